@@ -1,0 +1,44 @@
+# Every target installs the suite into .venv first (again only when pyproject.toml changed).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+
+.PHONY: run test test-all bench lint desktop assets install clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tablegames
+
+test: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest
+
+test-all: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest -m ''
+
+bench: $(STAMP)
+	@for script in scripts/bench_*.py; do \
+		echo "== $$script"; \
+		$(HEADLESS) $(BIN)/python $$script || exit 1; \
+	done
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+
+desktop: $(STAMP)
+	$(BIN)/tablegames --install-desktop
+
+assets: $(STAMP)
+	$(HEADLESS) $(BIN)/python scripts/make_assets.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache
+	find . -name __pycache__ -prune -exec rm -rf {} +

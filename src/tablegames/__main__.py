@@ -1,0 +1,5 @@
+import sys
+
+from tablegames.cli import main
+
+sys.exit(main())

@@ -1,0 +1,61 @@
+"""The command line: `tablegames [TABLE] [options]` opens the window; `tablegames TABLE COMMAND ...` runs a tool."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tablegames import __version__
+from tablegames.commands import TABLE_COMMANDS, has_commands, run_table_command
+
+TABLES = ("checkers", "fasttrack", "piddle", "routes")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    tools = ", ".join(f"'tablegames {name} --help'" for name in TABLE_COMMANDS)
+    parser = argparse.ArgumentParser(
+        prog="tablegames",
+        description="A desktop suite of table games: Checkers, Fast Track, Piddle and 18xx Routes.",
+        epilog=f"Each table also has command-line tools: {tools}.",
+    )
+    parser.add_argument("table", nargs="?", help=f"open a table directly: {', '.join(TABLES)}")
+    parser.add_argument("--version", action="version", version=f"tablegames {__version__}")
+    shot = parser.add_argument_group("screenshots")
+    shot.add_argument("--screenshot", metavar="OUT.png", help="render one frame of --scene to a PNG and exit")
+    shot.add_argument("--scene", metavar="NAME", help="the scene to render (see --list-scenes)")
+    shot.add_argument("--size", metavar="WxH", default="1280x800", help="picture size (default 1280x800)")
+    shot.add_argument("--seed", type=int, default=0, help="seed for the scene's game (default 0)")
+    shot.add_argument("--frame", type=int, default=0, help="frames of animation to run before the picture")
+    shot.add_argument("--set", type=int, dest="piece_set", default=None, help="checkers piece set 0-9")
+    shot.add_argument("--level", type=int, default=None, help="checkers computer level 1-10")
+    shot.add_argument("--list-scenes", action="store_true", help="print the scenes that can be rendered")
+    demo = parser.add_argument_group("demo")
+    demo.add_argument("--demo", nargs="?", const="", metavar="DIR",
+                      help="let the computers play; save a picture every 0.75 s to DIR when given")
+    demo.add_argument("--seconds", type=float, default=10.0, help="how long the demo runs (default 10)")
+    demo.add_argument("--silent", action="store_true", help="no sound in the demo")
+    desk = parser.add_argument_group("desktop")
+    desk.add_argument("--install-desktop", action="store_true", help="install the launcher and icons")
+    desk.add_argument("--uninstall-desktop", action="store_true", help="remove the launcher and icons")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) >= 2 and argv[0] in TABLE_COMMANDS and not argv[1].startswith("-") and has_commands(argv[0]):
+        return run_table_command(argv[0], argv[1:])
+    if argv and argv[0] in TABLE_COMMANDS and argv[0] not in TABLES and has_commands(argv[0]):
+        return run_table_command(argv[0], argv[1:])
+    args = build_parser().parse_args(argv)
+    from tablegames.ui.main import run  # the window's code loads pygame: only when a window is wanted
+
+    return run(args)
+
+
+def gui_main() -> int:
+    """Entry point of the desktop launcher: the window, no console."""
+    return main([])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

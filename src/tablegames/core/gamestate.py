@@ -1,0 +1,64 @@
+"""The uniform game interface, modelled on OpenSpiel's State.
+
+Generic searches (core/minimax.py, core/mcts.py) and the conformance test play any game through it.
+Actions are integers; a chance node (dice, a card draw) has `current_player() == CHANCE` and lists its
+outcomes with probabilities in `chance_outcomes()`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+CHANCE = -1
+TERMINAL = -2
+
+GAME_REGISTRY: dict[str, Callable[[int], GameState]] = {}
+
+
+def register_game(name: str, factory: Callable[[int], GameState]) -> None:
+    """Make a game playable by the conformance test: `factory(seed)` returns a fresh initial state."""
+    GAME_REGISTRY[name] = factory
+
+
+class GameState(ABC):
+    """A position of a game plus whose turn it is; mutable through apply_action/undo."""
+
+    @abstractmethod
+    def num_players(self) -> int: ...
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, CHANCE at a chance node, TERMINAL when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Integer ids of the legal actions in a stable order (empty when terminal)."""
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play `action`; raises ValueError naming the legal actions when it is not legal, changing nothing."""
+
+    @abstractmethod
+    def undo(self) -> None:
+        """Take back the last applied action; raises ValueError when there is nothing to undo."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 win, -1 loss, 0 draw (or the game's own scale); all zero before the end."""
+
+    @abstractmethod
+    def clone(self) -> GameState: ...
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(action, probability) pairs at a chance node; games without chance never call it."""
+        return []
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str: ...
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
