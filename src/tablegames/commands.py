@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
+
+from tablegames.core.modules import module_exists
 
 TABLE_COMMANDS: dict[str, str] = {
     "checkers": "tablegames.checkers.commands",
@@ -20,7 +21,7 @@ TABLE_COMMANDS: dict[str, str] = {
 
 
 def has_commands(name: str) -> bool:
-    return name in TABLE_COMMANDS and importlib.util.find_spec(TABLE_COMMANDS[name]) is not None
+    return name in TABLE_COMMANDS and module_exists(TABLE_COMMANDS[name])
 
 
 def run_table_command(name: str, argv: list[str]) -> int:

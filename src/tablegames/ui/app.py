@@ -1,0 +1,116 @@
+"""The window: one loop at 60 fps over a stack of scenes, drawn at 1280x800 and scaled to the window.
+
+events -> top scene's handle (intents) -> update(dt) -> draw(surface). Mouse positions are translated from the
+window to the logical surface before a scene sees them, so scenes only ever deal in logical coordinates.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from tablegames.ui.frametimer import FrameTimer
+from tablegames.ui.scene import Context, Scene, SceneStack
+from tablegames.ui.theme import LOGICAL_SIZE
+
+WINDOW_TITLE = "tablegames"
+WINDOW_CLASS = "tablegames"  # the launcher's StartupWMClass
+FPS = 60
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+def set_window_class() -> None:
+    """Before the display starts: the class the desktop matches to our launcher."""
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_APP_ID", WINDOW_CLASS)
+
+
+def letterbox(window_size: tuple[int, int]) -> pygame.Rect:
+    """Where the logical picture sits in a window of `window_size`, scaled to fit with its aspect kept."""
+    width, height = window_size
+    scale = min(width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
+    rect = pygame.Rect(0, 0, max(1, round(LOGICAL_SIZE[0] * scale)), max(1, round(LOGICAL_SIZE[1] * scale)))
+    rect.center = (width // 2, height // 2)
+    return rect
+
+
+def to_logical(event: pygame.event.Event, view: pygame.Rect) -> pygame.event.Event:
+    """The same event with its `pos` (and `rel`) in logical coordinates."""
+    if event.type not in MOUSE_EVENTS:
+        return event
+    scale_x, scale_y = LOGICAL_SIZE[0] / view.width, LOGICAL_SIZE[1] / view.height
+    attributes = dict(event.dict)
+    attributes["pos"] = ((event.pos[0] - view.x) * scale_x, (event.pos[1] - view.y) * scale_y)
+    if "rel" in attributes:
+        attributes["rel"] = (event.rel[0] * scale_x, event.rel[1] * scale_y)
+    return pygame.event.Event(event.type, attributes)
+
+
+class App:
+    def __init__(self, context: Context, window_size: tuple[int, int] | None = None,
+                 fullscreen: bool = False) -> None:
+        self.context = context
+        self.stack = SceneStack()
+        self.timer = FrameTimer()
+        self.canvas = pygame.Surface(LOGICAL_SIZE)
+        self.fullscreen = fullscreen
+        self.window_size = window_size or LOGICAL_SIZE
+        self.window = self._open_window()
+        self.clock = pygame.time.Clock()
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.window = self._open_window()
+
+    def step(self, events: list[pygame.event.Event], dt: float) -> None:
+        """One frame: the window's own keys, the top scene's events and update, then drawing (timed)."""
+        self.timer.start()
+        view = letterbox(self.window.get_size())
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.stack.quitting = True
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                view = letterbox(self.window.get_size())
+            elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                self.window_size = (event.w, event.h)
+                view = letterbox(self.window.get_size())
+            elif self.stack.top is not None:
+                self.stack.apply(self.stack.top.handle(to_logical(event, view)))
+        if self.stack.top is not None:
+            self.stack.apply(self.stack.top.update(dt))
+        self.draw(view)
+        self.timer.stop()
+
+    def draw(self, view: pygame.Rect | None = None) -> None:
+        for scene in self.stack.visible():
+            scene.draw(self.canvas)
+        view = view or letterbox(self.window.get_size())
+        if view.size == LOGICAL_SIZE:
+            self.window.blit(self.canvas, view)
+        else:
+            self.window.fill((0, 0, 0))
+            self.window.blit(pygame.transform.smoothscale(self.canvas, view.size), view)
+
+    def run(self, first: Scene, seconds: float | None = None,
+            on_frame=None) -> None:
+        """The loop at 60 fps until a scene quits (or `seconds` have passed, for the demo)."""
+        self.stack.push(first)
+        elapsed = 0.0
+        while not self.stack.quitting:
+            dt = self.clock.tick(FPS) / 1000.0
+            elapsed += dt
+            self.step(pygame.event.get(), dt)
+            pygame.display.flip()
+            if on_frame is not None:
+                on_frame(self, elapsed)
+            if seconds is not None and elapsed >= seconds:
+                break
+        self.stack.close_all()

@@ -1,0 +1,190 @@
+"""The lobby: four tables as cards with live miniatures, chosen by mouse or keys.
+
+`LobbyController` is graphics-free (tests drive it); `LobbyScene` turns pygame events into its calls and draws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from tablegames.ui import miniatures
+from tablegames.ui.scene import SCENES, Context, Intent, Push, Quit, Scene, register_scene
+from tablegames.ui.theme import (
+    ACCENT,
+    FELT,
+    FELT_DARK,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    draw_background,
+    draw_text,
+    shade,
+)
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str  # the scene registered for the table, and its CLI name
+    title: str
+    tagline: str
+    miniature: Callable[[pygame.Surface, pygame.Rect, float], None]
+
+
+TABLES = (
+    Table("checkers", "Checkers", "Ten computer levels, from dozy to grandmaster", miniatures.draw_checkers),
+    Table("fasttrack", "Fast Track", "The marble race with cards, against three computers", miniatures.draw_fasttrack),
+    Table("piddle", "Piddle", "Dice with an exact, provably optimal advisor", miniatures.draw_piddle),
+    Table("routes", "18xx Routes", "The best run for your railway's trains, found exactly", miniatures.draw_routes),
+)
+
+CARD_SIZE = (270, 440)
+CARD_GAP = 40
+CARD_TOP = 220
+HOTKEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
+
+
+def card_rect(index: int) -> pygame.Rect:
+    total = len(TABLES) * CARD_SIZE[0] + (len(TABLES) - 1) * CARD_GAP
+    left = (LOGICAL_SIZE[0] - total) // 2
+    return pygame.Rect(left + index * (CARD_SIZE[0] + CARD_GAP), CARD_TOP, *CARD_SIZE)
+
+
+def is_available(table: Table) -> bool:
+    return table.name in SCENES
+
+
+class LobbyController:
+    """Which card is chosen, and what choosing it means. Returns ('open', name), ('coming', name), ('quit',)."""
+
+    def __init__(self, selected: int = 0) -> None:
+        self.selected = selected % len(TABLES)
+
+    def move(self, step: int) -> None:
+        self.selected = (self.selected + step) % len(TABLES)
+
+    def choose(self, index: int | None = None) -> tuple:
+        if index is not None:
+            self.selected = index
+        table = TABLES[self.selected]
+        return ("open", table.name) if is_available(table) else ("coming", table.name)
+
+    def card_at(self, pos: tuple[float, float]) -> int | None:
+        for index in range(len(TABLES)):
+            if card_rect(index).collidepoint(pos):
+                return index
+        return None
+
+    def key(self, key: int) -> tuple | None:
+        if key in (pygame.K_LEFT, pygame.K_UP, pygame.K_a):
+            self.move(-1)
+        elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_TAB):
+            self.move(1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return self.choose()
+        elif key in HOTKEYS:
+            return self.choose(HOTKEYS[key])
+        elif key == pygame.K_q:
+            return ("quit",)
+        return None
+
+    def click(self, pos: tuple[float, float]) -> tuple | None:
+        index = self.card_at(pos)
+        return None if index is None else self.choose(index)
+
+    def point(self, pos: tuple[float, float]) -> None:
+        index = self.card_at(pos)
+        if index is not None:
+            self.selected = index
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.controller = LobbyController(context.settings.last_table)
+        self.clock = 0.0
+        self.notice = ""
+        self.notice_left = 0.0
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        action = None
+        if event.type == pygame.KEYDOWN:
+            action = self.controller.key(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            self.controller.point(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            action = self.controller.click(event.pos)
+        return self.carry_out(action)
+
+    def carry_out(self, action: tuple | None) -> list[Intent]:
+        if action is None:
+            return []
+        if action[0] == "quit":
+            return [Quit()]
+        if action[0] == "coming":
+            self.notice = f"{TABLES[self.controller.selected].title} is coming soon"
+            self.notice_left = 2.0
+            return []
+        self.context.settings.last_table = self.controller.selected
+        self.context.save_settings()
+        return [Push(SCENES[action[1]](self.context))]
+
+    def update(self, dt: float) -> list[Intent]:
+        self.clock += dt
+        self.notice_left = max(0.0, self.notice_left - dt)
+        return []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        draw_text(surface, "tablegames", (LOGICAL_SIZE[0] / 2, 70), 84, ACCENT, "center", bold=True)
+        draw_text(surface, "Choose a table", (LOGICAL_SIZE[0] / 2, 140), 34, TEXT_DIM, "center")
+        for index, table in enumerate(TABLES):
+            self.draw_card(surface, index, table)
+        hint = "Left/Right or 1-4 to choose   Enter or click to sit down   F11 full screen   Q quit"
+        draw_text(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, TEXT_DIM, "center")
+        if self.notice_left > 0:
+            draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center")
+
+    def draw_card(self, surface: pygame.Surface, index: int, table: Table) -> None:
+        rect = card_rect(index)
+        chosen = index == self.controller.selected
+        if chosen:
+            rect = rect.move(0, -10)
+            pygame.draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
+        pygame.draw.rect(surface, PANEL, rect, border_radius=18)
+        pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
+        felt = pygame.Rect(rect.x + 15, rect.y + 15, rect.width - 30, rect.width - 30)
+        pygame.draw.rect(surface, FELT_DARK, felt, border_radius=12)
+        pygame.draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
+        clip = surface.get_clip()
+        surface.set_clip(felt.inflate(-8, -8))
+        table.miniature(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
+        surface.set_clip(clip)
+        draw_text(surface, table.title, (rect.centerx, felt.bottom + 28), 40, TEXT, "center", bold=True)
+        self.draw_wrapped(surface, table.tagline, rect, felt.bottom + 62)
+        status = "Enter to play" if is_available(table) else "coming"
+        colour = ACCENT if is_available(table) else TEXT_DIM
+        draw_text(surface, f"{index + 1}  {status}", (rect.centerx, rect.bottom - 26), 28, colour, "center")
+
+    @staticmethod
+    def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, top: float) -> None:
+        words, line, lines = text.split(), "", []
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if len(trial) > 26:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+        for number, content in enumerate(lines):
+            draw_text(surface, content, (rect.centerx, top + number * 26), 25, TEXT_DIM, "center")
+
+
+register_scene("lobby", LobbyScene)

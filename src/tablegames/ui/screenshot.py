@@ -1,0 +1,47 @@
+"""Render one frame of a named scene to a PNG, headless: what a window of that size would show."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from tablegames.core.worker import Thinker
+from tablegames.ui.app import letterbox
+from tablegames.ui.scene import SCENES, Context, SceneStack
+from tablegames.ui.settings import Settings
+from tablegames.ui.theme import LOGICAL_SIZE
+
+FRAME_SECONDS = 1 / 60
+
+
+def render_scene(name: str, size: tuple[int, int] = LOGICAL_SIZE, seed: int = 0, frames: int = 0,
+                 options: dict | None = None) -> pygame.Surface:
+    """The picture of scene `name` after `frames` updates, at `size` (default settings, inline thinker)."""
+    context = Context(settings=Settings(), thinker=Thinker(inline=True), seed=seed, options=dict(options or {}))
+    stack = SceneStack()
+    stack.push(SCENES[name](context))
+    for _ in range(frames):
+        if stack.top is None:
+            break
+        stack.apply(stack.top.update(FRAME_SECONDS))
+    canvas = pygame.Surface(LOGICAL_SIZE)
+    for scene in stack.visible():
+        scene.draw(canvas)
+    stack.close_all()
+    if size == LOGICAL_SIZE:
+        return canvas
+    picture = pygame.Surface(size)
+    view = letterbox(size)
+    picture.blit(pygame.transform.smoothscale(canvas, view.size), view)
+    return picture
+
+
+def save_png(surface: pygame.Surface, path: str | os.PathLike) -> None:
+    """Save atomically: a PNG is complete or absent."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.stem}.tmp.png")
+    pygame.image.save(surface, str(temporary))
+    os.replace(temporary, target)

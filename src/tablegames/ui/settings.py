@@ -1,0 +1,149 @@
+"""The player's settings: a dataclass saved as JSON in the user config folder.
+
+Loading never fails: a missing file gives the defaults; a truncated, non-JSON or wrongly typed file is reported in
+one log line, kept beside the original as `settings.json.bad`, and the defaults (or the good keys) are used.
+Unknown keys are ignored, numbers are clamped to their ranges, and saving is atomic; a save that cannot be written
+is reported, never raised into the window.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import logging
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from tablegames.core.files import write_atomic
+
+log = logging.getLogger(__name__)
+
+MUSIC_STYLES = ("hiphop", "modern", "reggae", "techno", "classical", "off")
+
+
+def _ranged(default: int | float, low: int | float, high: int | float) -> Any:
+    return field(default=default, metadata={"range": (low, high)})
+
+
+def _choice(default: str, choices: tuple[str, ...]) -> Any:
+    return field(default=default, metadata={"choices": choices})
+
+
+@dataclass
+class Settings:
+    # window
+    fullscreen: bool = False
+    window_width: int = _ranged(1280, 640, 7680)
+    window_height: int = _ranged(800, 400, 4320)
+    # sound
+    sound: bool = True
+    volume: float = _ranged(0.7, 0.0, 1.0)
+    music_style: str = _choice("hiphop", MUSIC_STYLES)
+    deep_bass: bool = False
+    # motion and accessibility
+    animations: bool = True
+    reduced_motion: bool = False
+    screen_shake: bool = True
+    # lobby
+    last_table: int = _ranged(0, 0, 3)
+    # checkers
+    checkers_piece_set: int = _ranged(8, 0, 9)
+    checkers_level: int = _ranged(3, 1, 10)
+    checkers_colour: str = _choice("red", ("red", "white"))
+    checkers_mode: str = _choice("play", ("play", "watch", "two_players"))
+    checkers_flip: bool = False
+    checkers_fun_mode: bool = False
+    checkers_fun_levels: str = _choice("easy", ("easy", "all"))
+    # fast track
+    fasttrack_speed: int = _ranged(2, 1, 4)
+    fasttrack_partners: str = _choice("none", ("none", "any_time", "when_home"))
+    fasttrack_zones: int = _ranged(4, 4, 6)
+    # piddle
+    piddle_players: int = _ranged(3, 2, 6)
+    piddle_advisor: bool = True
+    piddle_objective: str = _choice("lexicographic", ("lexicographic", "dollar"))
+    piddle_push_value: float = _ranged(0.5, 0.0, 1.0)
+
+
+def default_path() -> Path:
+    return Path(platformdirs.user_config_dir("tablegames")) / "settings.json"
+
+
+def _coerce(spec: dataclasses.Field, value: Any) -> Any:
+    """The value as the field's type, clamped or checked; raises TypeError/ValueError when it cannot be."""
+    kind = type(spec.default)
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise TypeError(f"expected true or false, got {value!r}")
+        return value
+    if kind in (int, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"expected a number, got {value!r}")
+        if kind is int and value != int(value):
+            raise TypeError(f"expected a whole number, got {value!r}")
+        low, high = spec.metadata.get("range", (value, value))
+        return kind(min(max(value, low), high))
+    if kind is str:
+        if not isinstance(value, str):
+            raise TypeError(f"expected text, got {value!r}")
+        choices = spec.metadata.get("choices")
+        if choices and value not in choices:
+            raise ValueError(f"expected one of {', '.join(choices)}, got {value!r}")
+        return value
+    raise TypeError(f"unsupported setting type {kind.__name__}")
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The settings in `path` (default: the user's), or the defaults where the file is missing or broken."""
+    path = path or default_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError) as error:
+        log.warning("settings: cannot read %s (%s); using defaults", path, error)
+        return Settings()
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError(f"expected a JSON object at the top, got {type(data).__name__}")
+    except ValueError as error:  # json.JSONDecodeError is a ValueError
+        _keep_bad_copy(path)
+        log.warning("settings: %s is not valid settings (%s); kept it as %s.bad, using defaults",
+                    path, error, path.name)
+        return Settings()
+    values, problems = {}, []
+    for spec in dataclasses.fields(Settings):
+        if spec.name not in data:
+            continue
+        try:
+            values[spec.name] = _coerce(spec, data[spec.name])
+        except (TypeError, ValueError) as error:
+            problems.append(f"{spec.name}: {error}")
+    if problems:
+        _keep_bad_copy(path)
+        log.warning("settings: %s has wrong values (%s); kept it as %s.bad, using defaults for those",
+                    path, "; ".join(problems), path.name)
+    return Settings(**values)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write the settings atomically; report and return False when the file cannot be written."""
+    path = path or default_path()
+    try:
+        write_atomic(path, json.dumps(dataclasses.asdict(settings), indent=2, sort_keys=True) + "\n")
+        return True
+    except OSError as error:
+        log.warning("settings: cannot save %s (%s); your choices last until you quit", path, error)
+        return False
+
+
+def _keep_bad_copy(path: Path) -> None:
+    try:
+        shutil.copyfile(path, path.with_name(path.name + ".bad"))
+    except OSError as error:
+        log.warning("settings: cannot keep a copy of %s (%s)", path, error)

@@ -1,0 +1,85 @@
+"""The splash: compiles every numba kernel on the thinker thread behind a progress bar, then opens the suite.
+
+Compiling at start-up with the exact argument types means no compile ever happens in the middle of a game.
+Kernels cached by numba load in a fraction of a second; a first run compiles them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from tablegames.kernels import warmup_steps
+from tablegames.ui.scene import Context, Intent, Pop, Replace, Scene, SceneFactory, register_scene
+from tablegames.ui.theme import (
+    ACCENT,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    draw_background,
+    draw_text,
+)
+
+
+class SplashScene(Scene):
+    name = "splash"
+
+    def __init__(self, context: Context, then: SceneFactory | None = None,
+                 steps: list[tuple[str, Callable[[], None]]] | None = None) -> None:
+        super().__init__(context)
+        self.then = then
+        self.steps = warmup_steps() if steps is None else steps
+        self.done_steps = 0
+        self.job = None
+        self.clock = 0.0
+        self.error = ""
+        self.started = time.perf_counter()
+        self.seconds_taken = 0.0
+
+    @property
+    def progress(self) -> float:
+        return self.done_steps / len(self.steps) if self.steps else 1.0
+
+    def update(self, dt: float) -> list[Intent]:
+        self.clock += dt
+        if self.job is not None and self.job.done():
+            try:
+                self.job.result()
+            except Exception as error:  # a kernel that fails to compile must not stop the suite opening
+                self.error = f"{self.steps[self.done_steps][0]}: {error}"
+            self.job = None
+            self.done_steps += 1
+        if self.job is None and self.done_steps < len(self.steps):
+            warm = self.steps[self.done_steps][1]
+            self.job = self.context.thinker.submit(lambda token: warm())
+            return []
+        if self.done_steps >= len(self.steps) and not self.context.options.get("hold_splash"):
+            self.seconds_taken = time.perf_counter() - self.started
+            return [Pop()] if self.then is None else [Replace(self.then(self.context))]
+        return []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        centre_x = LOGICAL_SIZE[0] / 2
+        draw_text(surface, "tablegames", (centre_x, 300), 96, ACCENT, "center", bold=True)
+        bar = pygame.Rect(0, 0, 560, 26)
+        bar.center = (centre_x, 430)
+        pygame.draw.rect(surface, PANEL, bar, border_radius=13)
+        filled = bar.copy()
+        filled.width = max(26, round(bar.width * self.progress))
+        pygame.draw.rect(surface, ACCENT, filled, border_radius=13)
+        pygame.draw.rect(surface, PANEL_EDGE, bar, 2, border_radius=13)
+        if self.done_steps < len(self.steps):
+            label = f"Warming up the {self.steps[self.done_steps][0]} engine..."
+        else:
+            label = "Ready"
+        draw_text(surface, label, (centre_x, 480), 30, TEXT, "center")
+        if self.error:
+            draw_text(surface, self.error[:100], (centre_x, 520), 24, TEXT_DIM, "center")
+
+
+register_scene("splash", SplashScene)

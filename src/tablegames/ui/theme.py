@@ -1,0 +1,70 @@
+"""Colours, fonts and small drawing helpers shared by every scene."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+LOGICAL_SIZE = (1280, 800)
+
+BACKGROUND = (22, 26, 38)
+BACKGROUND_GLOW = (38, 46, 70)
+PANEL = (34, 40, 58)
+PANEL_EDGE = (84, 98, 140)
+TEXT = (232, 236, 245)
+TEXT_DIM = (150, 160, 185)
+ACCENT = (255, 196, 64)
+FELT = (28, 96, 64)
+FELT_DARK = (18, 66, 44)
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """pygame's bundled font at `size` pixels (no font files to ship)."""
+    made = pygame.font.Font(None, size)
+    made.set_bold(bold)
+    return made
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 28,
+              colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Blit `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; returns the rectangle drawn."""
+    image = font(size, bold).render(text, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=8)
+def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
+                      bottom: tuple[int, int, int]) -> pygame.Surface:
+    """A cached full-size gradient (drawn once per size, blitted every frame)."""
+    width, height = size
+    surface = pygame.Surface(size)
+    for y in range(height):
+        t = y / max(1, height - 1)
+        colour = [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)]
+        pygame.draw.line(surface, colour, (0, y), (width, y))
+    return surface
+
+
+def draw_background(surface: pygame.Surface) -> None:
+    surface.blit(vertical_gradient(surface.get_size(), BACKGROUND_GLOW, BACKGROUND), (0, 0))
+
+
+def shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
+    """Lighter (factor > 1) or darker (factor < 1) version of `colour`."""
+    if factor >= 1:
+        return tuple(round(c + (255 - c) * (factor - 1)) for c in colour)  # type: ignore[return-value]
+    return tuple(round(c * factor) for c in colour)  # type: ignore[return-value]
+
+
+def draw_sphere(surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                colour: tuple[int, int, int]) -> None:
+    """A shaded ball: dark rim, body, and a highlight up and to the left."""
+    x, y = centre
+    pygame.draw.circle(surface, shade(colour, 0.55), (x, y), radius)
+    pygame.draw.circle(surface, colour, (x - radius * 0.08, y - radius * 0.08), radius * 0.86)
+    pygame.draw.circle(surface, shade(colour, 1.35), (x - radius * 0.3, y - radius * 0.3), radius * 0.38)
+    pygame.draw.circle(surface, shade(colour, 1.8), (x - radius * 0.38, y - radius * 0.38), radius * 0.14)

@@ -1,0 +1,43 @@
+import threading
+import time
+
+import pytest
+
+from tablegames.core.worker import Thinker
+
+
+def test_inline_runs_at_once_and_hands_back_the_value():
+    job = Thinker(inline=True).submit(lambda token: 6 * 7)
+    assert job.done() and job.result() == 42
+
+
+def test_inline_hands_back_the_error():
+    def fail(token):
+        raise ValueError("no legal move")
+
+    job = Thinker(inline=True).submit(fail)
+    with pytest.raises(ValueError, match="no legal move"):
+        job.result()
+
+
+def test_thread_runs_in_the_background_and_cancels_promptly():
+    thinker = Thinker()
+    started = threading.Event()
+
+    def search(token):
+        started.set()
+        iterations = 0
+        while not token.is_cancelled():
+            iterations += 1
+            time.sleep(0.001)
+        return iterations
+
+    job = thinker.submit(search)
+    assert started.wait(5)
+    assert not job.done()
+    asked = time.perf_counter()
+    job.cancel()
+    assert job.future.result(timeout=5) > 0
+    assert time.perf_counter() - asked < 0.5
+    assert job.token.flag[0] == 1  # what a numba kernel polls
+    thinker.shutdown()

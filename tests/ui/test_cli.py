@@ -1,0 +1,74 @@
+"""The command line as a user runs it: in a subprocess, headless."""
+
+import os
+import subprocess
+import sys
+
+import pygame
+import pytest
+
+from tablegames.cli import main
+
+HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def run_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "tablegames", *args], capture_output=True, text=True,
+                          env=HEADLESS, cwd=cwd, timeout=120)
+
+
+def test_screenshot_writes_a_1280x800_png_of_the_lobby(tmp_path):
+    out = tmp_path / "lobby.png"
+    result = run_cli("--screenshot", str(out), "--scene", "lobby", "--frame", "10")
+    assert result.returncode == 0, result.stderr
+    picture = pygame.image.load(str(out))
+    assert picture.get_size() == (1280, 800)
+    colours = {tuple(picture.get_at((x, y)))[:3] for x in range(0, 1280, 40) for y in range(200, 660, 40)}
+    assert len(colours) > 20  # four drawn tables, not a blank canvas
+
+
+def test_screenshot_size_is_honoured(tmp_path):
+    out = tmp_path / "small.png"
+    assert run_cli("--screenshot", str(out), "--scene", "splash", "--size", "640x480").returncode == 0
+    assert pygame.image.load(str(out)).get_size() == (640, 480)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--screenshot", "x.png", "--scene", "nope"], ["no scene 'nope'", "lobby", "splash"]),
+    (["--screenshot", "x.png", "--scene", "lobby", "--size", "big"], ["--size 'big'", "WIDTHxHEIGHT"]),
+    (["--screenshot", "x.png", "--scene", "lobby", "--size", "0x10"], ["16-8192"]),
+    (["--screenshot", "x.png"], ["needs --scene"]),
+    (["chess"], ["no table 'chess'", "checkers", "fasttrack", "piddle", "routes"]),
+])
+def test_wrong_arguments_exit_2_with_one_line_and_no_traceback(tmp_path, args, words):
+    result = run_cli(*args, cwd=tmp_path)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr
+    for word in words:
+        assert word in lines[0]
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_list_scenes_names_lobby_and_splash():
+    result = run_cli("--list-scenes")
+    assert result.returncode == 0
+    assert {"lobby", "splash"} <= set(result.stdout.split())
+
+
+def test_help_documents_the_window_options_and_table_tools(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    text = capsys.readouterr().out
+    for option in ("--screenshot", "--scene", "--size", "--seed", "--frame", "--list-scenes", "--demo",
+                   "--seconds", "--silent", "--install-desktop", "--uninstall-desktop", "tablegames checkers"):
+        assert option in text
+
+
+def test_demo_prints_frame_figures_and_the_audio_engine(tmp_path):
+    result = run_cli("--demo", str(tmp_path / "pictures"), "--seconds", "2", "--silent")
+    assert result.returncode == 0, result.stderr
+    assert "median" in result.stdout and "p95" in result.stdout and "worst" in result.stdout
+    assert "audio engine: silent" in result.stdout
+    assert len(list((tmp_path / "pictures").glob("demo-*.png"))) >= 2

@@ -1,0 +1,48 @@
+import pygame
+
+from tablegames.ui.lobby import TABLES, LobbyController, LobbyScene, card_rect
+from tablegames.ui.scene import SCENES, Context, Push, Quit, Scene
+
+
+def test_keys_move_round_the_tables():
+    lobby = LobbyController()
+    lobby.key(pygame.K_LEFT)
+    assert lobby.selected == len(TABLES) - 1
+    lobby.key(pygame.K_RIGHT)
+    lobby.key(pygame.K_RIGHT)
+    assert lobby.selected == 1
+
+
+def test_number_keys_and_clicks_choose_a_table(monkeypatch):
+    monkeypatch.setitem(SCENES, "piddle", Scene)
+    monkeypatch.delitem(SCENES, "routes", raising=False)
+    lobby = LobbyController()
+    assert lobby.key(pygame.K_3) == ("open", "piddle")
+    assert lobby.click(card_rect(3).center) == ("coming", "routes")
+    assert lobby.selected == 3
+    assert lobby.click((5, 5)) is None
+    assert lobby.key(pygame.K_q) == ("quit",)
+
+
+def test_scene_opens_a_built_table_and_says_coming_for_the_rest(monkeypatch):
+    monkeypatch.setitem(SCENES, "checkers", Scene)
+    monkeypatch.delitem(SCENES, "fasttrack", raising=False)
+    saved = []
+    context = Context()
+    context.save_settings = lambda: saved.append(context.settings.last_table)
+    scene = LobbyScene(context)
+    intents = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1))
+    assert len(intents) == 1 and isinstance(intents[0], Push) and saved == [0]
+    assert scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2)) == []
+    assert "coming" in scene.notice
+    assert isinstance(scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q))[0], Quit)
+
+
+def test_pointing_selects_and_drawing_changes_nothing():
+    scene = LobbyScene(Context())
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=card_rect(2).center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.controller.selected == 2
+    before = (scene.controller.selected, scene.clock, scene.notice)
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    assert (scene.controller.selected, scene.clock, scene.notice) == before

@@ -1,0 +1,84 @@
+import json
+import logging
+import os
+
+import pytest
+
+from tablegames.ui.settings import Settings, load_settings, save_settings
+
+
+def test_missing_file_gives_defaults(tmp_path):
+    assert load_settings(tmp_path / "settings.json") == Settings()
+
+
+def test_round_trip(tmp_path):
+    path = tmp_path / "settings.json"
+    chosen = Settings(volume=0.25, music_style="techno", checkers_level=9, fullscreen=True)
+    assert save_settings(chosen, path)
+    assert load_settings(path) == chosen
+
+
+@pytest.mark.parametrize("content", ["{\"volume\": 0.5, \"sound\"", "not json at all", "[1, 2, 3]", ""])
+def test_corrupt_or_truncated_file_is_kept_and_defaults_used(tmp_path, caplog, content):
+    path = tmp_path / "settings.json"
+    path.write_text(content)
+    with caplog.at_level(logging.WARNING):
+        assert load_settings(path) == Settings()
+    assert len(caplog.records) == 1 and "settings.json.bad" in caplog.records[0].getMessage()
+    assert (tmp_path / "settings.json.bad").read_text() == content
+    assert path.read_text() == content  # the user's file is untouched until a save
+
+
+def test_wrongly_typed_values_fall_back_one_by_one(tmp_path, caplog):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": "loud", "sound": 1, "checkers_level": 5, "music_style": "polka"}))
+    with caplog.at_level(logging.WARNING):
+        loaded = load_settings(path)
+    assert loaded.volume == Settings().volume and loaded.sound is True and loaded.music_style == "hiphop"
+    assert loaded.checkers_level == 5
+    assert len(caplog.records) == 1
+    message = caplog.records[0].getMessage()
+    assert "volume" in message and "sound" in message and "music_style" in message
+    assert (tmp_path / "settings.json.bad").exists()
+
+
+def test_values_are_clamped_and_unknown_keys_ignored(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": 7, "checkers_level": 0, "piece_colour_of_the_moon": "blue"}))
+    loaded = load_settings(path)
+    assert loaded.volume == 1.0 and loaded.checkers_level == 1
+    assert not (tmp_path / "settings.json.bad").exists()
+
+
+def test_a_whole_number_setting_rejects_fractions(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"checkers_level": 4.5}))
+    assert load_settings(path).checkers_level == Settings().checkers_level
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes through read-only folders")
+def test_unwritable_folder_is_reported_not_raised(tmp_path, caplog):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        with caplog.at_level(logging.WARNING):
+            assert save_settings(Settings(), folder / "settings.json") is False
+        assert "cannot save" in caplog.text
+    finally:
+        folder.chmod(0o700)
+
+
+def test_unwritable_path_is_reported_not_raised(tmp_path, caplog):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("I am a file, not a folder")
+    with caplog.at_level(logging.WARNING):
+        assert save_settings(Settings(), blocker / "settings.json") is False
+    assert "cannot save" in caplog.text
+    assert blocker.read_text() == "I am a file, not a folder"
+
+
+def test_unreadable_file_gives_defaults(tmp_path):
+    path = tmp_path / "settings.json"
+    path.mkdir()  # a folder where the file should be: reading fails
+    assert load_settings(path) == Settings()
