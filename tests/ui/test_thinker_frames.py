@@ -29,6 +29,9 @@ def test_frames_stay_under_50_ms_while_a_kernel_thinks():
     context = Context(thinker=thinker)
     app = App(context)
     app.stack.push(LobbyScene(context))
+    for _ in range(10):  # the first frames fill the font and gradient caches: not what is measured
+        app.step([], 1 / 60)
+    app.timer.samples_ms.clear()
     job = thinker.submit(lambda token: busy_sum(10**12, token.flag))
     deadline = time.perf_counter() + 1.0
     while time.perf_counter() < deadline:
