@@ -33,6 +33,8 @@ class Measurement:
 def one_pole_response(cutoff_hz: float, sample_rate: int) -> np.ndarray:
     """Impulse response of the one-pole low-pass at `cutoff_hz`, long enough to decay below 1e-12."""
     coefficient = 1.0 - np.exp(-2.0 * np.pi * cutoff_hz / sample_rate)
+    if coefficient >= 1.0 - 1e-12:  # a cutoff far above the sample rate passes everything
+        return np.ones(1)
     length = int(np.ceil(np.log(1e-12) / np.log(1.0 - coefficient))) + 1
     return coefficient * (1.0 - coefficient) ** np.arange(length)
 

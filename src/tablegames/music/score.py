@@ -28,8 +28,8 @@ TICKS_PER_BAR = STEPS_PER_BAR * TICKS_PER_STEP
 OUTRO_BARS = 2
 KEY_CHANGE = 2  # a big moment moves the key up a whole tone
 
-# MIDI note of the lowest tonic of each register; the style's tonic and the key change sit above it.
-REGISTER_BASE = {"bass": 36, "chords": 55, "arp": 67, "lead": 67}
+# The C at the bottom of each register; the tonic of the current key sits the right number of semitones above.
+REGISTER_BASE = {"bass": 36, "chords": 48, "arp": 60, "lead": 60}
 DEEP_BASS_SHIFT = -12
 FULL_VELOCITY = 127
 
