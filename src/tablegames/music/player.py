@@ -115,6 +115,7 @@ class MusicPlayer:
             return False
 
     def _open_mixer(self) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
         self._pygame = pygame

@@ -36,7 +36,7 @@ class Voice:
     release: float  # seconds to fade to silence after the key is let go
     detune_cents: float = 0.0  # a second oscillator this far sharp (chorus for pads and strings)
     vibrato: float = 0.0  # depth in semitones, at 5.5 Hz
-    soften: int = 1  # moving-average taps: more taps, a darker sound
+    soften: int = 1  # taps of the two moving averages: more taps, a darker sound
     drive: float = 0.0  # tanh saturation (the 808's growl)
     pitch_drop: float = 0.0  # semitones above the note at the attack, falling fast (the 808's punch)
     sub_boost: float = 0.7  # extra sine at the fundamental of a full-velocity (deep) bass note
@@ -44,7 +44,7 @@ class Voice:
 
 VOICES: dict[str, Voice] = {
     "sub808": Voice("sine", 0.36, 0.003, 0.45, 0.55, 0.10, drive=1.6, pitch_drop=7.0, sub_boost=0.25),
-    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=10),
+    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, sub_boost=1.0),
     "epiano": Voice("fm", 0.13, 0.004, 0.35, 0.25, 0.20),
     "piano": Voice("fm", 0.20, 0.003, 0.60, 0.15, 0.30),
     "organ": Voice("organ", 0.12, 0.003, 0.05, 0.75, 0.03),
@@ -127,7 +127,7 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
     tone = oscillator(voice.wave, phase, brightness)
     if voice.detune_cents:
         tone = 0.5 * (tone + oscillator(voice.wave, phase * 2.0 ** (voice.detune_cents / 1200.0)))
-    tone = soften(tone, voice.soften)
+    tone = soften(soften(tone, voice.soften), voice.soften)  # twice: a triangular window, steeper than one
     if voice.drive:
         tone = np.tanh(voice.drive * tone) / np.tanh(voice.drive)
     if sub_boost:
