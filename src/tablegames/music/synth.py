@@ -19,6 +19,7 @@ from tablegames.music.score import PPQ, TICKS_PER_BAR, NoteEvent, Score
 from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM, SNARE
 
 SAMPLE_RATE = 44100
+TWO_PI = np.float32(2 * np.pi)
 MASTER_GAIN = 0.75
 GLIDE_SECONDS = 0.07  # how long an 808 slide between two tied notes takes
 LEGATO_GAP_SECONDS = 0.12  # a bass note starting this soon after the last one ended slides from it
@@ -71,22 +72,26 @@ def soften(signal: np.ndarray, taps: int) -> np.ndarray:
     return smoothed
 
 
-def oscillator(wave: str, phase: np.ndarray, brightness: np.ndarray | float = 1.0) -> np.ndarray:
-    """One period per unit of `phase` (cycles)."""
-    cycle = phase - np.floor(phase)
+def cycles(phase: np.ndarray) -> np.ndarray:
+    """The fractional part of a float64 phase (in cycles), as float32: exact position, fast oscillators."""
+    return (phase - np.floor(phase)).astype(np.float32)
+
+
+def oscillator(wave: str, cycle: np.ndarray, brightness: np.ndarray | float = 1.0) -> np.ndarray:
+    """One period of `wave` per unit of `cycle` (float32 values in [0, 1))."""
     if wave == "sine":
-        return np.sin(2 * np.pi * phase)
+        return np.sin(TWO_PI * cycle)
     if wave == "saw":  # falling, so its fundamental is in phase with a sine (the sub boost adds, never cancels)
         return 1.0 - 2.0 * cycle
     if wave == "square":
-        return np.where(cycle < 0.5, 0.8, -0.8)
+        return np.where(cycle < 0.5, np.float32(0.8), np.float32(-0.8))
     if wave == "triangle":
         return 4.0 * np.abs(cycle - 0.5) - 1.0
     if wave == "organ":
-        angle = 2 * np.pi * phase
+        angle = TWO_PI * cycle
         return (np.sin(angle) + 0.5 * np.sin(2 * angle) + 0.3 * np.sin(3 * angle)) / 1.5
     if wave == "fm":  # a struck, bell-like tone that mellows as the modulation decays
-        angle = 2 * np.pi * phase
+        angle = TWO_PI * cycle
         return np.sin(angle + brightness * np.sin(angle))
     raise ValueError(f"unknown waveform {wave!r}")
 
@@ -95,44 +100,48 @@ def envelope(voice: Voice, held: int, sample_rate: int) -> np.ndarray:
     """Attack, exponential decay to the sustain level while held, then a linear release to exactly zero."""
     release = max(1, int(voice.release * sample_rate))
     attack = max(2, int(voice.attack * sample_rate))
-    t = np.arange(held, dtype=np.float64) / sample_rate
+    t = np.arange(held, dtype=np.float32) / np.float32(sample_rate)
     level = voice.sustain + (1.0 - voice.sustain) * np.exp(-np.maximum(t - voice.attack, 0.0) / voice.decay)
     ramp = min(attack, held)
-    level[:ramp] *= np.linspace(0.0, 1.0, attack, endpoint=False)[:ramp]
+    level[:ramp] *= np.linspace(0.0, 1.0, attack, endpoint=False, dtype=np.float32)[:ramp]
     end_level = level[-1] if held else 0.0
-    tail = end_level * np.linspace(1.0, 0.0, release + 1)[1:]
+    tail = end_level * np.linspace(1.0, 0.0, release + 1, dtype=np.float32)[1:]
     return np.concatenate((level, tail))
 
 
 def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: int,
                 glide_from: int | None = None, sub_boost: bool = False) -> np.ndarray:
-    """The samples of one note held for `held` samples, release included."""
+    """The samples of one note held for `held` samples, release included (float32).
+
+    The phase is kept in float64 (a long note must not drift) and reduced to cycles; everything after that
+    is float32, which numpy computes about three times faster.
+    """
     env = envelope(voice, held, sample_rate)
     count = len(env)
-    t = np.arange(count, dtype=np.float64) / sample_rate
+    t = np.arange(count, dtype=np.float32) / np.float32(sample_rate)
     pitch_moves = voice.pitch_drop or voice.vibrato or glide_from is not None
     if pitch_moves:
-        semitones = np.full(count, float(note))
+        semitones = np.full(count, float(note), dtype=np.float32)
         if glide_from is not None:
-            slide = np.clip(t / GLIDE_SECONDS, 0.0, 1.0)
-            semitones += (glide_from - note) * (1.0 - slide)
+            semitones += (glide_from - note) * (1.0 - np.clip(t / GLIDE_SECONDS, 0.0, 1.0))
         elif voice.pitch_drop:
             semitones += voice.pitch_drop * np.exp(-t / 0.025)
         if voice.vibrato:
-            semitones += voice.vibrato * np.sin(2 * np.pi * 5.5 * t) * np.clip(t / 0.3, 0.0, 1.0)
-        phase = np.cumsum(midi_frequency(semitones)) / sample_rate
+            semitones += voice.vibrato * np.sin(TWO_PI * 5.5 * t) * np.clip(t / 0.3, 0.0, 1.0)
+        phase = np.cumsum(midi_frequency(semitones.astype(np.float64))) / sample_rate
     else:
-        phase = midi_frequency(note) * t
+        phase = np.arange(count) * (midi_frequency(note) / sample_rate)
+    cycle = cycles(phase)
     brightness = 1.5 * np.exp(-t / 0.25) if voice.wave == "fm" else 1.0
-    tone = oscillator(voice.wave, phase, brightness)
+    tone = oscillator(voice.wave, cycle, brightness)
     if voice.detune_cents:
-        tone = 0.5 * (tone + oscillator(voice.wave, phase * 2.0 ** (voice.detune_cents / 1200.0)))
+        tone = 0.5 * (tone + oscillator(voice.wave, cycles(phase * 2.0 ** (voice.detune_cents / 1200.0))))
     tone = soften(soften(tone, voice.soften), voice.soften)  # twice: a triangular window, steeper than one
     if voice.drive:
-        tone = np.tanh(voice.drive * tone) / np.tanh(voice.drive)
+        tone = np.tanh(voice.drive * tone) / np.float32(np.tanh(voice.drive))
     if sub_boost:
-        tone = tone + voice.sub_boost * np.sin(2 * np.pi * phase)
-    return tone * env * (voice.gain * (velocity / 127.0))
+        tone = tone + voice.sub_boost * np.sin(TWO_PI * cycle)
+    return tone * env * np.float32(voice.gain * (velocity / 127.0))
 
 
 # --- drums: noise shaped in the frequency domain, tones with falling pitch --------------------------------------
