@@ -100,7 +100,7 @@ STYLES: tuple[Style, ...] = (
             (OPEN_HAT, "...............o"),
         ),
         hat_rolls=True,
-        bass="R-------R--.O---",
+        bass="R-------R---O---",
         bass_glide=True,
         chords="x---------------",
         arp="x.xx.xx.x.xx.xx.",
