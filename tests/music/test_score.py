@@ -263,3 +263,43 @@ def test_vary_motif_rewrites_at_most_one_note_in_range():
         changed_any |= differences == 1
         motif = varied
     assert changed_any
+
+
+# --- properties over any seed and any sequence of moods ---------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), style_index=st.integers(0, len(MUSIC_STYLES) - 1),
+       deep=st.booleans(), moods=st.lists(st.sampled_from(list(Mood)), min_size=1, max_size=12))
+def test_any_mood_sequence_stays_in_key_in_range_and_in_its_bar(seed, style_index, deep, moods):
+    score = Score(MUSIC_STYLES[style_index], seed, deep)
+    for mood in moods:
+        score.set_mood(mood)
+        pitch_classes, bar = score.pitch_classes(), score.bar_index
+        for event in score.next_bar():
+            assert bar * TICKS_PER_BAR <= event.time < (bar + 1) * TICKS_PER_BAR
+            assert 1 <= event.velocity <= 127 and event.duration > 0
+            if event.track == "drums":
+                assert event.note in GM_DRUM_NAMES
+            else:
+                assert event.note % 12 in pitch_classes and 20 <= event.note <= 100
+
+
+def test_a_new_style_is_one_more_row():
+    from dataclasses import replace
+
+    from tablegames.music.styles import KICK, MAJOR, SNARE, Style
+
+    polka = Style(name="Polka", slug="polka", tempo_range=(110, 120), swing=0.0, scale=MAJOR, tonic=5,
+                  drums=((KICK, "X.......X......."), (SNARE, "....x.......x...")),
+                  bass="R---F---R---F---", chords="..x-..x-..x-..x-", lead="x...x...x...x...",
+                  voices={"bass": "synthbass", "chords": "organ", "lead": "lead"},
+                  programs={"bass": 33, "chords": 21, "lead": 71})
+    score = Score(polka, 1)
+    score.set_mood(Mood.TENSION)
+    events = score.bars(2)
+    assert {e.track for e in events} == {"drums", "bass", "chords", "lead"}
+    assert 110 <= score.tempo <= 120
+    assert replace(polka, tempo_range=(60, 60)) != polka

@@ -185,3 +185,16 @@ def test_drums_are_seeded_and_shaped(drum):
         assert share > 0.5
     if drum in (CLOSED_HAT, OPEN_HAT, CRASH):
         assert share < 0.05
+
+
+def test_the_trap_808_glides_between_tied_notes():
+    from dataclasses import replace
+
+    style = find_style("modern")
+    streams = [SynthStream(Score(row, 0), RATE) for row in (style, replace(style, bass_glide=False))]
+    for stream in streams:
+        stream.set_mood(Mood.THREAT)
+    gliding, straight = (stream.read(2 * RATE) for stream in streams)
+    assert streams[0].events_played == streams[1].events_played  # the same notes at the same times...
+    assert not np.array_equal(gliding, straight)  # ...but the 808 slides into some of them
+    assert np.sqrt(np.mean((gliding - straight) ** 2)) < 0.5 * np.sqrt(np.mean(gliding**2))

@@ -7,8 +7,9 @@ and only when a player is built.
 
 Feeding: the window calls `update()` once a frame; it renders at most the chunks the channel needs (one chunk is
 CHUNK_SECONDS long and renders in well under a millisecond per 100 ms of sound, see scripts/bench_synth.py).
-A caller without a frame loop can call `start_feeder()` instead, which runs `update()` on a daemon thread every
-FEED_INTERVAL seconds until `close()`. All methods are safe to call from either thread.
+A caller can call `start_feeder()` instead, which runs `update()` on a daemon thread every FEED_INTERVAL seconds
+until `close()`. Rendering and anything that replaces the song hold a lock; set_mood, play_effect and set_volume
+do not wait for it (they only set a value or start a sound), so the frame loop never waits for a render.
 """
 
 from __future__ import annotations
@@ -190,10 +191,10 @@ class MusicPlayer:
             self.update()
 
     def set_mood(self, mood: Mood) -> None:
-        with self._lock:
-            if mood is not Mood.BIG_MOMENT:
-                self.mood = mood
-            self._stream.set_mood(mood)
+        """Heard from the next bar line. No lock: the score only records the mood (one assignment)."""
+        if mood is not Mood.BIG_MOMENT:
+            self.mood = mood
+        self._stream.set_mood(mood)
 
     def set_style(self, style: str | Style) -> None:
         """Start a new song in another style (Off: effects only)."""
@@ -210,35 +211,34 @@ class MusicPlayer:
             self._stream.score.deep_bass = self.deep_bass
 
     def set_volume(self, volume: float) -> None:
-        with self._lock:
-            self.volume = min(max(float(volume), 0.0), 1.0)
-            try:
-                if self.engine_name == "synth" and self._channel is not None:
-                    self._channel.set_volume(self.volume)
-                elif self.engine_name == "midi":
-                    self._pygame.mixer.music.set_volume(self.volume)
-            except Exception:  # noqa: BLE001
-                self._go_silent()
+        self.volume = min(max(float(volume), 0.0), 1.0)
+        channel = self._channel
+        try:
+            if self.engine_name == "synth" and channel is not None:
+                channel.set_volume(self.volume)
+            elif self.engine_name == "midi":
+                self._pygame.mixer.music.set_volume(self.volume)
+        except Exception:  # noqa: BLE001
+            self._go_silent()
 
     def play_effect(self, name: str) -> None:
         """Play a sound effect (sfx.EFFECTS) over the music; nothing happens when the player is silent."""
         if name not in EFFECTS:
             raise ValueError(f"unknown sound effect {name!r}: expected one of {', '.join(EFFECTS)}")
-        with self._lock:
-            if self.engine_name == "silent":
-                return
-            try:
-                sound = self._effects.get(name)
-                if sound is None:
-                    size, channels = self._mixer_format
-                    samples = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
-                    sound = self._effects[name] = self._pygame.mixer.Sound(buffer=samples.tobytes())
-                sound.set_volume(self.volume)
-                channel = self._pygame.mixer.find_channel(True)
-                if channel is not None:
-                    channel.play(sound)
-            except Exception:  # noqa: BLE001
-                self._go_silent()
+        if self.engine_name == "silent":
+            return
+        try:
+            sound = self._effects.get(name)
+            if sound is None:
+                size, channels = self._mixer_format
+                samples = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
+                sound = self._effects[name] = self._pygame.mixer.Sound(buffer=samples.tobytes())
+            sound.set_volume(self.volume)
+            channel = self._pygame.mixer.find_channel(True)
+            if channel is not None:
+                channel.play(sound)
+        except Exception:  # noqa: BLE001
+            self._go_silent()
 
     def save_song(self, folder: str | os.PathLike | None = None) -> Path:
         """Write the music played so far (eight bars of it when nothing has played yet) as a .mid; the path."""
@@ -268,6 +268,9 @@ class MusicPlayer:
                 pass
             self.engine_name = "silent"
             self._channel = None
+            if self._midi_path is not None:
+                self._midi_path.unlink(missing_ok=True)
+                self._midi_path = None
 
     # --- helpers --------------------------------------------------------------------------------------------
     def _restart_music(self) -> None:
