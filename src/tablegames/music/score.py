@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
-
 from tablegames.core.rng import make_rng
 from tablegames.music.markov import (
     invent_motif,
@@ -159,7 +157,7 @@ class Score:
         return start + step * TICKS_PER_STEP + swing
 
     def _velocity(self, base: int) -> int:
-        return int(np.clip(base + self.rng.integers(-6, 7), 1, 127))
+        return min(127, max(1, base + int(self.rng.integers(-6, 7))))
 
     def _note(self, track: str, note: int, velocity: int, time: int, steps: float) -> NoteEvent:
         if track == "bass" and self.deep_bass:

@@ -37,7 +37,8 @@ class Voice:
     release: float  # seconds to fade to silence after the key is let go
     detune_cents: float = 0.0  # a second oscillator this far sharp (chorus for pads and strings)
     vibrato: float = 0.0  # depth in semitones, at 5.5 Hz
-    soften: int = 1  # taps of the two moving averages: more taps, a darker sound
+    soften: int = 1  # taps of the moving average: more taps, a darker sound
+    soften_passes: int = 1  # two passes make a triangular window, a steeper slope (the basses)
     drive: float = 0.0  # tanh saturation (the 808's growl)
     pitch_drop: float = 0.0  # semitones above the note at the attack, falling fast (the 808's punch)
     sub_boost: float = 0.7  # extra sine at the fundamental of a full-velocity (deep) bass note
@@ -45,15 +46,15 @@ class Voice:
 
 VOICES: dict[str, Voice] = {
     "sub808": Voice("sine", 0.36, 0.003, 0.45, 0.55, 0.10, drive=1.6, pitch_drop=7.0, sub_boost=0.25),
-    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, sub_boost=1.0),
-    "epiano": Voice("fm", 0.13, 0.004, 0.35, 0.25, 0.20),
-    "piano": Voice("fm", 0.20, 0.003, 0.60, 0.15, 0.30),
-    "organ": Voice("organ", 0.12, 0.003, 0.05, 0.75, 0.03),
-    "pad": Voice("saw", 0.055, 0.25, 1.2, 0.8, 0.45, detune_cents=9.0, soften=12),
-    "pluck": Voice("saw", 0.10, 0.002, 0.10, 0.0, 0.08, soften=4),
-    "lead": Voice("square", 0.075, 0.01, 0.30, 0.6, 0.12, vibrato=0.12, soften=6),
-    "strings": Voice("saw", 0.16, 0.08, 0.5, 0.8, 0.25, detune_cents=6.0, vibrato=0.10, soften=8),
-    "cello": Voice("saw", 0.40, 0.05, 0.4, 0.8, 0.20, soften=14),
+    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, soften_passes=2, sub_boost=1.0),
+    "epiano": Voice("fm", 0.22, 0.004, 0.35, 0.25, 0.20),
+    "piano": Voice("fm", 0.24, 0.003, 0.60, 0.15, 0.30),
+    "organ": Voice("organ", 0.18, 0.003, 0.05, 0.75, 0.03),
+    "pad": Voice("saw", 0.10, 0.25, 1.2, 0.8, 0.45, detune_cents=9.0, soften=12),
+    "pluck": Voice("saw", 0.20, 0.002, 0.10, 0.0, 0.08, soften=4),
+    "lead": Voice("square", 0.17, 0.01, 0.30, 0.6, 0.12, vibrato=0.12, soften=6),
+    "strings": Voice("saw", 0.30, 0.08, 0.5, 0.8, 0.25, detune_cents=6.0, vibrato=0.10, soften=8),
+    "cello": Voice("saw", 0.40, 0.05, 0.4, 0.8, 0.20, soften=14, soften_passes=2),
 }
 
 
@@ -128,7 +129,8 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
             semitones += voice.pitch_drop * np.exp(-t / 0.025)
         if voice.vibrato:
             semitones += voice.vibrato * np.sin(TWO_PI * 5.5 * t) * np.clip(t / 0.3, 0.0, 1.0)
-        phase = np.cumsum(midi_frequency(semitones.astype(np.float64))) / sample_rate
+        frequency = np.float32(440.0) * np.exp2((semitones - np.float32(69.0)) / np.float32(12.0))
+        phase = np.cumsum(frequency, dtype=np.float64) / sample_rate
     else:
         phase = np.arange(count) * (midi_frequency(note) / sample_rate)
     cycle = cycles(phase)
@@ -136,7 +138,8 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
     tone = oscillator(voice.wave, cycle, brightness)
     if voice.detune_cents:
         tone = 0.5 * (tone + oscillator(voice.wave, cycles(phase * 2.0 ** (voice.detune_cents / 1200.0))))
-    tone = soften(soften(tone, voice.soften), voice.soften)  # twice: a triangular window, steeper than one
+    for _ in range(voice.soften_passes):
+        tone = soften(tone, voice.soften)
     if voice.drive:
         tone = np.tanh(voice.drive * tone) / np.float32(np.tanh(voice.drive))
     if sub_boost:
