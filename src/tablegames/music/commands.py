@@ -13,9 +13,8 @@ import time
 
 from tablegames.music.measure import measure, write_wav
 from tablegames.music.mood import Mood, parse_mood
-from tablegames.music.score import Score
 from tablegames.music.styles import STYLES, find_style
-from tablegames.music.synth import SAMPLE_RATE, render_song
+from tablegames.music.synth import SAMPLE_RATE, render_song, song_for
 
 DEFAULT_BARS = 8
 
@@ -63,12 +62,6 @@ def _song_arguments(args) -> tuple[list, list[bool], Mood]:
     return styles, [True] if args.deep else [False, True], mood
 
 
-def _score(style, args, deep: bool, mood: Mood) -> Score:
-    score = Score(style, args.seed, deep)
-    score.set_mood(mood)
-    return score
-
-
 def run_render(args) -> int:
     try:
         styles, deep_settings, mood = _song_arguments(args)
@@ -82,7 +75,7 @@ def run_render(args) -> int:
     rows = []
     for style in styles:
         for deep in deep_settings:
-            samples = render_song(_score(style, args, deep, mood), args.bars, SAMPLE_RATE)
+            samples = render_song(song_for(style, args.seed, deep, mood), args.bars, SAMPLE_RATE)
             result = measure(samples, SAMPLE_RATE)
             rows.append((style.name, "on" if deep else "off", f"{result.seconds:.1f}", f"{result.peak:.2f}",
                          f"{100 * result.clipped:.2f}%", f"{result.rms:.3f}", f"{100 * result.bass_share:.1f}%"))
@@ -112,7 +105,7 @@ def run_midi(args) -> int:
         if not args.style:
             raise ValueError("midi needs --style")
         styles, _, mood = _song_arguments(args)
-        score = _score(styles[0], args, args.deep, mood)
+        score = song_for(styles[0], args.seed, args.deep, mood)
         path = write_midi(args.out, score.bars(args.bars), score.tempo, score.style)
     except ValueError as error:
         return _fail(str(error))

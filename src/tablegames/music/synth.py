@@ -8,6 +8,7 @@ the joins cannot click. Envelopes start and end at zero for the same reason.
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict, deque
 from dataclasses import dataclass
 
@@ -16,7 +17,7 @@ import numpy as np
 from tablegames.core.rng import make_rng
 from tablegames.music.mood import Mood
 from tablegames.music.score import PPQ, TICKS_PER_BAR, NoteEvent, Score
-from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM, SNARE
+from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM, SNARE, Style, find_style
 
 SAMPLE_RATE = 44100
 TWO_PI = np.float32(2 * np.pi)
@@ -164,8 +165,10 @@ def _fade_out(samples: np.ndarray, sample_rate: int) -> np.ndarray:
     return samples
 
 
+@functools.lru_cache(maxsize=32)
 def make_drum(drum: int, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
-    """One hit of a General MIDI drum at full velocity (seeded noise: the same hit every time)."""
+    """One hit of a General MIDI drum at full velocity, float32 and read-only (made once per rate, then shared;
+    seeded noise: the same hit every time)."""
     rng = make_rng(0, "drum", drum)
 
     def span(seconds: float) -> np.ndarray:
@@ -199,7 +202,9 @@ def make_drum(drum: int, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
         hit = 0.25 * shaped_noise(len(t), sample_rate, 4000, 15000, rng) * np.exp(-t / 0.55)
     else:
         raise ValueError(f"no sound for General MIDI drum {drum}")
-    return _fade_out(hit, sample_rate)
+    hit = _fade_out(hit, sample_rate).astype(np.float32)
+    hit.setflags(write=False)
+    return hit
 
 
 class NoteCache:
@@ -240,7 +245,6 @@ class SynthStream:
         self._position = 0  # absolute sample index of _mix[_head]
         self._pending: deque[tuple[int, NoteEvent]] = deque()
         self._next_bar_sample = 0
-        self._drums: dict[int, np.ndarray] = {}
         self._notes = NoteCache()
         self._last_bass: tuple[int, int] | None = None  # (note, end sample) of the previous bass note
 
@@ -297,9 +301,7 @@ class SynthStream:
     def _render_event(self, start: int, event: NoteEvent) -> None:
         loudness = event.velocity / 127.0
         if event.track == "drums":
-            if event.note not in self._drums:
-                self._drums[event.note] = make_drum(event.note, self.sample_rate)
-            self._add(start, self._drums[event.note] * loudness)
+            self._add(start, make_drum(event.note, self.sample_rate) * np.float32(loudness))
             return
         voice_name = self.score.style.voices[event.track]
         held = max(1, round(event.duration * self.samples_per_tick))
@@ -314,7 +316,7 @@ class SynthStream:
         key = (voice_name, event.note, held, glide_from, sub_boost)
         note = self._notes.get(key, lambda: render_note(VOICES[voice_name], event.note, 127, held,
                                                         self.sample_rate, glide_from, sub_boost))
-        self._add(start, note * loudness)
+        self._add(start, note * np.float32(loudness))
 
 
 def render_song(score: Score, bars: int, sample_rate: int = SAMPLE_RATE, chunk: int | None = None) -> np.ndarray:
@@ -327,10 +329,9 @@ def render_song(score: Score, bars: int, sample_rate: int = SAMPLE_RATE, chunk: 
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
 
 
-def song_for(style_name: str, seed: int = 0, deep_bass: bool = False, mood: Mood = Mood.TENSION) -> Score:
-    from tablegames.music.styles import find_style
-
-    score = Score(find_style(style_name), seed, deep_bass)
+def song_for(style: str | Style, seed: int = 0, deep_bass: bool = False, mood: Mood = Mood.TENSION) -> Score:
+    """A fresh score of `style` (a Style or its name) already in `mood`; the tension mood plays every layer."""
+    score = Score(style if isinstance(style, Style) else find_style(style), seed, deep_bass)
     score.set_mood(mood)
     return score
 
