@@ -125,3 +125,23 @@ def test_effects_have_their_character():
     assert bass_share(make_effect("earthquake", 22050), 22050) > 0.4  # a rumble
     assert bass_share(make_effect("card", 22050), 22050) < 0.02  # a swish
     assert len(make_effect("win")) > len(make_effect("capture"))
+
+
+def test_saved_song_starts_at_the_first_bar_kept(tmp_path):
+    import mido
+
+    from tablegames.music.score import TICKS_PER_BAR
+
+    player = MusicPlayer("techno", engines=("silent",))
+    player.set_mood(Mood.CALM)
+    events = player._stream.score.bars(12)
+    player._stream.events_played = [e for e in events if e.time >= 10 * TICKS_PER_BAR]  # as if trimmed
+    song = mido.MidiFile(player.save_song(tmp_path))
+    drums = next(track for track in song.tracks if any(m.type == "track_name" and m.name == "drums" for m in track))
+    first_note = 0
+    for message in drums:
+        first_note += message.time
+        if message.type == "note_on":
+            break
+    assert first_note == 0  # the kick on the first beat of bar 10, now bar 0
+    assert song.length < 2.5 * 4 * 60 / player._stream.score.tempo

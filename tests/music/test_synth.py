@@ -198,3 +198,15 @@ def test_the_trap_808_glides_between_tied_notes():
     assert streams[0].events_played == streams[1].events_played  # the same notes at the same times...
     assert not np.array_equal(gliding, straight)  # ...but the 808 slides into some of them
     assert np.sqrt(np.mean((gliding - straight) ** 2)) < 0.5 * np.sqrt(np.mean(gliding**2))
+
+
+def test_a_long_game_keeps_only_its_recent_bars_for_save_song():
+    from tablegames.music.synth import KEPT_BARS
+
+    stream = SynthStream(Score(find_style("techno"), 0), 8000)
+    stream.set_mood(Mood.CALM)
+    bar = 4 * 60 / stream.score.tempo * 8000
+    stream.read(round((KEPT_BARS + 70) * bar))
+    times = [event.time for event in stream.events_played]
+    assert min(times) >= (stream.score.bar_index - KEPT_BARS - 64) * TICKS_PER_BAR
+    assert min(times) > 0 and max(times) >= (stream.score.bar_index - 1) * TICKS_PER_BAR

@@ -24,7 +24,7 @@ import numpy as np
 
 from tablegames.music.midi import save_song, write_midi
 from tablegames.music.mood import Mood
-from tablegames.music.score import Score
+from tablegames.music.score import TICKS_PER_BAR, Score
 from tablegames.music.sfx import EFFECTS, make_effect
 from tablegames.music.styles import Style, find_style
 from tablegames.music.synth import SAMPLE_RATE, SynthStream
@@ -247,7 +247,10 @@ class MusicPlayer:
                 raise ValueError("the music style is Off: there is no song to save")
             score = self._stream.score
             events = list(self._stream.events_played)
-            if not events:
+            if events:  # a long game keeps its last bars: the saved song starts at the first bar kept
+                first_bar = events[0].time - events[0].time % TICKS_PER_BAR
+                events = [event._replace(time=event.time - first_bar) for event in events]
+            else:
                 score = self._make_score()
                 score.set_mood(Mood.TENSION)
                 events = score.bars(FALLBACK_BARS)

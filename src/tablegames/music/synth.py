@@ -24,6 +24,7 @@ TWO_PI = np.float32(2 * np.pi)
 MASTER_GAIN = 0.75
 GLIDE_SECONDS = 0.07  # how long an 808 slide between two tied notes takes
 LEGATO_GAP_SECONDS = 0.12  # a bass note starting this soon after the last one ended slides from it
+KEPT_BARS = 256  # events_played keeps about this many recent bars (ten minutes or so) for "Save song"
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,7 @@ class SynthStream:
         self.score = score
         self.sample_rate = sample_rate
         self.samples_per_tick = sample_rate * 60.0 / (score.tempo * PPQ)
-        self.events_played: list[NoteEvent] = []
+        self.events_played: list[NoteEvent] = []  # the recent bars, for "Save song"
         self._mix = np.zeros(4 * sample_rate)
         self._head = 0  # index in _mix of the next sample to hand out
         self._position = 0  # absolute sample index of _mix[_head]
@@ -276,11 +277,17 @@ class SynthStream:
                 self._render_event(start, event)
             elif self._next_bar_sample < horizon:
                 events = self.score.next_bar()
-                self.events_played.extend(events)
+                self._keep_events(events)
                 self._pending.extend((round(event.time * self.samples_per_tick), event) for event in events)
                 self._next_bar_sample = round(self.score.bar_index * TICKS_PER_BAR * self.samples_per_tick)
             else:
                 return
+
+    def _keep_events(self, events: list[NoteEvent]) -> None:
+        self.events_played.extend(events)
+        if self.score.bar_index % 64 == 0 and self.score.bar_index > KEPT_BARS:  # trim now and then, not every bar
+            oldest = (self.score.bar_index - KEPT_BARS) * TICKS_PER_BAR
+            self.events_played = [event for event in self.events_played if event.time >= oldest]
 
     def _reserve(self, length: int) -> None:
         """Room for `length` samples from the head: move the live part to the front, growing when needed."""
