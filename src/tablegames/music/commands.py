@@ -1,0 +1,137 @@
+"""Music tools, no window and no sound card needed: render and measure the styles, write a song as MIDI, play.
+
+  tablegames music render [--style S] [--deep] [--wav OUT]   eight bars per style, measured (the docs table)
+  tablegames music midi OUT.mid [--style S] [--deep]          the same bars as a Standard MIDI File
+  tablegames music play [--style S] [--seconds N]             play through the sound card; prints the engine
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from tablegames.music.measure import measure, write_wav
+from tablegames.music.mood import Mood, parse_mood
+from tablegames.music.styles import STYLES, find_style
+from tablegames.music.synth import SAMPLE_RATE, render_song, song_for
+
+DEFAULT_BARS = 8
+
+
+def _add_song_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--style", help="hiphop, modern, reggae, techno or classical (default: every style)")
+    parser.add_argument("--deep", action="store_true", help="deep bass on (default: off and on for the table)")
+    parser.add_argument("--seed", type=int, default=0, help="song seed (default 0)")
+    parser.add_argument("--bars", type=int, default=DEFAULT_BARS, help=f"bars to render (default {DEFAULT_BARS})")
+    parser.add_argument("--mood", default="tension", help="calm, threat or tension (default tension: every layer)")
+
+
+def add_commands(subparsers) -> None:
+    render = subparsers.add_parser("render", help="render eight bars per style offline and measure them")
+    _add_song_options(render)
+    render.add_argument("--wav", metavar="OUT.wav", help="write the render of --style as a 16-bit WAV")
+    render.add_argument("--markdown", action="store_true", help="print the table in Markdown")
+    render.set_defaults(run=run_render)
+
+    midi = subparsers.add_parser("midi", help="write the bars of one style as a Standard MIDI File")
+    midi.add_argument("out", metavar="OUT.mid")
+    _add_song_options(midi)
+    midi.set_defaults(run=run_midi)
+
+    play = subparsers.add_parser("play", help="play a style through the sound card and print the audio engine")
+    play.add_argument("--style", default="hiphop", help="music style (default hiphop)")
+    play.add_argument("--deep", action="store_true", help="deep bass on")
+    play.add_argument("--seed", type=int, default=0, help="song seed (default 0)")
+    play.add_argument("--seconds", type=float, default=8.0, help="how long to play (default 8)")
+    play.set_defaults(run=run_play)
+
+
+def _fail(message: str) -> int:
+    print(f"tablegames music: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _song_arguments(args) -> tuple[list, list[bool], Mood]:
+    if args.bars < 1 or args.bars > 256:
+        raise ValueError(f"--bars {args.bars} is out of range: expected 1 to 256")
+    mood = parse_mood(args.mood)
+    if mood is Mood.BIG_MOMENT or mood.is_outro:
+        raise ValueError(f"--mood {args.mood!r}: expected calm, threat or tension (the others are events)")
+    styles = [find_style(args.style)] if args.style else [s for s in STYLES if s.has_music]
+    return styles, [True] if args.deep else [False, True], mood
+
+
+def run_render(args) -> int:
+    try:
+        styles, deep_settings, mood = _song_arguments(args)
+        if args.wav and len(styles) != 1:
+            raise ValueError("--wav needs one --style")
+    except ValueError as error:
+        return _fail(str(error))
+    if args.wav:
+        deep_settings = [args.deep]
+    header = ("style", "deep bass", "seconds", "peak", "clipped", "RMS", "bass below 120 Hz")
+    rows = []
+    for style in styles:
+        for deep in deep_settings:
+            samples = render_song(song_for(style, args.seed, deep, mood), args.bars, SAMPLE_RATE)
+            result = measure(samples, SAMPLE_RATE)
+            rows.append((style.name, "on" if deep else "off", f"{result.seconds:.1f}", f"{result.peak:.2f}",
+                         f"{100 * result.clipped:.2f}%", f"{result.rms:.3f}", f"{100 * result.bass_share:.1f}%"))
+            if args.wav:
+                try:
+                    write_wav(args.wav, samples, SAMPLE_RATE)
+                except OSError as error:
+                    return _fail(f"cannot write {args.wav}: {error.strerror or error}")
+    if args.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "|".join("---" for _ in header) + "|")
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+    else:
+        widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+        for row in [header, *rows]:
+            print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    if args.wav:
+        print(f"wrote {args.wav}")
+    return 0
+
+
+def run_midi(args) -> int:
+    from tablegames.music.midi import write_midi
+
+    try:
+        if not args.style:
+            raise ValueError("midi needs --style")
+        styles, _, mood = _song_arguments(args)
+        score = song_for(styles[0], args.seed, args.deep, mood)
+        path = write_midi(args.out, score.bars(args.bars), score.tempo, score.style)
+    except ValueError as error:
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"cannot write {args.out}: {error.strerror or error}")
+    print(f"wrote {path} ({score.style.name}, {score.tempo} BPM, {args.bars} bars)")
+    return 0
+
+
+def run_play(args) -> int:
+    from tablegames.music.player import MusicPlayer
+
+    try:
+        player = MusicPlayer(args.style, seed=args.seed, deep_bass=args.deep)
+    except ValueError as error:
+        return _fail(str(error))
+    print(f"audio engine: {player.engine_name}")
+    moods = [Mood.CALM, Mood.THREAT, Mood.TENSION]
+    start = time.monotonic()
+    try:
+        while (elapsed := time.monotonic() - start) < args.seconds:
+            player.set_mood(moods[min(int(3 * elapsed / max(args.seconds, 1e-9)), 2)])
+            player.update()
+            time.sleep(0.02)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        player.close()
+    return 0

@@ -1,0 +1,292 @@
+"""The real-time player: the synthesizer streamed to a pygame mixer channel, with quiet fallbacks.
+
+Engines, tried in order: "synth" (chunks rendered by SynthStream, converted to the format the mixer reports and
+queued on a reserved channel), "midi" (an eight-bar MIDI file looped by pygame.mixer.music) and "silent".
+Whatever fails is skipped without a message: `engine_name` says which one plays. pygame is imported only here,
+and only when a player is built.
+
+Feeding: the window calls `update()` once a frame; it renders at most the chunks the channel needs (one chunk is
+CHUNK_SECONDS long and renders in well under a millisecond per 100 ms of sound, see scripts/bench_synth.py).
+A caller can call `start_feeder()` instead, which runs `update()` on a daemon thread every FEED_INTERVAL seconds
+until `close()`. Rendering and anything that replaces the song hold a lock; set_mood, play_effect and set_volume
+do not wait for it (they only set a value or start a sound), so the frame loop never waits for a render.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from tablegames.music.midi import save_song, write_midi
+from tablegames.music.mood import Mood
+from tablegames.music.score import TICKS_PER_BAR, Score
+from tablegames.music.sfx import EFFECTS, make_effect
+from tablegames.music.styles import Style, find_style
+from tablegames.music.synth import SAMPLE_RATE, SynthStream
+
+ENGINES = ("synth", "midi", "silent")
+CHUNK_SECONDS = 0.2
+FEED_INTERVAL = 0.02
+MUSIC_CHANNEL = 0  # reserved for the music; effects use the others
+EFFECT_CHANNELS = 8
+FALLBACK_BARS = 8
+
+
+def to_mixer_samples(mono: np.ndarray, size: int, channels: int) -> np.ndarray:
+    """Mono float samples in [-1, 1] as an interleaved array in pygame's mixer format (size as get_init says)."""
+    mono = np.clip(np.asarray(mono, dtype=np.float64), -1.0, 1.0)
+    if abs(size) == 32:
+        converted = mono.astype(np.float32)
+    elif size == -16:
+        converted = np.round(mono * 32767).astype(np.int16)
+    elif size == 16:
+        converted = np.round(mono * 32767 + 32768).astype(np.uint16)
+    elif size == -8:
+        converted = np.round(mono * 127).astype(np.int8)
+    elif size == 8:
+        converted = np.round(mono * 127 + 128).astype(np.uint8)
+    else:
+        raise ValueError(f"unsupported mixer sample size {size}: expected 8, -8, 16, -16 or 32")
+    return np.repeat(converted[:, None], channels, axis=1)
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Silence the C libraries (ALSA, SDL) while probing for a device: a missing sound card is not an error."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class MusicPlayer:
+    """Plays the music of a style following a Mood, and the sound effects; never raises over a sound problem."""
+
+    def __init__(self, style: str | Style = "hiphop", seed: int = 0, deep_bass: bool = False, volume: float = 0.7,
+                 engines: tuple[str, ...] = ENGINES) -> None:
+        for engine in engines:
+            if engine not in ENGINES:
+                raise ValueError(f"unknown audio engine {engine!r}: expected some of {', '.join(ENGINES)}")
+        self.style = style if isinstance(style, Style) else find_style(style)
+        self.seed = seed
+        self.deep_bass = deep_bass
+        self.volume = min(max(float(volume), 0.0), 1.0)
+        self.mood = Mood.CALM
+        self.engine_name = "silent"
+        self._lock = threading.RLock()
+        self._pygame = None
+        self._sample_rate = SAMPLE_RATE
+        self._mixer_format = (-16, 2)
+        self._channel = None
+        self._effects: dict[str, object] = {}
+        self._feeder: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._midi_path: Path | None = None
+        self._new_song()
+        for engine in engines:
+            if engine == "silent" or self._try_start(engine):
+                self.engine_name = engine
+                break
+
+    # --- starting an engine ---------------------------------------------------------------------------------
+    def _try_start(self, engine: str) -> bool:
+        try:
+            with _quiet_stderr():
+                self._open_mixer()
+                if engine == "synth":
+                    self._start_synth()
+                else:
+                    self._start_midi()
+            return True
+        except Exception:  # noqa: BLE001 - any failure means: try the next engine, quietly
+            self._channel = None
+            return False
+
+    def _open_mixer(self) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        self._pygame = pygame
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2, buffer=1024)
+        frequency, size, channels = pygame.mixer.get_init()
+        self._sample_rate, self._mixer_format = frequency, (size, channels)
+        if pygame.mixer.get_num_channels() < EFFECT_CHANNELS:
+            pygame.mixer.set_num_channels(EFFECT_CHANNELS)
+        pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
+
+    def _start_synth(self) -> None:
+        self._new_song()
+        self._channel = self._pygame.mixer.Channel(MUSIC_CHANNEL)
+        self._channel.set_volume(self.volume)
+        self._feed()
+
+    def _start_midi(self) -> None:
+        score = self._make_score()
+        score.set_mood(Mood.TENSION)
+        folder = Path(tempfile.gettempdir()) / "tablegames-music"
+        self._midi_path = write_midi(folder / f"loop-{os.getpid()}.mid", score.bars(FALLBACK_BARS), score.tempo,
+                                     score.style)
+        music = self._pygame.mixer.music
+        music.load(str(self._midi_path))
+        music.set_volume(self.volume)
+        if self.style.has_music:
+            music.play(loops=-1)
+
+    # --- the song -------------------------------------------------------------------------------------------
+    def _make_score(self) -> Score:
+        return Score(self.style, self.seed, self.deep_bass)
+
+    def _new_song(self) -> None:
+        self._stream = SynthStream(self._make_score(), self._sample_rate)
+        self._stream.set_mood(self.mood)
+
+    def _next_sound(self):
+        samples = self._stream.read(round(CHUNK_SECONDS * self._sample_rate))
+        size, channels = self._mixer_format
+        return self._pygame.mixer.Sound(buffer=to_mixer_samples(samples, size, channels).tobytes())
+
+    def _feed(self) -> None:
+        if self._channel is None or not self.style.has_music:
+            return
+        if not self._channel.get_busy():
+            self._channel.play(self._next_sound())
+        if self._channel.get_queue() is None:
+            self._channel.queue(self._next_sound())
+
+    # --- what the window calls ------------------------------------------------------------------------------
+    def update(self) -> None:
+        """Keep the music channel fed; call once a frame (or let start_feeder() do it)."""
+        with self._lock:
+            if self.engine_name != "synth":
+                return
+            try:
+                self._feed()
+            except Exception:  # noqa: BLE001 - a device lost mid-game: go on without sound
+                self._go_silent()
+
+    def start_feeder(self) -> None:
+        """Feed the channel from a daemon thread instead of update() calls."""
+        with self._lock:
+            if self._feeder is None and self.engine_name == "synth":
+                self._stop.clear()
+                self._feeder = threading.Thread(target=self._feed_loop, name="music-feeder", daemon=True)
+                self._feeder.start()
+
+    def _feed_loop(self) -> None:
+        while not self._stop.wait(FEED_INTERVAL):
+            self.update()
+
+    def set_mood(self, mood: Mood) -> None:
+        """Heard from the next bar line. No lock: the score only records the mood (one assignment)."""
+        if mood is not Mood.BIG_MOMENT:
+            self.mood = mood
+        self._stream.set_mood(mood)
+
+    def set_style(self, style: str | Style) -> None:
+        """Start a new song in another style (Off: effects only)."""
+        chosen = style if isinstance(style, Style) else find_style(style)
+        with self._lock:
+            self.style = chosen
+            self._new_song()
+            self._restart_music()
+
+    def set_deep_bass(self, deep_bass: bool) -> None:
+        """Heard from the next bar: the score reads the setting as it writes each bar."""
+        with self._lock:
+            self.deep_bass = bool(deep_bass)
+            self._stream.score.deep_bass = self.deep_bass
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = min(max(float(volume), 0.0), 1.0)
+        channel = self._channel
+        try:
+            if self.engine_name == "synth" and channel is not None:
+                channel.set_volume(self.volume)
+            elif self.engine_name == "midi":
+                self._pygame.mixer.music.set_volume(self.volume)
+        except Exception:  # noqa: BLE001
+            self._go_silent()
+
+    def play_effect(self, name: str) -> None:
+        """Play a sound effect (sfx.EFFECTS) over the music; nothing happens when the player is silent."""
+        if name not in EFFECTS:
+            raise ValueError(f"unknown sound effect {name!r}: expected one of {', '.join(EFFECTS)}")
+        if self.engine_name == "silent":
+            return
+        try:
+            sound = self._effects.get(name)
+            if sound is None:
+                size, channels = self._mixer_format
+                samples = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
+                sound = self._effects[name] = self._pygame.mixer.Sound(buffer=samples.tobytes())
+            sound.set_volume(self.volume)
+            channel = self._pygame.mixer.find_channel(True)
+            if channel is not None:
+                channel.play(sound)
+        except Exception:  # noqa: BLE001
+            self._go_silent()
+
+    def save_song(self, folder: str | os.PathLike | None = None) -> Path:
+        """Write the music played so far (eight bars of it when nothing has played yet) as a .mid; the path."""
+        with self._lock:
+            if not self.style.has_music:
+                raise ValueError("the music style is Off: there is no song to save")
+            score = self._stream.score
+            events = list(self._stream.events_played)
+            if events:  # a long game keeps its last bars: the saved song starts at the first bar kept
+                first_bar = events[0].time - events[0].time % TICKS_PER_BAR
+                events = [event._replace(time=event.time - first_bar) for event in events]
+            else:
+                score = self._make_score()
+                score.set_mood(Mood.TENSION)
+                events = score.bars(FALLBACK_BARS)
+            return save_song(events, score.tempo, score.style, folder)
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._feeder is not None:
+            self._feeder.join(timeout=1.0)
+            self._feeder = None
+        with self._lock:
+            try:
+                if self.engine_name == "synth" and self._channel is not None:
+                    self._channel.stop()
+                elif self.engine_name == "midi":
+                    self._pygame.mixer.music.stop()
+            except Exception:  # noqa: BLE001
+                pass
+            self.engine_name = "silent"
+            self._channel = None
+            if self._midi_path is not None:
+                self._midi_path.unlink(missing_ok=True)
+                self._midi_path = None
+
+    # --- helpers --------------------------------------------------------------------------------------------
+    def _restart_music(self) -> None:
+        try:
+            if self.engine_name == "synth" and self._channel is not None:
+                self._channel.stop()
+                self._feed()
+            elif self.engine_name == "midi":
+                self._pygame.mixer.music.stop()
+                self._start_midi()
+        except Exception:  # noqa: BLE001
+            self._go_silent()
+
+    def _go_silent(self) -> None:
+        self.engine_name = "silent"
+        self._channel = None
