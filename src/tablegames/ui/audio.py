@@ -1,43 +1,23 @@
-"""Sound start-up: open the mixer, or carry on silently when no device opens, and say which engine plays.
-
-The music package's player (when present) takes over the mixer; this module only decides whether there is one.
-"""
+"""Sound start-up: the music player on whatever engine opens (synth, MIDI file, silent), from the settings."""
 
 from __future__ import annotations
 
-import logging
-
-import pygame
-
-log = logging.getLogger(__name__)
+from tablegames.music.player import ENGINES, MusicPlayer
+from tablegames.ui.settings import Settings
 
 
-class SilentAudio:
-    """Stands in for the player when there is no sound: every call does nothing."""
-
-    def __init__(self, reason: str) -> None:
-        self.engine_name = f"silent ({reason})"
-
-    def __getattr__(self, name: str):
-        return lambda *args, **kwargs: None
-
-
-def start_audio(enabled: bool = True):
-    """The audio engine in use: the music player on an open mixer, or SilentAudio with the reason."""
-    if not enabled:
-        return SilentAudio("sound off")
-    try:
-        pygame.mixer.init()
-    except pygame.error as error:
-        log.info("audio: no device opens (%s); playing silently", error)
-        return SilentAudio(f"no audio device: {error}")
-    frequency, size, channels = pygame.mixer.get_init()
-    try:
-        from tablegames.music.player import MusicPlayer  # the music issue's synthesizer
-    except ImportError:
-        return SilentAudio(f"mixer {pygame.mixer.get_driver()} {frequency} Hz, no music in this build")
-    return MusicPlayer()
+def start_audio(settings: Settings, enabled: bool = True) -> MusicPlayer:
+    """The player for these settings, feeding itself on a daemon thread; silent when sound is off."""
+    player = MusicPlayer(style=settings.music_style, deep_bass=settings.deep_bass, volume=settings.volume,
+                         engines=ENGINES if enabled and settings.sound else ("silent",))
+    if player.engine_name != "silent":
+        player.start_feeder()  # renders on its own thread: a bar line never costs a frame
+    return player
 
 
-def describe(audio) -> str:
-    return getattr(audio, "engine_name", type(audio).__name__)
+def describe(player: MusicPlayer) -> str:
+    if player.engine_name == "synth":
+        return "synth (numpy synthesizer streamed to the mixer)"
+    if player.engine_name == "midi":
+        return "midi (MIDI file through pygame's music player)"
+    return "silent"

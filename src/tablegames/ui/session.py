@@ -26,7 +26,7 @@ def make_context(silent: bool) -> Context:
     settings = load_settings()
     context = Context(settings=settings, thinker=Thinker())
     context.save_settings = lambda: save_settings(settings)
-    context.audio = start_audio(settings.sound and not silent)
+    context.audio = start_audio(settings, enabled=not silent)
     return context
 
 
@@ -54,6 +54,7 @@ def run_window(args: argparse.Namespace) -> int:
             settings.window_width, settings.window_height = app.window.get_size()
         save_settings(settings)
         context.thinker.shutdown()
+        context.audio.close()
         pygame.quit()
     return 0
 
@@ -86,14 +87,16 @@ def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
     director = DemoDirector(lobby, picture_folder)
     app.stack.push(lobby)
     splash = SplashScene(context)
+    engine = describe(context.audio)
     try:
         app.run(splash, seconds=seconds, on_frame=director)
     finally:
         context.thinker.shutdown()
+        context.audio.close()
         pygame.quit()
     print(f"demo: {seconds:g} s over {len(TABLES)} tables, warm-up {splash.seconds_taken:.2f} s")
     print(f"demo: {app.timer.report()}")
     if picture_folder is not None:
         print(f"demo: {director.pictures} pictures in {picture_folder}")
-    print(f"demo: audio engine: {describe(context.audio)}")
+    print(f"demo: audio engine: {engine}")
     return 0
