@@ -883,3 +883,51 @@ def build_track_graph(board: BoardState) -> TrackGraph:
                 )
             )
     return TrackGraph(stops, junctions, segments, [p.name for p in game_map.phases])
+
+
+# ------------------------------------------------------------------------------------- generated boards
+def place_home_tokens(board: BoardState) -> BoardState:
+    """A new board with every company's home token down (on its reserved city, or the first city of the hex)."""
+    tokens = list(board.tokens)
+    for coord, index, sym in board.home_reservations():
+        tokens.append(Token(coord, 0 if index is None else index, sym))
+    return replace(board, tokens=tokens)
+
+
+def faces_track(board: BoardState, coord: str, edge: int) -> bool:
+    """The hex beyond side `edge` of `coord` has track on the facing side."""
+    hx = board.game_map.hexes[coord]
+    if not hx.is_connected_on(edge):
+        return False
+    return opposite_edge(edge) in board.tile_on(hx.neighbours[edge])[0].exits
+
+
+def lay_random_tiles(board: BoardState, seed: int, count: int) -> BoardState:
+    """A board grown by `count` random legal lays (seeded): each lay picks a hex that has track or faces track,
+    then a placement whose track joins a neighbour's when there is one, so the network grows like a game's."""
+    from tablegames.core.rng import make_rng
+
+    rng = make_rng(seed, "routes", "random-tiles", board.game_map.game_id)
+    coords = sorted(board.game_map.hexes)
+    for _ in range(count):
+        frontier = [
+            c for c in coords if board.tile_on(c)[0].exits or any(faces_track(board, c, e) for e in range(6))
+        ]
+        order = [frontier[i] for i in rng.permutation(len(frontier))] + [
+            coords[i] for i in rng.permutation(len(coords))
+        ]
+        for coord in order:
+            placements = legal_placements(board, coord)
+            joined = [
+                (t, r)
+                for t, r in placements
+                if any(faces_track(board, coord, e) for e in board.game_map.tiles[t].spec.rotated(r).exits)
+            ]
+            choices = joined or placements
+            if choices:
+                tile_id, rotation = choices[int(rng.integers(len(choices)))]
+                board = lay_tile(board, coord, tile_id, rotation)
+                break
+        else:
+            break
+    return board
