@@ -258,3 +258,44 @@ def test_1830_start_board_graph():
     assert graph.stop("E11.c0").reserved == ("ERIE",) == graph.stop("E11.c1").reserved  # city chosen later
     # Gray track E9 (2-3) meets D10 (OO, no track yet) and D8: no crossing where the far side has no track.
     assert not [s for s in graph.segments if s.kind == "crossing" and "E9" in s.a + s.b]
+
+
+# --------------------------------------------------------------------- the route search on the same graphs
+def developed(game_map, seed):
+    from dataclasses import replace
+
+    from tablegames.routes.hexmap import lay_random_tiles, place_home_tokens
+
+    board = place_home_tokens(BoardState(game_map))
+    board = lay_random_tiles(board, seed, 25)
+    return lay_random_tiles(replace(board, phase="3"), seed + 1, 15)
+
+
+def test_the_route_search_agrees_with_the_walker_on_hex_boards():
+    """The network adapter (routes/hexmap_network.py) feeds the exact search; it must find the walker's optimum.
+    Runs once the search (routes/network.py, routes/search.py) is merged beside the hex maps."""
+    pytest.importorskip("tablegames.routes.search")
+    from tablegames.routes.search import solve
+    from tablegames.routes.trains import parse_train
+
+    from tablegames.routes.boards import load_shipped_map
+    from tablegames.routes.hexmap_network import to_network
+
+    cases = [
+        (build_track_graph(line_board(tokens=[Token("A3", 0, "X")])), "X", "2", ["3"]),
+        (build_track_graph(line_board(tokens=[Token("A3", 0, "X")])), "X", "5", ["D"]),
+        (build_track_graph(line_board(tokens=[Token("A3", 0, "X"), Token("A5", 0, "Y")])), "Y", "2", ["4"]),
+        (build_track_graph(star_board()), "X", "3", ["3", "3"]),
+        (build_track_graph(star_board()), "X", "3", ["2", "2", "2"]),
+    ]
+    harrowmere = load_shipped_map()
+    for seed in (1, 2, 3):
+        graph = build_track_graph(developed(harrowmere, seed))
+        for company in harrowmere.companies:
+            cases.append((graph, company.sym, "3", ["3", "2"]))
+            cases.append((graph, company.sym, "3", ["4", "D"]))
+    for graph, company, phase, trains in cases:
+        lengths = [999 if t == "D" else int(t) for t in trains]
+        expected = best_run(graph, company, phase, lengths)
+        result = solve(to_network(graph), [parse_train(t) for t in trains], company, phase)
+        assert result.total == expected, (company, phase, trains)

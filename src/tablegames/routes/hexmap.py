@@ -780,6 +780,7 @@ class GraphSegment:
     conflicts: frozenset[str]
     hex: str | None = None  # None for a crossing
     length: int = 0  # hexes entered: 1 per crossing
+    track: str = "broad"  # the path's gauge; a crossing carries whatever gauge meets there ("dual")
 
 
 @dataclass
@@ -867,9 +868,8 @@ def build_track_graph(board: BoardState) -> TrackGraph:
                     ends.append(f"{coord}.e{edge}")
                 else:
                     ends.append(f"{coord}.{end}")
-            segments.append(
-                GraphSegment(ends[0], ends[1], "path", frozenset([f"{coord}.p{number}"]), coord, 0)
-            )
+            conflicts = frozenset([f"{coord}.p{number}"])
+            segments.append(GraphSegment(ends[0], ends[1], "path", conflicts, coord, 0, path.track))
     for coord, edge in sorted(edge_points):
         hx = game_map.hexes[coord]
         if not hx.is_connected_on(edge):
@@ -879,7 +879,13 @@ def build_track_graph(board: BoardState) -> TrackGraph:
             sid = side_id(game_map, coord, edge)
             segments.append(
                 GraphSegment(
-                    f"{coord}.e{edge}", f"{other}.e{other_edge}", "crossing", frozenset([sid]), None, 1
+                    f"{coord}.e{edge}",
+                    f"{other}.e{other_edge}",
+                    "crossing",
+                    frozenset([sid]),
+                    None,
+                    1,
+                    "dual",
                 )
             )
     return TrackGraph(stops, junctions, segments, [p.name for p in game_map.phases])
