@@ -232,6 +232,8 @@ def test_first_tiles_on_1889_hexes(map1889):
     assert legal_placements(board, "F1") == [] and legal_placements(board, "B7") == []
     assert legal_placements(board, "K4") == []
     assert {t for t, _ in legal_placements(BoardState(map1889, phase="3"), "K4")} == {"440"}
+    # Kouchi F9 (green, label K, track on 2-5) takes brown 465 (K) in phase 5, at the one rotation keeping 2-5.
+    assert legal_placements(BoardState(map1889, phase="5"), "F9") == [("465", 2)]
     # Port tile 437 blocks normal lays; plain towns take 3 or 58.
     assert {t for t, _ in legal_placements(board, "J9")} == {"3", "58"}
 

@@ -137,7 +137,7 @@ class TileNode:
 
     id: str  # "c0", "t1", "o0", "j0": kind prefix and index among nodes of that kind
     kind: str
-    revenue: Revenue = 0
+    revenue: Revenue = field(default=0, hash=False)  # a table is a dict: compared, not hashed
     slots: int = 0
     groups: tuple[str, ...] = ()
     loc: float | None = None
@@ -399,7 +399,9 @@ class MapHex:
     name: str | None = None
     cost: int = 0
     terrain: tuple[str, ...] = ()
-    neighbours: Mapping[int, str] = field(default_factory=dict)  # edge -> coord of every touching hex
+    neighbours: Mapping[int, str] = field(
+        default_factory=dict, hash=False
+    )  # edge -> coord of every touching hex
     impassable: frozenset[int] = frozenset()  # sides with an impassable border (both sides filled in)
     code: str | None = None
     preprinted_tile: str | None = None
@@ -574,8 +576,8 @@ class BoardState:
                 raise ValueError(f"{where}: tile {placed.tile!r} is not in the map's tile library")
             if not isinstance(placed.rotation, int) or not 0 <= placed.rotation <= 5:
                 raise ValueError(f"{where}: rotation {placed.rotation!r}, expected 0-5")
-            if hx.color == "red":
-                raise ValueError(f"{where}: {coord} is an off-board hex, no tile can be laid there")
+            if hx.color in ("red", "gray"):
+                raise ValueError(f"{where}: {coord} is a {hx.color} hex, its track is fixed")
         for tile_id in {p.tile for p in self.tiles.values()}:
             remaining = self.tiles_remaining(tile_id)
             if remaining is not None and remaining < 0:
@@ -742,8 +744,8 @@ class GraphStop:
     hex: str
     node: str
     kind: str
-    revenue: Mapping[str, int]
-    diesel_revenue: Mapping[str, int]
+    revenue: Mapping[str, int] = field(hash=False)
+    diesel_revenue: Mapping[str, int] = field(hash=False)
     slots: int = 0
     tokens: tuple[str, ...] = ()
     reserved: tuple[str, ...] = ()
