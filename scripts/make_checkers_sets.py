@@ -48,7 +48,7 @@ def draw_panel(sheet: pygame.Surface, index: int, left: int, top: int, t: float)
               (left + PANEL_W - 20, top + 14), 26, TEXT_DIM, "topright")
     strip = pygame.Rect(left + 20, top + 44, 8 * CELL, 2 * CELL)
     sheet.blit(board_slice(index), strip)
-    radius = CELL * 0.36
+    radius = CELL * 0.42
     # row 5 of the board: dark squares at odd columns; row 6: at even columns
     spots = [(0, col) for col in range(8) if is_dark(5, col)] + [(1, col) for col in range(8) if is_dark(6, col)]
     pieces = [(0, False, "normal"), (0, True, "normal"), (1, False, "normal"), (1, True, "normal")]
@@ -62,7 +62,9 @@ def draw_panel(sheet: pygame.Surface, index: int, left: int, top: int, t: float)
             draw_captured(sheet, index, side, centre, radius, 0.2)
         else:
             draw_piece(sheet, index, side, False, centre, radius, t, mood)
-    draw_text(sheet, "moods:", (strip.x + 6, strip.y + CELL * 1.5), 24, TEXT, "midleft")
+    tag = pygame.Rect(strip.x + 4, strip.y + CELL + CELL // 2 - 14, CELL * 2 - 8, 28)
+    pygame.draw.rect(sheet, (22, 26, 38), tag, border_radius=8)
+    draw_text(sheet, "moods →", tag.center, 24, TEXT, "center")
 
 
 def draw_start_board(sheet: pygame.Surface, index: int, rect: pygame.Rect, t: float) -> None:

@@ -209,3 +209,15 @@ def test_bad_arguments_are_rejected(index: int, side: int, mood: str) -> None:
     with pytest.raises(ValueError):
         draw_piece(surface, index, side, False, CENTRE, RADIUS, 0.0, mood)
     assert pygame.image.tobytes(surface, "RGB") == before
+
+
+@pytest.mark.parametrize("index", CREATURE_SETS)
+def test_a_given_phase_keeps_the_rhythm_wherever_the_piece_is(index: int) -> None:
+    """Mid-move a piece keeps its own rhythm: the same phase draws the same picture, only moved."""
+    def crop(x: float) -> bytes:
+        surface = pygame.Surface((SIZE * 2, SIZE))
+        surface.fill(BACKDROP)
+        draw_piece(surface, index, 0, False, (x, CENTRE[1]), RADIUS, 2.2, phase=0.3)
+        return pygame.image.tobytes(surface.subsurface((x - SIZE / 2, 0, SIZE, SIZE)), "RGB")
+
+    assert crop(CENTRE[0]) == crop(CENTRE[0] + 77)

@@ -45,7 +45,7 @@ class BoardLayout:
     @property
     def piece_radius(self) -> float:
         """The radius pieces are drawn at: they fill most of a square, leaving room for ears and bobbing."""
-        return self.cell * 0.36
+        return self.cell * 0.42
 
 
 def is_dark(row: int, col: int) -> bool:
@@ -114,6 +114,11 @@ def draw_plain_board(picture: pygame.Surface, style: BoardStyle, layout: BoardLa
                 y = square.y + rng.uniform(0.15, 0.85) * square.height
                 wobble = rng.uniform(-0.08, 0.08) * square.height
                 pygame.draw.line(picture, shade(colour, 0.93), (square.x + 2, y), (square.right - 3, y + wobble))
+            for _ in range(style.stars):
+                x = square.x + rng.uniform(0.1, 0.9) * square.width
+                y = square.y + rng.uniform(0.1, 0.9) * square.height
+                pygame.draw.circle(picture, shade(colour, 1.35 + rng.uniform(0, 0.3)), (x, y),
+                                   max(1.0, square.width * rng.uniform(0.008, 0.02)))
     pygame.draw.rect(picture, shade(style.frame, 0.5), inner.inflate(4, 4), 2)
     pygame.draw.line(picture, shade(style.frame_edge, 1.3), (outer.x + frame // 2, outer.y + 3),
                      (outer.right - frame // 2, outer.y + 3))

@@ -52,9 +52,12 @@ def check_args(piece_set_index: int, side: int, mood: str = "normal") -> None:
 
 # ---- timing (pure functions of t, so tests can check the rates) --------------------------------------------
 
-def piece_phase(centre: Point) -> float:
-    """A per-piece offset in 0..1 from its position, so neighbours do not bob and blink in step."""
-    return (math.sin(centre[0] * 0.0123 + centre[1] * 0.0291) * 43758.5453) % 1.0
+def piece_phase(centre: Point, radius: float) -> float:
+    """A per-piece offset in 0..1 from the square it stands on (a grid of about one square), so neighbours
+    do not bob and blink in step and a resting piece keeps its rhythm."""
+    grid = radius * 2.4
+    cell_x, cell_y = math.floor(centre[0] / grid), math.floor(centre[1] / grid)
+    return (math.sin(cell_x * 12.9898 + cell_y * 78.233) * 43758.5453) % 1.0
 
 
 def is_blinking(t: float, phase: float) -> bool:
@@ -218,11 +221,13 @@ def bsod_sprite(piece_set_index: int, side: int, radius: int) -> pygame.Surface:
 def draw_piece(surface: pygame.Surface, piece_set_index: int, side: int, is_king: bool, centre: Point,
                radius: float, t: float, mood: str = "normal", animations: bool = True,
                reduced_motion: bool = False, look_at: Point | None = None,
-               squash: tuple[float, float] = (1.0, 1.0)) -> None:
+               squash: tuple[float, float] = (1.0, 1.0), phase: float | None = None) -> None:
     """Draw one piece of set `piece_set_index` for `side` (0 moves first and is dark, 1 is light).
 
     `t` (seconds) drives blinking, bobbing and swaying; with `animations` off the picture does not depend on
     `t` or `look_at`. `reduced_motion` keeps gentle bobbing but drops squash, shaking and flashing.
+    `phase` (0..1) sets the piece's own rhythm; by default it comes from the square under `centre`, so a
+    scene that knows its pieces can pass a fixed value to keep the rhythm through a move.
     """
     check_args(piece_set_index, side, mood)
     size = max(4, round(radius))
@@ -230,26 +235,26 @@ def draw_piece(surface: pygame.Surface, piece_set_index: int, side: int, is_king
         side_px = sprite_side(size, PIECE_EXTENT)
         layer = pygame.Surface((side_px, side_px), pygame.SRCALPHA)
         compose(layer, piece_set_index, side, is_king, (side_px / 2, side_px / 2), size, t, mood, animations,
-                reduced_motion, look_at, centre)
+                reduced_motion, look_at, centre, phase)
         scaled = pygame.transform.smoothscale(layer, (max(1, round(side_px * squash[0])),
                                                       max(1, round(side_px * squash[1]))))
         surface.blit(scaled, scaled.get_rect(center=(round(centre[0]), round(centre[1]))))
         return
     compose(surface, piece_set_index, side, is_king, centre, size, t, mood, animations, reduced_motion, look_at,
-            centre)
+            centre, phase)
 
 
 def compose(surface: pygame.Surface, piece_set_index: int, side: int, is_king: bool, centre: Point, size: int,
             t: float, mood: str, animations: bool, reduced_motion: bool, look_at: Point | None,
-            where: Point) -> None:
-    """Blit the layers of one piece centred on `centre`; `where` is its place on the board (for its phase
-    and its gaze)."""
+            where: Point, phase: float | None = None) -> None:
+    """Blit the layers of one piece centred on `centre`; `where` is its place on the board (for its gaze
+    and, unless `phase` is given, its rhythm)."""
     piece_set = PIECE_SETS[piece_set_index]
     if piece_set.kind == "disc":
         blit_centred(surface, disc_sprite(piece_set_index, side, is_king, size), centre)
         return
     c: Creature = piece_set.looks[side]  # type: ignore[assignment]
-    phase = piece_phase(where)
+    phase = piece_phase(where, size) if phase is None else phase % 1.0
     moving = animations
     x, y = centre
     sway_step = SWAY_STEPS // 2

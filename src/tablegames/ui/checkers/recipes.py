@@ -28,6 +28,7 @@ class BoardStyle:
     glow: RGB = (0, 0, 0)  # neon frame and light-wave colour
     trace: RGB = (0, 0, 0)  # circuit traces on the playing squares
     grain: int = 0  # faint wood-grain strokes per square (0: none)
+    stars: int = 0  # tiny stars per square (a night sky)
 
 
 @dataclass(frozen=True)
@@ -223,14 +224,15 @@ SNACKS = PieceSet("Snacks", "creature",
                   BoardStyle(light=(250, 244, 234), dark=(212, 72, 66), frame=(150, 40, 36), frame_edge=(230, 120, 110)),
                   ("Burgers", "Pizzas"), (BURGER, PIZZA))
 SPACE = PieceSet("Space", "creature",
-                 BoardStyle(light=(72, 82, 136), dark=(22, 26, 62), frame=(12, 14, 34), frame_edge=(100, 110, 180)),
+                 BoardStyle(light=(72, 82, 136), dark=(22, 26, 62), frame=(12, 14, 34), frame_edge=(100, 110, 180),
+                            stars=3),
                  ("Suns", "Moons"), (SUN, MOON))
 NEO_DUCK = PieceSet("Neo Duck", "gadget",
-                    BoardStyle(light=(26, 32, 52), dark=(12, 16, 30), frame=(8, 10, 20), frame_edge=CYAN,
+                    BoardStyle(light=(34, 42, 68), dark=(12, 16, 30), frame=(8, 10, 20), frame_edge=CYAN,
                                is_neon=True, glow=CYAN, trace=(0, 120, 150)),
                     ("Mugs", "Ducks"), (MUG, DUCK))
 NEO_GLITCH = PieceSet("Neo Glitch", "gadget",
-                      BoardStyle(light=(30, 24, 46), dark=(14, 10, 26), frame=(10, 6, 18), frame_edge=MAGENTA,
+                      BoardStyle(light=(40, 30, 60), dark=(14, 10, 26), frame=(10, 6, 18), frame_edge=MAGENTA,
                                  is_neon=True, glow=MAGENTA, trace=(140, 40, 130)),
                       ("Robots", "Ghosts"), (REBOOT_ROBOT, GHOST))
 
