@@ -64,7 +64,7 @@ def draw_panel(sheet: pygame.Surface, index: int, left: int, top: int, t: float)
             draw_piece(sheet, index, side, False, centre, radius, t, mood)
     tag = pygame.Rect(strip.x + 4, strip.y + CELL + CELL // 2 - 14, CELL * 2 - 8, 28)
     pygame.draw.rect(sheet, (22, 26, 38), tag, border_radius=8)
-    draw_text(sheet, "moods →", tag.center, 24, TEXT, "center")
+    draw_text(sheet, "moods:", tag.center, 24, TEXT, "center")
 
 
 def draw_start_board(sheet: pygame.Surface, index: int, rect: pygame.Rect, t: float) -> None:
