@@ -97,7 +97,7 @@ def disc_sprite(piece_set_index: int, side: int, is_king: bool, radius: int) -> 
     return render_sprite(radius, PIECE_EXTENT, lambda pen: draw_disc(pen, disc, is_king))  # type: ignore[arg-type]
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def body_sprite(piece_set_index: int, side: int, is_king: bool, radius: int, sway_step: int) -> pygame.Surface:
     c = look_of(piece_set_index, side)
     sway = sway_step / (SWAY_STEPS - 1) * 2 - 1
@@ -105,7 +105,7 @@ def body_sprite(piece_set_index: int, side: int, is_king: bool, radius: int, swa
                          base=c.neon or c.outline)  # type: ignore[union-attr]
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # about 35 MB at the window's size, if every mood and gaze were seen
 def face_sprite(piece_set_index: int, side: int, radius: int, mood: str, eye_state: str, gaze: int,
                 mouth_open: bool) -> pygame.Surface:
     c = look_of(piece_set_index, side)
@@ -250,25 +250,21 @@ def compose(surface: pygame.Surface, piece_set_index: int, side: int, is_king: b
     """Blit the layers of one piece centred on `centre`; `where` is its place on the board (for its gaze
     and, unless `phase` is given, its rhythm)."""
     piece_set = PIECE_SETS[piece_set_index]
+    x, y = centre
+    if animations and not reduced_motion:
+        x, y = x + mood_offset(mood, t)[0] * size, y + mood_offset(mood, t)[1] * size
     if piece_set.kind == "disc":
-        blit_centred(surface, disc_sprite(piece_set_index, side, is_king, size), centre)
+        blit_centred(surface, disc_sprite(piece_set_index, side, is_king, size), (x, y))
         return
     c: Creature = piece_set.looks[side]  # type: ignore[assignment]
     phase = piece_phase(where, size) if phase is None else phase % 1.0
     moving = animations
-    x, y = centre
     sway_step = SWAY_STEPS // 2
     eye_state = MOOD_EYES[mood]
     gaze = 0
     mouth_open = False
     if moving:
-        bob = math.sin((t * BOB_HZ + phase) * 2 * math.pi)
-        y -= bob * size * 0.035
-        if mood == "cheering" and not reduced_motion:
-            y -= abs(math.sin(t * 2.4 * math.pi)) * size * 0.12
-        if mood == "shaken" and not reduced_motion:
-            x += math.sin(t * 47.0) * size * 0.05
-            y += math.cos(t * 53.0) * size * 0.03
+        y -= math.sin((t * BOB_HZ + phase) * 2 * math.pi) * size * 0.035
         sway = math.sin((t * SWAY_HZ + phase * 0.7) * 2 * math.pi)
         sway_step = round((sway + 1) / 2 * (SWAY_STEPS - 1))
         if eye_state == "open" and is_blinking(t, phase):
@@ -285,6 +281,15 @@ def compose(surface: pygame.Surface, piece_set_index: int, side: int, is_king: b
     blit_centred(surface, body_sprite(piece_set_index, side, is_king, size, sway_step), at)
     blit_centred(surface, face_sprite(piece_set_index, side, size, mood, eye_state, gaze, mouth_open), at)
     draw_extras(surface, piece_set_index, side, c, is_king, at, size, t, mood, moving, reduced_motion)
+
+
+def mood_offset(mood: str, t: float) -> Point:
+    """How far (in radii) a mood moves the whole piece: a cheering hop, a shaken jitter, else nothing."""
+    if mood == "cheering":
+        return (0.0, -abs(math.sin(t * 2.4 * math.pi)) * 0.12)
+    if mood == "shaken":
+        return (math.sin(t * 47.0) * 0.05, math.cos(t * 53.0) * 0.03)
+    return (0.0, 0.0)
 
 
 def draw_extras(surface: pygame.Surface, piece_set_index: int, side: int, c: Creature, is_king: bool,
