@@ -19,8 +19,8 @@ import pygame
 from tablegames.ui.checkers.creatures import antenna_points, body_outline, draw_body
 from tablegames.ui.checkers.discs import draw_disc
 from tablegames.ui.checkers.faces import MOOD_EYES, MOODS, draw_face
-from tablegames.ui.checkers.pen import Pen, Point, render_sprite, sprite_side
-from tablegames.ui.checkers.recipes import DEFAULT_PIECE_SET, PIECE_SETS, Creature, Disc, PieceSet
+from tablegames.ui.checkers.pen import Pen, Point, blend, render_sprite, sprite_side
+from tablegames.ui.checkers.recipes import DEFAULT_PIECE_SET, PIECE_SETS, WHITE, Creature, Disc, PieceSet
 from tablegames.ui.theme import font, shade
 
 __all__ = ["PIECE_SETS", "DEFAULT_PIECE_SET", "MOODS", "PIECE_EXTENT", "CAPTURE_SECONDS", "PieceSet",
@@ -39,6 +39,7 @@ GLITCH_PERIOD, GLITCH_LENGTH = 2.3, 0.2
 ARROW_FRAMES, ARROW_TURN_SECONDS = 12, 2.0
 STEAM_FRAMES, STEAM_SECONDS = 12, 2.4
 DIRECTIONS = 8  # gaze: centre or one of eight directions
+STEAM = (220, 250, 255)
 
 
 def check_args(piece_set_index: int, side: int, mood: str = "normal") -> None:
@@ -87,40 +88,46 @@ def gaze_vector(cell: int) -> Point:
 
 # ---- cached layers -----------------------------------------------------------------------------------------
 
-def look_of(piece_set_index: int, side: int) -> Disc | Creature:
-    return PIECE_SETS[piece_set_index].looks[side]
+def disc_of(piece_set_index: int, side: int) -> Disc:
+    look = PIECE_SETS[piece_set_index].looks[side]
+    assert isinstance(look, Disc)
+    return look
+
+
+def creature_of(piece_set_index: int, side: int) -> Creature:
+    look = PIECE_SETS[piece_set_index].looks[side]
+    assert isinstance(look, Creature)
+    return look
 
 
 @lru_cache(maxsize=512)
 def disc_sprite(piece_set_index: int, side: int, is_king: bool, radius: int) -> pygame.Surface:
-    disc = look_of(piece_set_index, side)
-    return render_sprite(radius, PIECE_EXTENT, lambda pen: draw_disc(pen, disc, is_king))  # type: ignore[arg-type]
+    disc = disc_of(piece_set_index, side)
+    return render_sprite(radius, PIECE_EXTENT, lambda pen: draw_disc(pen, disc, is_king))
 
 
 @lru_cache(maxsize=512)
 def body_sprite(piece_set_index: int, side: int, is_king: bool, radius: int, sway_step: int) -> pygame.Surface:
-    c = look_of(piece_set_index, side)
+    c = creature_of(piece_set_index, side)
     sway = sway_step / (SWAY_STEPS - 1) * 2 - 1
-    return render_sprite(radius, PIECE_EXTENT, lambda pen: draw_body(pen, c, sway, is_king),  # type: ignore[arg-type]
-                         base=c.neon or c.outline)  # type: ignore[union-attr]
+    return render_sprite(radius, PIECE_EXTENT, lambda pen: draw_body(pen, c, sway, is_king), base=c.neon or c.outline)
 
 
 @lru_cache(maxsize=1024)  # about 35 MB at the window's size, if every mood and gaze were seen
 def face_sprite(piece_set_index: int, side: int, radius: int, mood: str, eye_state: str, gaze: int,
                 mouth_open: bool) -> pygame.Surface:
-    c = look_of(piece_set_index, side)
+    c = creature_of(piece_set_index, side)
     return render_sprite(radius, PIECE_EXTENT,
-                         lambda pen: draw_face(pen, c, mood, eye_state, gaze_vector(gaze), mouth_open),  # type: ignore[arg-type]
-                         base=c.ink)  # type: ignore[union-attr]
+                         lambda pen: draw_face(pen, c, mood, eye_state, gaze_vector(gaze), mouth_open), base=c.ink)
 
 
 @lru_cache(maxsize=256)
 def echo_sprites(piece_set_index: int, side: int, radius: int) -> tuple[pygame.Surface, pygame.Surface]:
     """The glitch's red and cyan ghost images of the body."""
-    c = look_of(piece_set_index, side)
+    c = creature_of(piece_set_index, side)
     made = []
     for colour in ((255, 40, 80), (0, 230, 255)):
-        sprite = render_sprite(radius, PIECE_EXTENT, lambda pen, k=colour: body_outline(pen, c, k), base=colour)  # type: ignore[arg-type]
+        sprite = render_sprite(radius, PIECE_EXTENT, lambda pen, k=colour: body_outline(pen, c, k), base=colour)
         sprite.set_alpha(150)
         made.append(sprite)
     return made[0], made[1]
@@ -154,29 +161,20 @@ def steam_sprite(radius: int, top: float, frame: int) -> pygame.Surface:
             f = (lift + wisp / 3) % 1.0
             points = [(x0 + 0.06 * math.sin((s / 6 + f) * 2 * math.pi), top - 0.08 - 0.42 * s / 6 - 0.12 * f)
                       for s in range(7)]
-            alpha = round(200 * math.sin(f * math.pi))
-            layer = pygame.Surface(pen.surface.get_size(), pygame.SRCALPHA)
-            layer.fill((220, 250, 255, 0))
-            Pen(layer, (pen.cx, pen.cy), pen.radius).polyline((220, 250, 255), points, 0.055)
-            layer.set_alpha(alpha)
-            pen.surface.blit(layer, (0, 0))
-    return render_sprite(radius, PIECE_EXTENT, draw, base=(220, 250, 255))
+            blend(pen, lambda p, points=points: p.polyline(STEAM, points, 0.055), round(200 * math.sin(f * math.pi)))
+    return render_sprite(radius, PIECE_EXTENT, draw, base=STEAM)
 
 
 @lru_cache(maxsize=512)
 def lamp_sprite_for(piece_set_index: int, side: int, radius: int, lit: bool) -> pygame.Surface:
-    c = look_of(piece_set_index, side)
-    _, tip = antenna_points(c)  # type: ignore[arg-type]
-    colour = c.neon or (255, 255, 255)  # type: ignore[union-attr]
+    c = creature_of(piece_set_index, side)
+    _, tip = antenna_points(c)
+    colour = c.neon or WHITE
 
     def draw(pen: Pen) -> None:
         if lit:
             for grow, alpha in ((0.22, 60), (0.15, 110)):
-                layer = pygame.Surface(pen.surface.get_size(), pygame.SRCALPHA)
-                layer.fill((*colour, 0))
-                Pen(layer, (pen.cx, pen.cy), pen.radius).circle(colour, tip[0], tip[1], grow)
-                layer.set_alpha(alpha)
-                pen.surface.blit(layer, (0, 0))
+                blend(pen, lambda p, g=grow: p.circle(colour, tip[0], tip[1], g), alpha)
             pen.circle(shade(colour, 1.6), tip[0], tip[1], 0.08)
         else:
             pen.circle(shade(colour, 0.35), tip[0], tip[1], 0.08)
@@ -196,10 +194,10 @@ def star_sprite(radius: int) -> pygame.Surface:
 @lru_cache(maxsize=128)
 def bsod_sprite(piece_set_index: int, side: int, radius: int) -> pygame.Surface:
     """The blue screen of death a captured gadget shows: a sad smiley and lines of error text."""
-    c = look_of(piece_set_index, side)
+    c = creature_of(piece_set_index, side)
 
     def draw(pen: Pen) -> None:
-        pen.rect(c.neon or (255, 255, 255), 0, 0, 0.92, 0.8, 0.14)  # type: ignore[union-attr]
+        pen.rect(c.neon or WHITE, 0, 0, 0.92, 0.8, 0.14)
         pen.rect((18, 60, 200), 0, 0, 0.86, 0.74, 0.1)
         pen.circle((240, 244, 255), -0.56, -0.46, 0.06)
         pen.circle((240, 244, 255), -0.56, -0.2, 0.06)
@@ -256,7 +254,7 @@ def compose(surface: pygame.Surface, piece_set_index: int, side: int, is_king: b
     if piece_set.kind == "disc":
         blit_centred(surface, disc_sprite(piece_set_index, side, is_king, size), (x, y))
         return
-    c: Creature = piece_set.looks[side]  # type: ignore[assignment]
+    c = creature_of(piece_set_index, side)
     phase = piece_phase(where, size) if phase is None else phase % 1.0
     moving = animations
     sway_step = SWAY_STEPS // 2
@@ -360,7 +358,7 @@ def warm_cache(piece_set_index: int, radius: float) -> None:
                 body_sprite(piece_set_index, side, is_king, size, step)
         if kind == "disc":
             continue
-        c: Creature = PIECE_SETS[piece_set_index].looks[side]  # type: ignore[assignment]
+        c = creature_of(piece_set_index, side)
         for eye_state in ("open", "closed"):
             for gaze in range(DIRECTIONS + 1):
                 for mouth_open in ((False, True) if c.mouth == "beak" else (False,)):
