@@ -7,6 +7,11 @@ arrow, the king's antenna lamp, the glitch echo, dizzy stars). Every layer is dr
 
 Coordinates: `centre` and `radius` are in the surface's pixels; every layer stays within
 `PIECE_EXTENT * radius` of the centre (times `squash` while hopping).
+
+A scene uses it like this:
+    layout = draw_board(surface, set_index, board_rect, t)           # boards.py, returns a BoardLayout
+    draw_piece(surface, set_index, side, is_king, layout.square_centre(row, col), layout.piece_radius, t, ...)
+and calls warm_cache(set_index, layout.piece_radius) behind the splash and after a set change.
 """
 
 from __future__ import annotations
