@@ -1,0 +1,1 @@
+"""The checkers table's window code: board styles, the ten piece sets and (from the lead) the scene."""
