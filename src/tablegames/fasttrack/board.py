@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -243,7 +243,7 @@ def turn_routes(routes: Routes, colour: int, zones: int) -> Routes:
     return Routes(forward, backward)
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(zones: int) -> Layout:
     """The board of `zones` zones with its routes (computed once per zone count)."""
     zones = check_zones(zones)
@@ -289,3 +289,18 @@ def routes_as_arrays(routes: Routes) -> tuple[np.ndarray, np.ndarray, np.ndarray
                 back[s, n, :n] = path
     paths = np.array(rows, dtype=np.int16).reshape(-1, MAX_STEPS)
     return first, count, paths, back
+
+
+def parse_board(lay: Layout, pieces: dict[str, str]) -> list[int]:
+    """{'blue': 'red.L0 blue.B1', ...} -> an occupancy board (EMPTY or colour per square); for tests and setups."""
+    board = [EMPTY] * lay.size
+    colours = COLOURS[: lay.zones]
+    for colour_name, names in pieces.items():
+        if colour_name.lower() not in colours:
+            raise ValueError(f"colour {colour_name!r}: expected one of {', '.join(colours)}")
+        for name in names.split():
+            square = lay.parse_square(name)
+            if board[square] != EMPTY:
+                raise ValueError(f"square {name!r} is named twice: expected one piece a square")
+            board[square] = colours.index(colour_name.lower())
+    return board

@@ -195,7 +195,11 @@ class FastTrackGame(GameState):
         game.seat = _parse_colour(seat, colours)
         game.history.clear()
         game.actions.clear()
-        game._start_turn()
+        game.winners = game.find_winners()
+        if game.winners:
+            game.phase = Phase.OVER
+        else:
+            game._start_turn()
         return game
 
     def _give_hand(self, seat: int, cards: Sequence[int]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .board import EMPTY, L0, Layout, square_at
+from .board import EMPTY, Layout
 from .cards import (
     FOUR,
     JACK,
@@ -200,3 +200,12 @@ def legal_moves(board: Sequence[int], layout: Layout, hand: Sequence[int], colou
             if path:
                 moves.append(Move(card, REVERSE, start, path[-1], path))
     return moves
+
+
+def reachable_ends(
+    board: Sequence[int], layout: Layout, start: int, count: int, colours: Sequence[int]
+) -> list[int]:
+    """Where the piece at `start` can go `count` steps forward, fast-track obligation included (Elm's endLocations)."""
+    if start not in candidate_pieces(board, layout, colours):
+        return []
+    return [path[-1] for path in forward_ends(board, layout, start, count)]
