@@ -52,9 +52,6 @@ def cards_home(lay: Layout, colour: int, free_face_card: bool = False) -> list[i
         board = [EMPTY] * lay.size
         board[square] = colour
         ends = set()
-        if lay.is_pen[square] and lay.zone(square) == colour:  # a lone pen piece leaves from any pen square
-            board[square] = EMPTY
-            board[square_at(colour, 3)] = colour
         for card in cards:
             ends.update(m.end for m in legal_moves(board, lay, [card], (colour,)))
         after_card.append(ends)
