@@ -239,6 +239,12 @@ def test_bad_setups_are_rejected():
         FastTrackGame.from_position({f"red.L{i}": "red" for i in range(5)})
     with pytest.raises(ValueError, match="colour 'pink'"):
         FastTrackGame.from_position({"red.L0": "pink"})
+    with pytest.raises(ValueError, match="more joker than a deck holds"):
+        FastTrackGame.from_position({}, hands={"red": "joker joker joker"})
+    with pytest.raises(ValueError, match="players: expected an integer from 2 to 6"):
+        FastTrackGame(players=7)
+    with pytest.raises(ValueError, match="seed: expected an integer"):
+        FastTrackGame(seed="x")
 
 
 def test_chance_draws_list_the_deck():

@@ -1,5 +1,7 @@
 """Partnerships (spec 9 and the Roc team checks of 12.2), red to play."""
 
+import pytest
+
 from tablegames.fasttrack.board import layout, parse_board
 from tablegames.fasttrack.cards import parse_cards
 from tablegames.fasttrack.game import FastTrackGame, Partnership
@@ -56,7 +58,5 @@ def test_winners():
 
 
 def test_partnerships_need_an_even_table():
-    import pytest
-
     with pytest.raises(ValueError, match="even number of players"):
         FastTrackGame(players=3, partnership=Partnership.ANYTIME)

@@ -1,7 +1,7 @@
 """The table as data: fixed slots, and click codes that cover exactly the legal actions."""
 
 from tablegames.core.rng import make_rng
-from tablegames.fasttrack.game import END_TURN, OOPS_CLICK, TRADE_ACTION, FastTrackGame, Phase
+from tablegames.fasttrack.game import CARD_ACTION, END_TURN, OOPS_CLICK, TRADE_ACTION, FastTrackGame, Phase
 from tablegames.fasttrack.view import table_view
 
 
@@ -35,6 +35,19 @@ def test_clicking_the_view_plays_whole_games():
             assert sorted(set(codes)) == game.legal_actions(), view.instructions
             game.click(codes[int(rng.integers(len(codes)))])
         assert "win" in table_view(game).instructions
+
+
+def test_the_view_carries_the_latest_motion_and_capture():
+    pieces = {"red.L0": "red", "red.L2": "blue"}
+    game = FastTrackGame.from_position(pieces, hands={"red": "2 3 3 5 5"})
+    for code in (CARD_ACTION + 0, game.layout.parse_square("red.L0"), game.layout.parse_square("red.L2")):
+        game.click(code)
+    view = table_view(game)
+    names = [game.layout.square_name(s) for s in view.motion]
+    assert names == ["red.L0", "red.L1", "red.L2"] and view.slots[view.motion[-1]].mark == "moved"
+    assert view.capture == (game.layout.parse_square("red.L2"), game.layout.parse_square("blue.HP4"))  # HP1-3 hold the rest
+    game.click(END_TURN)
+    assert table_view(game).motion == ()
 
 
 def test_a_jack_facing_a_piece_offers_step_and_trade():

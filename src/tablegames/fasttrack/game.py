@@ -107,6 +107,10 @@ class FastTrackGame(GameState):
         draws_as_chance: bool = False,
         setup: int = 0,
     ) -> None:
+        if not isinstance(players, int) or not 2 <= players <= MAX_ZONES:
+            raise ValueError(f"players: expected an integer from 2 to {MAX_ZONES}, got {players!r}")
+        if not isinstance(seed, int | np.integer):
+            raise ValueError(f"seed: expected an integer, got {seed!r}")
         self.layout: Layout = layout(players)
         self.players = players
         self.partnership = Partnership(partnership)
@@ -139,8 +143,8 @@ class FastTrackGame(GameState):
         self.pending_draws = 0
         self.after_draw = Phase.DONE  # after the draws: DONE, or evaluate with this phase when nothing moves
         self.winners: tuple[int, ...] = ()
-        self.last_move: Move | None = None
-        self.last_capture: tuple[int, int] | None = None  # (square, pen square) of the piece sent home
+        self.last_move: Move | None = None  # the move the latest action made (for the window's animation)
+        self.last_capture: tuple[int, int] | None = None  # (square, pen square) of the piece it sent home
         self.turn_marks: tuple[int, ...] = ()  # history indices before each card of this turn (for oops)
         self.history: list[tuple] = []
         self.actions: list[int] = []
@@ -208,6 +212,9 @@ class FastTrackGame(GameState):
             raise ValueError(f"hand of {len(cards)} cards: expected at most {HAND_SIZE}")
         deck = [int(c) for c in self.decks[seat, self.deck_top[seat] : self.deck_end[seat]]]
         for card in cards:
+            if card not in deck:
+                names = " ".join(RANK_NAMES[c] for c in cards)
+                raise ValueError(f"hand {names!r} for {COLOURS[seat]}: more {RANK_NAMES[card]} than a deck holds")
             deck.remove(card)
         self.decks[seat] = EMPTY
         self.decks[seat, : len(deck)] = deck
@@ -326,6 +333,7 @@ class FastTrackGame(GameState):
             )
         self.history.append(self._snapshot())
         self.actions.append(action)
+        self.last_move = self.last_capture = None  # the motion shown is the latest action's only
         if self.pending_draws:
             self._draw(self.seat, action - DRAW_ACTION)
             self._after_one_draw()

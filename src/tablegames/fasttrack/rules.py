@@ -133,7 +133,7 @@ def apply_to_board(board: list[int], layout: Layout, move: Move) -> tuple[int, i
     if move.kind == TRADE:
         board[move.start], board[move.end] = board[move.end], board[move.start]
         return None
-    colour, victim = board[move.start], board[move.end]
+    colour, victim = int(board[move.start]), int(board[move.end])
     captured = None
     if victim != EMPTY:
         pen_square = lowest_free_pen_square(board, layout, victim)

@@ -65,6 +65,8 @@ class TableView:
     credits: int
     instructions: str
     buttons: tuple[Button, ...]
+    motion: tuple[int, ...]  # the squares the latest action's piece walked, from its start; () if none moved
+    capture: tuple[int, int] | None  # (square, pen square) of the piece it sent home
 
 
 def tint(rgb: RGB, amount: float = 0.55) -> RGB:
@@ -168,4 +170,6 @@ def table_view(game: FastTrackGame, bottom_seat: int | None = None) -> TableView
         credits=int(game.credits[game.seat]),
         instructions=instructions(game),
         buttons=tuple(buttons),
+        motion=(game.last_move.start, *game.last_move.path) if game.last_move is not None else (),
+        capture=game.last_capture,
     )
