@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablegames.core.gamestate import CHANCE
 from tablegames.fasttrack.cards import RANK_NAMES, parse_card
@@ -255,3 +257,49 @@ def test_chance_draws_list_the_deck():
     while game.current_player() == CHANCE:
         game.apply_action(game.legal_actions()[-1])  # jokers first, then aces
     assert hand_names(game) == ["joker", "joker", "A", "A", "A"] and conserves_cards(game)
+
+
+def random_position(seed, actions):
+    game = FastTrackGame(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(actions):
+        if game.is_terminal():
+            break
+        game.apply_action(int(rng.choice(game.legal_actions())))
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 50), st.integers(0, 200), st.integers(-5, 400))
+def test_any_rejected_action_changes_nothing(seed, actions, action):
+    game = random_position(seed, actions)
+    if action in game.legal_actions():
+        return
+    before = game._snapshot()
+    with pytest.raises(ValueError, match="expected one of"):
+        game.apply_action(action)
+    after = game._snapshot()
+    assert all(np.array_equal(a, b) if isinstance(a, np.ndarray) else a == b for a, b in zip(before, after, strict=True))
+
+
+def test_a_clone_plays_on_without_touching_the_original():
+    game = random_position(4, 120)
+    board, hands, actions = game.board.copy(), game.hands.copy(), list(game.actions)
+    copy = game.clone()
+    for _ in range(50):
+        copy.apply_action(copy.legal_actions()[0])
+    for _ in range(30):
+        copy.undo()
+    assert (game.board == board).all() and (game.hands == hands).all() and game.actions == actions
+
+
+def test_actions_read_as_words():
+    game = FastTrackGame(setup=4)
+    assert game.action_to_string(card("A")) == "play A"
+    game.apply_action(card("A"))
+    assert game.action_to_string(sq(game, "red.HP4")) == "from red.HP4"
+    game.apply_action(sq(game, "red.HP4"))
+    assert game.action_to_string(sq(game, "red.L0")) == "to red.L0"
+    assert game.action_to_string(TRADE_ACTION + 5) == "trade with red.B2"
+    assert game.action_to_string(END_TURN) == "end turn"
+    assert FastTrackGame(setup=2).action_to_string(card("K")) == "discard K"

@@ -29,7 +29,6 @@ REVERSE = 2  # any card walked backward because nothing could move forward
 TRADE = 3  # a jack swapping two pieces
 SPLIT_START = 4  # the first half of a split 7
 SPLIT_FINISH = 5  # the second half of a split 7
-KIND_NAMES = ("step", "back", "reverse", "trade", "split start", "split finish")
 
 
 class Move(NamedTuple):
