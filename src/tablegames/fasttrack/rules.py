@@ -151,12 +151,24 @@ def split_finish_moves(
     board: Sequence[int], layout: Layout, count: int, moved: int, colours: Sequence[int]
 ) -> list[Move]:
     """Second halves of a split 7 (5.5): `count` steps forward by any non-pen piece but the one at `moved`."""
-    pieces = [s for s in candidate_pieces(board, layout, colours) if s != moved and not layout.is_pen[s]]
-    if layout.bullseye in pieces:  # a 7 never takes a piece out of the bullseye
-        pieces.remove(layout.bullseye)
     return [
-        Move(SEVEN, SPLIT_FINISH, s, p[-1], p) for s in pieces for p in forward_ends(board, layout, s, count)
+        Move(SEVEN, SPLIT_FINISH, s, p[-1], p)
+        for s in split_finishers(board, layout, moved, colours)
+        for p in forward_ends(board, layout, s, count)
     ]
+
+
+def split_finishers(board: Sequence[int], layout: Layout, moved: int, colours: Sequence[int]) -> list[int]:
+    """Pieces that may make a split's second half: not in a pen or the bullseye, not the piece at `moved`."""
+    return [
+        s
+        for s in candidate_pieces(board, layout, colours)
+        if s != moved and not layout.is_pen[s] and s != layout.bullseye
+    ]
+
+
+def can_finish_split(board: Sequence[int], layout: Layout, count: int, moved: int, colours: Sequence[int]) -> bool:
+    return any(forward_ends(board, layout, s, count) for s in split_finishers(board, layout, moved, colours))
 
 
 def seven_moves_from(board: Sequence[int], layout: Layout, start: int, colours: Sequence[int]) -> list[Move]:
@@ -174,7 +186,7 @@ def seven_moves_from(board: Sequence[int], layout: Layout, start: int, colours: 
                 continue
             after = list(board)
             apply_to_board(after, layout, Move(SEVEN, SPLIT_START, start, path[-1], path))
-            if split_finish_moves(after, layout, 7 - k, path[-1], colours):
+            if can_finish_split(after, layout, 7 - k, path[-1], colours):
                 moves.append(Move(SEVEN, SPLIT_START, start, path[-1], path))
     moves.extend(Move(SEVEN, STEP, start, p[-1], p) for p in forward_ends(board, layout, start, 7))
     return moves
