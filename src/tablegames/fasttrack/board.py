@@ -93,6 +93,7 @@ class Layout:
     is_base: tuple[bool, ...]
     is_fast: tuple[bool, ...]  # FT squares
     is_track: tuple[bool, ...]  # the 14 track squares of every zone (not pen, base or bullseye)
+    outside_pens: tuple[int, ...]  # every square but the pens, in order
     red_routes: Routes
     colour_routes: tuple[Routes, ...]  # red's routes turned to each colour
 
@@ -263,6 +264,7 @@ def layout(zones: int) -> Layout:
         is_base=tuple(local in BASE_LOCALS for local in locals_),
         is_fast=tuple(local == FT for local in locals_),
         is_track=tuple(local >= HH for local in locals_),
+        outside_pens=tuple(s for s in range(size) if locals_[s] not in PEN_LOCALS),
         red_routes=red,
         colour_routes=tuple(turn_routes(red, c, zones) for c in range(zones)),
     )

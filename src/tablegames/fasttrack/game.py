@@ -236,8 +236,9 @@ class FastTrackGame(GameState):
             return (seat,)
         return (seat, self.partner(seat))
 
-    def is_home(self, colour: int) -> bool:
-        return all(self.board[s] == colour for s in self.layout.base(colour))
+    def is_home(self, colour: int, board: Sequence[int] | None = None) -> bool:
+        board = self.board.tolist() if board is None else board
+        return all(board[s] == colour for s in self.layout.base(colour))
 
     def hand(self, seat: int | None = None) -> list[int]:
         seat = self.seat if seat is None else seat
@@ -255,9 +256,10 @@ class FastTrackGame(GameState):
 
     def find_winners(self) -> tuple[int, ...]:
         """Spec 8: the first seat in seat order whose colours (with the partner's in a partnership) are all home."""
+        board = self.board.tolist()
         for seat in range(self.players):
             team = (seat,) if self.partnership == Partnership.SOLO else (seat, self.partner(seat))
-            if all(self.is_home(colour) for colour in team):
+            if all(self.is_home(colour, board) for colour in team):
                 return tuple(sorted(team))
         return ()
 

@@ -56,11 +56,10 @@ def movable_pieces(board: Sequence[int], layout: Layout, colours: Sequence[int])
     """Spec 5.1, colour by colour: the pen piece on the highest occupied pen square, then the others in order."""
     pieces: list[int] = []
     for colour in colours:
-        pen = layout.pen(colour)
-        occupied_pen = [s for s in pen if board[s] == colour]
+        occupied_pen = [s for s in layout.pen(colour) if board[s] == colour]
         if occupied_pen:
             pieces.append(occupied_pen[-1])
-        pieces.extend(s for s in range(layout.size) if board[s] == colour and not layout.is_pen[s])
+        pieces.extend(s for s in layout.outside_pens if board[s] == colour)
     return pieces
 
 
