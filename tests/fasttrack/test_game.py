@@ -303,3 +303,27 @@ def test_actions_read_as_words():
     assert game.action_to_string(TRADE_ACTION + 5) == "trade with red.B2"
     assert game.action_to_string(END_TURN) == "end turn"
     assert FastTrackGame(setup=2).action_to_string(card("K")) == "discard K"
+
+
+def test_after_a_refill_while_covering_a_player_who_can_move_must_play():
+    pieces = {"blue.B1": "blue", "blue.B3": "blue", "blue.B4": "blue"}
+    game = FastTrackGame.from_position(pieces, hands={"blue": "Q K K K K"}, seat="blue")
+    play(game, "Q", "blue.B1", "blue.B2")
+    assert game.phase == Phase.NEED_COVER  # base full but for the pen piece, and no card brings it out
+    for _ in range(4):
+        game.apply_action(card("K"))
+    # the emptied hand was refilled with 2 joker 5 10 A (blue's seed-0 deck without the cards given above)
+    assert hand_names(game) == ["2", "joker", "5", "10", "A"]
+    assert game.phase == Phase.NEED_CARD and game.legal_actions() == [card("A"), card("joker")]
+
+
+def test_a_split_first_half_is_offered_only_when_it_can_be_finished():
+    # Anytime: red's only partner piece stands 3 ahead. Capturing it with the first half would leave nothing to
+    # finish the split, so that first half is not offered (the original offered it).
+    game = FastTrackGame.from_position(
+        {"red.L0": "red", "red.L3": "green"}, hands={"red": "7 2 2 2 2"}, partnership=Partnership.ANYTIME
+    )
+    game.apply_action(card("7"))
+    labels = {m.label(game.layout) for m in game.offer}
+    assert "SS3 red.L0->red.L3" not in labels
+    assert {"SS1 red.L0->red.L1", "SS2 red.L0->red.L2"} <= labels
