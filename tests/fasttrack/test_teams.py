@@ -58,5 +58,7 @@ def test_winners():
 
 
 def test_partnerships_need_an_even_table():
-    with pytest.raises(ValueError, match="even number of players"):
-        FastTrackGame(players=3, partnership=Partnership.ANYTIME)
+    for players in (2, 3, 5):
+        with pytest.raises(ValueError, match="expected 4 or 6 players"):
+            FastTrackGame(players=players, partnership=Partnership.ANYTIME)
+    assert FastTrackGame(players=6, partnership=Partnership.ANYTIME).movers(1) == (1, 4)

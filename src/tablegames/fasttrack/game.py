@@ -114,8 +114,8 @@ class FastTrackGame(GameState):
         self.layout: Layout = layout(players)
         self.players = players
         self.partnership = Partnership(partnership)
-        if self.partnership != Partnership.SOLO and players % 2:
-            raise ValueError(f"partnerships: expected an even number of players (4 or 6), got {players}")
+        if self.partnership != Partnership.SOLO and players not in (4, 6):
+            raise ValueError(f"partnerships: expected 4 or 6 players (partners sit opposite), got {players}")
         if not 0 <= setup < len(SETUP_NAMES):
             raise ValueError(f"setup: expected 0..{len(SETUP_NAMES) - 1} ({', '.join(SETUP_NAMES)}), got {setup}")
         self.seed = seed
