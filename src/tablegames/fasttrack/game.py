@@ -138,7 +138,8 @@ class FastTrackGame(GameState):
                 self.board[self.layout.parse_square(f"{COLOURS[seat]}.{local}")] = seat
         self.seat = 0
         self.phase = Phase.DONE
-        self.offer: tuple[Move, ...] = ()  # the moves on offer (the hand's, the card's or a split's second half)
+        # the moves on offer: the hand's (NEED_CARD), the chosen card's or a split's second halves (NEED_START/END)
+        self.offer: tuple[Move, ...] = ()
         self.chosen_start = EMPTY
         self.pending_draws = 0
         self.after_draw = Phase.DONE  # after the draws: DONE, or evaluate with this phase when nothing moves
@@ -262,10 +263,6 @@ class FastTrackGame(GameState):
             if all(self.is_home(colour, board) for colour in team):
                 return tuple(sorted(team))
         return ()
-
-    def hand_moves(self) -> tuple[Move, ...]:
-        """In NEED_CARD: every move of the hand; in NEED_START/NEED_END: the chosen card's moves."""
-        return self.offer
 
     # --- the uniform interface ----------------------------------------------------------------------------------
 
