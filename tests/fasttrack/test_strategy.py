@@ -1,0 +1,30 @@
+"""Square values (spec 11.2 and the strategy check of 12.2)."""
+
+import pytest
+
+from tablegames.fasttrack.board import layout, parse_board
+from tablegames.fasttrack.strategy import board_value, square_value
+
+LAY = layout(4)
+
+
+def test_square_values_from_reds_side():
+    assert square_value(LAY, 0, LAY.parse_square("red.B4")) == 6100
+    assert square_value(LAY, 0, LAY.parse_square("blue.R4")) == 100
+    assert square_value(LAY, 0, LAY.parse_square("red.HP1")) == 0
+    assert square_value(LAY, 0, LAY.bullseye) == 4100
+
+
+def test_values_turn_with_the_colour():
+    assert square_value(LAY, 2, LAY.parse_square("purple.R4")) == 100  # the zone after green's own
+    assert square_value(LAY, 1, LAY.parse_square("blue.B4")) == 6100
+
+
+def test_worked_example_with_base_bonus_1000():
+    board = parse_board(LAY, {"red": "red.B1 red.B2", "blue": "blue.B4"})
+    assert board_value(board, LAY, (0,), base_bonus=1000) == 5800 + 1000 + 5900 + 2000
+
+
+def test_values_need_four_zones():
+    with pytest.raises(ValueError, match="4-zone board"):
+        square_value(layout(3), 0, 0)
