@@ -89,6 +89,10 @@ class CheckersGame(GameState):
         """How many times the current position (with the side to move) has occurred."""
         return self._key_counts[self._keys[-1]]
 
+    def occurrences(self, position: Position) -> int:
+        """How many times `position` (with its side to move) has occurred in this game so far."""
+        return self._key_counts[position.zobrist_key()]
+
     def legal_moves(self) -> list[Move]:
         """The legal moves (duplicate capture routes once), sorted by path; empty when the game is over."""
         if self.outcome() is not None:
