@@ -89,7 +89,9 @@ def time_ours(depth: int, count_duplicates: bool) -> tuple[int, float]:
 
 
 def time_c(binary: Path, depth: int) -> tuple[int, float]:
-    output = subprocess.run([str(binary), str(depth), str(depth)], capture_output=True, text=True, check=True).stdout
+    output = subprocess.run(
+        [str(binary), str(depth), str(depth)], capture_output=True, text=True, check=True
+    ).stdout
     match = re.search(r"depth\s+\d+\s+(\d+)\s+(\S+)\s+([\d.]+)s", output)
     if not match:
         raise RuntimeError(f"unexpected output from the C perft: {output!r}")
@@ -176,7 +178,9 @@ def main() -> int:
                 f"C -O3    perft({BENCH_DEPTH}) = {PUBLISHED[BENCH_DEPTH]}  best of {args.repeats}: "
                 f"{c_best / 1e6:8.1f} M leaves/s"
             )
-            print(f"ours / C = {ours_best / c_best:.2f}  (C is {c_best / ours_best:.2f}x ours; goal: within 1.5x)")
+            print(
+                f"ours / C = {ours_best / c_best:.2f}  (C is {c_best / ours_best:.2f}x ours; goal: within 1.5x)"
+            )
 
     if not args.skip_draughts:
         python = draughts_python()

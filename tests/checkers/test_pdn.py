@@ -100,7 +100,10 @@ def test_moves_parse_and_format():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("11-17", "move '11-17' is not legal here; legal moves: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16"),
+        (
+            "11-17",
+            "move '11-17' is not legal here; legal moves: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16",
+        ),
         ("11x15", "move '11x15' is not legal here"),
         ("11-15-19", "is not legal here"),
         ("eleven", "move 'eleven' is not PDN like 11-15"),
@@ -122,7 +125,9 @@ def test_short_capture_is_read_when_it_names_one_move():
 def test_ambiguous_short_capture_lists_the_routes():
     # From 15 to 6 the king can take one man or five.
     forked = parse_fen("B:W10,12,18,19,26,27:BK15")
-    with pytest.raises(ValueError, match="capture '15x6' is ambiguous; write every landing square: 15x6, 15x22x31x24x15x6"):
+    with pytest.raises(
+        ValueError, match="capture '15x6' is ambiguous; write every landing square: 15x6, 15x22x31x24x15x6"
+    ):
         parse_move(forked, "15x6")
     assert parse_move(forked, "15x22x31x24x15x6").captured == (18, 26, 27, 19, 10)
 
@@ -130,7 +135,16 @@ def test_ambiguous_short_capture_lists_the_routes():
 def test_game_round_trips_exactly():
     game = parse_game(GAME_TEXT)
     assert game.tags["White"] == 'Bob "the wall"'
-    assert [move.notation for move in game.moves] == ["11-15", "22-18", "15x22", "25x18", "8-11", "29-25", "4-8", "25-22"]
+    assert [move.notation for move in game.moves] == [
+        "11-15",
+        "22-18",
+        "15x22",
+        "25x18",
+        "8-11",
+        "29-25",
+        "4-8",
+        "25-22",
+    ]
     assert game.result == "1/2-1/2"
     assert format_game(game) == GAME_TEXT
     assert parse_game(format_game(game)) == game
@@ -177,7 +191,9 @@ def test_several_games_in_one_text():
 
 
 def test_bad_game_move_names_the_move_number_and_the_legal_moves():
-    with pytest.raises(ValueError, match=r"move 2 \(Black\) '8-12': move '8-12' is not legal here; legal moves: "):
+    with pytest.raises(
+        ValueError, match=r"move 2 \(Black\) '8-12': move '8-12' is not legal here; legal moves: "
+    ):
         parse_game("1. 11-15 23-19 2. 8-12 *")
 
 

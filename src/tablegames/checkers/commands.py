@@ -16,7 +16,9 @@ def add_commands(subparsers) -> None:
         description="Count the positions DEPTH plies from a position; a multi-jump is one move.",
     )
     perft_parser.add_argument("depth", type=int, help="plies to look ahead (0-30)")
-    perft_parser.add_argument("--fen", default=INITIAL_FEN, help="start position as a PDN FEN (default: the initial one)")
+    perft_parser.add_argument(
+        "--fen", default=INITIAL_FEN, help="start position as a PDN FEN (default: the initial one)"
+    )
     perft_parser.add_argument("--divide", action="store_true", help="print the count below each first move")
     perft_parser.add_argument(
         "--count-duplicates",

@@ -335,7 +335,9 @@ def perft(own, other, kings, side, depth, unique):
         child_other = stack_own[ply] ^ moves[i, MOVE_MOVER]
         child_kings = stack_kings[ply] ^ moves[i, MOVE_KINGS]
         if ply == last_interior:
-            total += _perft_two_plies(child_own, child_other, child_kings, child_side, unique, moves, end_move[ply])
+            total += _perft_two_plies(
+                child_own, child_other, child_kings, child_side, unique, moves, end_move[ply]
+            )
         else:
             ply += 1
             stack_own[ply] = child_own
@@ -384,6 +386,32 @@ def zobrist_key(black, white, kings, side):
     return key
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _zobrist_of_changes(before, after, kings_before, kings_after, changed, man_kind):
+    """XOR of the keys of one side's pieces on the `changed` squares, before and after (kinds man_kind, +1)."""
+    key = 0
+    while changed != 0:
+        bit = changed & -changed
+        changed ^= bit
+        index = lowest_bit_index(bit)
+        if (before & bit) != 0:
+            key ^= ZOBRIST[man_kind + (1 if (kings_before & bit) != 0 else 0), index]
+        if (after & bit) != 0:
+            key ^= ZOBRIST[man_kind + (1 if (kings_after & bit) != 0 else 0), index]
+    return key
+
+
+@njit(cache=True, nogil=True)
+def zobrist_after_move(key, own, other, kings, side, mover, captured, king_change):
+    """The key after a move (its three XOR words), updated from the key before it without a full recount."""
+    kings_after = kings ^ king_change
+    own_kind = 0 if side == BLACK else 2
+    key ^= ZOBRIST_WHITE_TO_MOVE
+    key ^= _zobrist_of_changes(own, own ^ mover, kings, kings_after, mover, own_kind)
+    key ^= _zobrist_of_changes(other, other ^ captured, kings, kings_after, captured, 2 - own_kind)
+    return key
+
+
 def warmup() -> None:
     """Compile every kernel with the argument types used at run time (call each once on a tiny input)."""
     moves = np.empty((MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
@@ -392,4 +420,5 @@ def warmup() -> None:
     generate_moves(own, other, kings, BLACK, True, moves, 0)
     perft(own, other, kings, BLACK, 2, True)
     divide(own, other, kings, BLACK, 2, False, counts)
-    zobrist_key(own, other, kings, BLACK)
+    key = zobrist_key(own, other, kings, BLACK)
+    zobrist_after_move(key, own, other, kings, BLACK, moves[0, 0], moves[0, 1], moves[0, 2])

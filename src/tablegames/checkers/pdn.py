@@ -78,7 +78,9 @@ def parse_fen(text: str) -> Position:
     for square in white_men:
         if square <= 4:
             raise ValueError(f"a white man on {square} (White's king row) must be a king in '{text}'")
-    return Position.from_squares(BLACK if side_field == "B" else WHITE, black_men, black_kings, white_men, white_kings)
+    return Position.from_squares(
+        BLACK if side_field == "B" else WHITE, black_men, black_kings, white_men, white_kings
+    )
 
 
 def format_fen(position: Position) -> str:
@@ -221,7 +223,9 @@ def _parse_one_game(text: str) -> tuple[PdnGame, str]:
     if result is None:
         result = tags.get("Result", "*")
         if result not in RESULTS:
-            raise ValueError(f"game has no result token and its Result tag '{result}' is not one of {RESULTS}")
+            raise ValueError(
+                f"game has no result token and its Result tag '{result}' is not one of {RESULTS}"
+            )
     game.result = result
     return game, text[end:]
 

@@ -188,7 +188,9 @@ class Position:
         destination and captured pieces) is listed once, by its first route in path order."""
         moves = np.empty((engine.MAX_MOVES, engine.MOVE_FIELDS), dtype=np.int64)
         count = engine.generate_moves(self.own, self.other, self.kings, self.turn, False, moves, 0)
-        decoded = sorted((decode_move(moves[i], self.kings) for i in range(count)), key=lambda move: move.path)
+        decoded = sorted(
+            (decode_move(moves[i], self.kings) for i in range(count)), key=lambda move: move.path
+        )
         if not unique:
             return decoded
         seen: set[tuple[int, int]] = set()

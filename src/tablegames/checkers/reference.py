@@ -76,7 +76,9 @@ def _capture_paths(board, piece, row, column, black_to_move, taken) -> list[list
         if land_row == _crowning_row(piece):  # crowned: the move ends here
             paths.append([jump])
             continue
-        continuations = _capture_paths(board, piece, land_row, land_column, black_to_move, taken | {(over_row, over_column)})
+        continuations = _capture_paths(
+            board, piece, land_row, land_column, black_to_move, taken | {(over_row, over_column)}
+        )
         if continuations:
             paths.extend([jump] + rest for rest in continuations)
         else:
