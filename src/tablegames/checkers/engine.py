@@ -136,10 +136,11 @@ def count_quiet_moves(own, other, kings, side):
 
 @njit(cache=True, nogil=True, inline="always")
 def _store_move(moves, n, mover, captured, king_change, path):
-    moves[n, MOVE_MOVER] = mover
-    moves[n, MOVE_CAPTURED] = captured
-    moves[n, MOVE_KINGS] = king_change
-    moves[n, MOVE_PATH] = path
+    row = np.uint64(n)  # unsigned: no negative-index check
+    moves[row, MOVE_MOVER] = mover
+    moves[row, MOVE_CAPTURED] = captured
+    moves[row, MOVE_KINGS] = king_change
+    moves[row, MOVE_PATH] = path
     return n + 1
 
 
@@ -284,7 +285,8 @@ def _perft_two_plies(own, other, kings, side, unique, moves, start):
     """perft(2): generate this position's moves, then count each child's moves without generating them."""
     end = generate_moves(own, other, kings, side, unique, moves, start)
     total = 0
-    for i in range(start, end):
+    for index in range(start, end):
+        i = np.uint64(index)  # unsigned: numba drops its negative-index check from the hot loop
         total += _count_moves(
             other ^ moves[i, MOVE_CAPTURED],
             own ^ moves[i, MOVE_MOVER],
@@ -335,9 +337,15 @@ def perft(own, other, kings, side, depth, unique):
         child_other = stack_own[ply] ^ moves[i, MOVE_MOVER]
         child_kings = stack_kings[ply] ^ moves[i, MOVE_KINGS]
         if ply == last_interior:
-            total += _perft_two_plies(
-                child_own, child_other, child_kings, child_side, unique, moves, end_move[ply]
-            )
+            # a constant side lets the compiler fold the side tests out of the inlined counting
+            if child_side == BLACK:
+                total += _perft_two_plies(
+                    child_own, child_other, child_kings, BLACK, unique, moves, end_move[ply]
+                )
+            else:
+                total += _perft_two_plies(
+                    child_own, child_other, child_kings, WHITE, unique, moves, end_move[ply]
+                )
         else:
             ply += 1
             stack_own[ply] = child_own
