@@ -72,3 +72,19 @@ def test_generate_moves_writes_from_the_start_index():
     start = Position.initial()
     end = engine.generate_moves(start.own, start.other, start.kings, start.turn, True, moves, 5)
     assert end == 12 and not moves[:5].any()
+
+
+def test_kernels_run_from_the_numba_cache_in_a_fresh_process():
+    # numba issue 6061: some functions crash when loaded from the cache; run twice so the second loads it.
+    import subprocess
+    import sys
+
+    script = (
+        "from tablegames.checkers import engine\n"
+        "engine.warmup()\n"
+        "print(engine.perft(engine.BLACK_START, engine.WHITE_START, 0, 0, 6, True))\n"
+    )
+    for _ in range(2):
+        result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip() == "36768"

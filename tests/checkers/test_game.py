@@ -149,3 +149,31 @@ def test_registered_for_generic_searches():
     state = GAME_REGISTRY["checkers"](7)
     assert isinstance(state, CheckersGame)
     assert state.num_players() == 2
+
+
+def test_crowning_is_a_man_move_for_the_forty_move_rule():
+    game = CheckersGame(parse_fen("B:WK29:BK1,26"))
+    game.play("1-5")
+    game.play("29-25")
+    assert game.quiet_plies == 2
+    game.play("26-31")
+    assert game.quiet_plies == 0 and game.moves[-1].is_crowning
+
+
+def test_random_playouts_through_the_game_interface():
+    from tablegames.core.rng import make_rng
+
+    rng = make_rng(5, "checkers", "playouts")
+    for _ in range(8):
+        state = GAME_REGISTRY["checkers"](0)
+        history = []
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            action = actions[int(rng.integers(len(actions)))]
+            history.append(state.position)
+            state.apply_action(action)
+        assert sum(state.returns()) == 0.0
+        assert state.outcome() is not None and state.legal_actions() == []
+        for position in reversed(history):
+            state.undo()
+            assert state.position == position
