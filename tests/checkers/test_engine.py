@@ -88,3 +88,19 @@ def test_kernels_run_from_the_numba_cache_in_a_fresh_process():
         result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
         assert result.returncode == 0, result.stderr
         assert result.stdout.strip() == "36768"
+
+
+def test_a_full_move_array_raises_instead_of_writing_past_it():
+    import pytest
+
+    position = Position.from_fen("B:W14,15,22,23:BK10")  # two capture routes
+    moves = np.zeros((1, engine.MOVE_FIELDS), dtype=np.int64)
+    with pytest.raises(ValueError, match="move array full"):
+        engine.generate_moves(position.own, position.other, position.kings, position.turn, False, moves, 0)
+
+
+def test_squares_outside_the_board_are_rejected():
+    import pytest
+
+    with pytest.raises(ValueError, match="square 33 is not 1-32"):
+        Position.from_squares(engine.BLACK, black_men=[33])

@@ -42,6 +42,7 @@ def test_spec_fen_reads_kings_and_round_trips():
 
 def test_fen_accepts_ranges_either_colour_order_and_a_final_dot():
     assert parse_fen("B:B1-12:W21-32.") == Position.initial()
+    assert parse_fen(f'[FEN "{SPEC_FEN}"]') == parse_fen(SPEC_FEN)
 
 
 @st.composite

@@ -55,7 +55,9 @@ def squares_mask(squares) -> int:
     """The bitboard of a collection of PDN squares."""
     bits = 0
     for square in squares:
-        bits |= 1 << square_to_bit(square)
+        if not 1 <= square <= 32:
+            raise ValueError(f"square {square} is not 1-32")
+        bits |= 1 << square_to_bit(int(square))
     return bits
 
 
@@ -202,6 +204,9 @@ def _generate_jumps_from(origin, own, other, kings, side, unique, moves, n, coun
                     if moves[i, MOVE_MOVER] == mover and moves[i, MOVE_CAPTURED] == captured:
                         is_new = False
                         break
+            if is_new and n >= moves.shape[0]:
+                # only capture routes are unbounded (quiet moves are at most 48): never write past the array
+                raise ValueError("move array full: give generate_moves more rows")
             if is_new:
                 if is_king:
                     king_change = (captured & kings) | mover

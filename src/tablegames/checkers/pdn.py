@@ -34,7 +34,11 @@ def _parse_square(token: str, text: str) -> int:
 
 def parse_fen(text: str) -> Position:
     """A Position from a PDN FEN string; ValueError saying what is wrong and where."""
-    stripped = text.strip().rstrip(".")
+    stripped = text.strip()
+    wrapped = re.fullmatch(r'\[\s*FEN\s+"([^"]*)"\s*\]', stripped)
+    if wrapped:  # a whole [FEN "..."] tag
+        stripped = wrapped.group(1).strip()
+    stripped = stripped.rstrip(".")
     fields = stripped.split(":")
     if len(fields) != 3:
         raise ValueError(f"FEN '{text}' needs three fields separated by ':' (side to move, White, Black)")
