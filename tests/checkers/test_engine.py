@@ -104,3 +104,12 @@ def test_squares_outside_the_board_are_rejected():
 
     with pytest.raises(ValueError, match="square 33 is not 1-32"):
         Position.from_squares(engine.BLACK, black_men=[33])
+
+
+def test_divide_kernel_splits_perft_by_root_move():
+    start = Position.initial()
+    counts = np.zeros(engine.MAX_MOVES, dtype=np.int64)
+    n = engine.divide(start.own, start.other, start.kings, start.turn, 5, True, counts)
+    assert n == 7
+    assert sorted(counts[:n].tolist()) == sorted([1345, 858, 874, 918, 860, 1299, 1207])
+    assert counts[:n].sum() == start.perft(5)
