@@ -69,3 +69,10 @@ def test_captured_king_leaves_no_king_behind():
 def test_blocked_side_has_no_legal_move():
     assert notations("B:W8,11:B4") == []
     assert notations("B:W8:B") == []
+
+
+def test_only_capturers_are_movable_when_a_capture_exists():
+    position = Position.from_fen("B:W18:B14,1")
+    assert position.movable_squares() == [14]
+    assert [m.notation for m in position.moves_from(14)] == ["14x23"]
+    assert position.moves_from(1) == []

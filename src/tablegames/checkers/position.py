@@ -202,6 +202,14 @@ class Position:
                 result.append(move)
         return result
 
+    def movable_squares(self) -> list[int]:
+        """Squares of the pieces that have a legal move (only capturers when a capture is compulsory)."""
+        return sorted({move.from_square for move in self.legal_moves()})
+
+    def moves_from(self, square: int) -> list[Move]:
+        """The legal moves of the piece on `square` (empty if it has none)."""
+        return [move for move in self.legal_moves() if move.from_square == square]
+
     def has_legal_move(self) -> bool:
         moves = np.empty((engine.MAX_MOVES, engine.MOVE_FIELDS), dtype=np.int64)
         return engine.generate_moves(self.own, self.other, self.kings, self.turn, False, moves, 0) > 0
