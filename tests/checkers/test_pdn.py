@@ -1,0 +1,203 @@
+"""PDN: FEN tags, move notation and whole games; exact round trips and clear errors."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablegames.checkers.pdn import (
+    INITIAL_FEN,
+    PdnGame,
+    format_fen,
+    format_game,
+    parse_fen,
+    parse_game,
+    parse_games,
+    parse_move,
+)
+from tablegames.checkers.position import Piece, Position
+
+SPEC_FEN = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+
+GAME_TEXT = """[Event "Club match"]
+[Black "Ann"]
+[White "Bob \\"the wall\\""]
+[Result "1/2-1/2"]
+
+1. 11-15 22-18 2. 15x22 25x18 3. 8-11 29-25 4. 4-8 25-22 1/2-1/2
+"""
+
+
+def test_initial_fen_round_trip():
+    assert parse_fen(INITIAL_FEN) == Position.initial()
+    assert format_fen(Position.initial()) == INITIAL_FEN
+
+
+def test_spec_fen_reads_kings_and_round_trips():
+    position = parse_fen(SPEC_FEN)
+    assert position.squares(Piece.WHITE_KING) == [10, 15]
+    assert position.squares(Piece.BLACK_KING) == [22, 25, 29]
+    assert position.squares(Piece.BLACK_MAN) == [12, 16, 20]
+    assert format_fen(position) == SPEC_FEN
+
+
+def test_fen_accepts_ranges_either_colour_order_and_a_final_dot():
+    assert parse_fen("B:B1-12:W21-32.") == Position.initial()
+    assert parse_fen(f'[FEN "{SPEC_FEN}"]') == parse_fen(SPEC_FEN)
+
+
+@st.composite
+def positions(draw):
+    squares = draw(st.permutations(range(1, 33)))
+    black, white = squares[: draw(st.integers(0, 12))], squares[12 : 12 + draw(st.integers(0, 12))]
+    black_kings = [s for s in black if s >= 29 or draw(st.booleans())]
+    white_kings = [s for s in white if s <= 4 or draw(st.booleans())]
+    return Position.from_squares(
+        draw(st.sampled_from([0, 1])),
+        [s for s in black if s not in black_kings],
+        black_kings,
+        [s for s in white if s not in white_kings],
+        white_kings,
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions())
+def test_fen_round_trips_exactly(position):
+    text = format_fen(position)
+    assert parse_fen(text) == position
+    assert format_fen(parse_fen(text)) == text
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("W:W33:B1", "square 33 is not 1-32 in 'W:W33:B1'"),
+        ("W:W0:B1", "square 0 is not 1-32"),
+        ("X:W21:B1", "side to move 'X' is not B or W"),
+        ("B:W21", "needs three fields"),
+        ("B:W21:W22", "colour W is given twice"),
+        ("B:W21,a:B1", "'a' is not a square number"),
+        ("B:W21:B21", "square 21 is listed twice"),
+        ("B:W21:B30", "a black man on 30"),
+        ("B:W3:B10", "a white man on 3"),
+        ("B:W21:B5-2", "range '5-2' runs backwards"),
+        ("B:Q21:B1", "colour field 'Q21' does not start with B or W"),
+    ],
+)
+def test_bad_fen_says_what_and_where(text, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        parse_fen(text)
+
+
+def test_moves_parse_and_format():
+    start = Position.initial()
+    move = parse_move(start, "11-15")
+    assert (move.from_square, move.to_square, move.notation) == (11, 15, "11-15")
+    triple = parse_move(parse_fen("B:W18,26:B14"), "14x23x30")
+    assert triple.captured == (18, 26) and triple.path == (14, 23, 30)
+    assert parse_move(parse_fen("B:W18,26:B14"), "14x30") == triple
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "11-17",
+            "move '11-17' is not legal here; legal moves: 9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16",
+        ),
+        ("11x15", "move '11x15' is not legal here"),
+        ("11-15-19", "is not legal here"),
+        ("eleven", "move 'eleven' is not PDN like 11-15"),
+        ("11-40", "square 40 is not 1-32 in '11-40'"),
+        ("11-15x19", "mixes '-' and 'x'"),
+    ],
+)
+def test_bad_moves_name_the_legal_ones(text, message):
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        parse_move(Position.initial(), text)
+
+
+def test_short_capture_is_read_when_it_names_one_move():
+    ring = parse_fen("B:W14,15,22,23:BK10")
+    # Both routes take the same men from 10 back to 10, so the short form names one move.
+    assert parse_move(ring, "10x10").captured_mask == parse_move(ring, "10x17x26x19x10").captured_mask
+
+
+def test_ambiguous_short_capture_lists_the_routes():
+    # From 15 to 6 the king can take one man or five.
+    forked = parse_fen("B:W10,12,18,19,26,27:BK15")
+    with pytest.raises(
+        ValueError, match="capture '15x6' is ambiguous; write every landing square: 15x6, 15x22x31x24x15x6"
+    ):
+        parse_move(forked, "15x6")
+    assert parse_move(forked, "15x22x31x24x15x6").captured == (18, 26, 27, 19, 10)
+
+
+def test_game_round_trips_exactly():
+    game = parse_game(GAME_TEXT)
+    assert game.tags["White"] == 'Bob "the wall"'
+    assert [move.notation for move in game.moves] == [
+        "11-15",
+        "22-18",
+        "15x22",
+        "25x18",
+        "8-11",
+        "29-25",
+        "4-8",
+        "25-22",
+    ]
+    assert game.result == "1/2-1/2"
+    assert format_game(game) == GAME_TEXT
+    assert parse_game(format_game(game)) == game
+
+
+def test_game_skips_comments_variations_and_annotations():
+    noisy = """[Event "Club match"]
+[Black "Ann"]
+[White "Bob \\"the wall\\""]
+[Result "1/2-1/2"]
+{Opening: Single Corner?} 1. 11-15! 22-18 {a quiet reply} 2. 15x22 (2. 9-14 18x9) 25x18 $1
+3. 8-11 29-25 4. 4-8 25-22 ; a line comment
+1/2-1/2"""
+    assert parse_game(noisy) == parse_game(GAME_TEXT)
+    assert format_game(parse_game(noisy)) == GAME_TEXT
+
+
+def test_game_from_a_fen_with_white_to_move_numbers_its_first_move():
+    game = PdnGame(tags={"SetUp": "1", "FEN": "W:W18,26:B14,3"}, result="0-1")
+    game.moves.append(parse_move(game.start, "18x9"))
+    text = format_game(game)
+    assert "1... 18x9 0-1" in text
+    assert parse_game(text) == game
+
+
+def test_long_movetext_wraps_and_round_trips():
+    position = Position.initial()
+    game = PdnGame(tags={"Event": "wrap"}, result="*")
+    for _ in range(40):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        game.moves.append(moves[-1])
+        position = position.apply(moves[-1])
+    text = format_game(game)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert parse_game(text) == game and format_game(parse_game(text)) == text
+
+
+def test_several_games_in_one_text():
+    second = GAME_TEXT.replace("Club match", "Second")
+    games = parse_games(GAME_TEXT + "\n" + second)
+    assert [g.tags["Event"] for g in games] == ["Club match", "Second"]
+
+
+def test_bad_game_move_names_the_move_number_and_the_legal_moves():
+    with pytest.raises(
+        ValueError, match=r"move 2 \(Black\) '8-12': move '8-12' is not legal here; legal moves: "
+    ):
+        parse_game("1. 11-15 23-19 2. 8-12 *")
+
+
+def test_malformed_tag_is_reported():
+    with pytest.raises(ValueError, match="malformed tag"):
+        parse_game('[Event "unclosed]\n1. 11-15 *')
