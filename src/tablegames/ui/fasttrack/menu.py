@@ -1,0 +1,284 @@
+"""The table's menu (an overlay over the table) and the rules page (a scrollable overlay of the rules text).
+
+The menu changes the table's settings and saves them: the computers' speed, partnerships (none, any time, once
+home), the four- or six-player board. A changed board or partnership starts a new game when the menu closes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.theme import (
+    ACCENT,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    draw_text,
+    font,
+    shade,
+)
+
+RULES_PATH = Path(__file__).resolve().parents[4] / "docs" / "fasttrack-rules.md"
+PARTNER_NAMES = {"none": "none", "any_time": "any time", "when_home": "once home"}
+SPEED_NAMES = {1: "1 (slow)", 2: "2", 3: "3", 4: "4 (fast)"}
+MENU_RECT = pygame.Rect(0, 0, 560, 470)
+MENU_RECT.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+ROW_HEIGHT = 52
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    key: str
+    label: str
+
+
+ITEMS = (
+    MenuItem("speed", "Speed"),
+    MenuItem("partners", "Partnerships"),
+    MenuItem("zones", "Board"),
+    MenuItem("rules", "Rules"),
+    MenuItem("back", "Back to the table"),
+    MenuItem("lobby", "Back to the lobby"),
+)
+
+
+def cycle(values: tuple, current, step: int):
+    index = values.index(current) if current in values else 0
+    return values[(index + step) % len(values)]
+
+
+class MenuController:
+    """The menu without graphics: the chosen row, and what a key or a click on a row does to the settings."""
+
+    def __init__(self, settings) -> None:
+        self.settings = settings
+        self.selected = 0
+
+    def value(self, key: str) -> str:
+        settings = self.settings
+        if key == "speed":
+            return SPEED_NAMES[settings.fasttrack_speed]
+        if key == "partners":
+            return PARTNER_NAMES[settings.fasttrack_partners]
+        if key == "zones":
+            return f"{settings.fasttrack_zones} players"
+        return ""
+
+    def change(self, key: str, step: int) -> bool:
+        """Step a setting; True when it changed."""
+        settings = self.settings
+        if key == "speed":
+            settings.fasttrack_speed = min(max(settings.fasttrack_speed + step, 1), 4)
+        elif key == "partners":
+            settings.fasttrack_partners = cycle(tuple(PARTNER_NAMES), settings.fasttrack_partners, step)
+        elif key == "zones":
+            settings.fasttrack_zones = cycle((4, 6), settings.fasttrack_zones, step)
+        else:
+            return False
+        return True
+
+    def choose(self, index: int | None = None) -> str:
+        """Enter on a row: steps a setting forward, or names the row's action ('rules', 'back', 'lobby')."""
+        if index is not None:
+            self.selected = index
+        key = ITEMS[self.selected].key
+        if self.change(key, 1):
+            return "changed"
+        return key
+
+    def move(self, step: int) -> None:
+        self.selected = (self.selected + step) % len(ITEMS)
+
+
+def row_rect(index: int) -> pygame.Rect:
+    return pygame.Rect(MENU_RECT.x + 30, MENU_RECT.y + 86 + index * ROW_HEIGHT, MENU_RECT.width - 60, ROW_HEIGHT - 8)
+
+
+def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade_layer.fill((8, 10, 16, alpha))
+    surface.blit(shade_layer, (0, 0))
+
+
+class TableMenuScene(Scene):
+    name = "fasttrack:menu"
+    opaque = False
+
+    def __init__(self, context: Context, table: Scene | None = None) -> None:
+        super().__init__(context)
+        self.table = table
+        self.controller = MenuController(context.settings)
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        menu = self.controller
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.carry_out("back")
+            if event.key in (pygame.K_UP, pygame.K_w):
+                menu.move(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+                menu.move(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
+                step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
+                if menu.change(ITEMS[menu.selected].key, step):
+                    self.context.save_settings()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.carry_out(menu.choose())
+        elif event.type == pygame.MOUSEMOTION:
+            index = self.row_at(event.pos)
+            if index is not None:
+                menu.selected = index
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.row_at(event.pos)
+            if index is not None:
+                return self.carry_out(menu.choose(index))
+        return []
+
+    @staticmethod
+    def row_at(pos: tuple[float, float]) -> int | None:
+        for index in range(len(ITEMS)):
+            if row_rect(index).collidepoint(pos):
+                return index
+        return None
+
+    def carry_out(self, action: str) -> list[Intent]:
+        if action == "changed":
+            self.context.save_settings()
+            return []
+        if action == "rules":
+            return [Push(RulesScene(self.context))]
+        if action == "lobby":
+            return [Pop(), Pop()]
+        if action == "back":
+            return [Pop()]
+        return []
+
+    def on_exit(self) -> None:
+        apply = getattr(self.table, "apply_settings", None)
+        if apply is not None:
+            apply()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_dim(surface)
+        pygame.draw.rect(surface, PANEL, MENU_RECT, border_radius=20)
+        pygame.draw.rect(surface, ACCENT, MENU_RECT, 3, border_radius=20)
+        draw_text(surface, "Fast Track", (MENU_RECT.centerx, MENU_RECT.y + 40), 48, ACCENT, "center", bold=True)
+        for index, item in enumerate(ITEMS):
+            rect = row_rect(index)
+            chosen = index == self.controller.selected
+            if chosen:
+                pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), rect, border_radius=10)
+            draw_text(surface, item.label, (rect.x + 18, rect.centery), 34, TEXT if chosen else TEXT_DIM, "midleft")
+            value = self.controller.value(item.key)
+            if value:
+                draw_text(surface, f"<  {value}  >", (rect.right - 18, rect.centery), 32, ACCENT, "midright")
+        note = "A new board or partnership starts a new game."
+        draw_text(surface, note, (MENU_RECT.centerx, MENU_RECT.bottom - 26), 24, TEXT_DIM, "center")
+
+
+def read_rules() -> str:
+    try:
+        return RULES_PATH.read_text(encoding="utf-8")
+    except OSError:
+        return "# Fast Track\n\nThe rules page (docs/fasttrack-rules.md) is not in this installation."
+
+
+def rules_lines(text: str, width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    """The markdown as lines to draw: (text, size, colour, bold), wrapped to `width` pixels."""
+    lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if not line:
+            lines.append(("", 12, TEXT, False))
+            continue
+        if line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            size = 44 if level == 1 else 34
+            lines.append((line.lstrip("#").strip(), size, ACCENT, True))
+            continue
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if all(set(c) <= set("-: ") for c in cells):
+                continue
+            line = "   ".join(cells)
+        indent = ""
+        if line.lstrip().startswith(("- ", "* ")):
+            indent = "    "
+            line = "•  " + line.lstrip()[2:]
+        line = line.replace("**", "").replace("*", "")
+        words, current = line.split(), ""
+        for word in words:
+            trial = f"{current} {word}".strip()
+            if font(28).size(indent + trial)[0] > width and current:
+                lines.append((indent + current, 28, TEXT, False))
+                current, indent = word, indent or ""
+            else:
+                current = trial
+        lines.append((indent + current, 28, TEXT, False))
+    return lines
+
+
+class RulesScene(Scene):
+    """The rules page over the table: wheel, arrows or Page Up/Down scroll; Esc or a click outside closes."""
+
+    name = "fasttrack:rules"
+    opaque = False
+    RECT = pygame.Rect(140, 40, 1000, 720)
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context)
+        self.page = self.render_page(read_rules())
+        self.scroll = 0
+
+    def render_page(self, text: str) -> pygame.Surface:
+        width = self.RECT.width - 80
+        lines = rules_lines(text, width)
+        height = sum(size + 6 for _, size, _, _ in lines) + 40
+        page = pygame.Surface((width, height), pygame.SRCALPHA)
+        y = 0
+        for content, size, colour, bold in lines:
+            if content:
+                draw_text(page, content, (0, y), size, colour, bold=bold)
+            y += size + 6
+        return page
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page.get_height() - (self.RECT.height - 90))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = min(max(self.scroll + pixels, 0), self.max_scroll)
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: 600, pygame.K_PAGEUP: -600,
+                     pygame.K_SPACE: 600, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_q):
+                return [Pop()]
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 60)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.RECT.collidepoint(event.pos):
+            return [Pop()]
+        return []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_dim(surface, 180)
+        rect = self.RECT
+        pygame.draw.rect(surface, PANEL, rect, border_radius=20)
+        pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=20)
+        view = pygame.Rect(rect.x + 40, rect.y + 30, rect.width - 80, rect.height - 90)
+        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
+        if self.max_scroll:
+            bar_height = view.height * view.height / self.page.get_height()
+            top = view.y + (view.height - bar_height) * self.scroll / self.max_scroll
+            pygame.draw.rect(surface, shade(PANEL_EDGE, 1.2), (rect.right - 22, top, 8, bar_height), border_radius=4)
+        hint = "Wheel or arrows to scroll   Esc to close"
+        draw_text(surface, hint, (rect.centerx, rect.bottom - 30), 24, TEXT_DIM, "center")
