@@ -172,7 +172,8 @@ class BoardPainter:
             pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.47, 3)
         elif slot.mark == "end":
             pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.47, 3)
-            pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.12)
+            if slot.piece is None:  # a piece that would be captured keeps its face: the ring says enough
+                pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.12)
         elif slot.mark == "chosen":
             pygame.draw.circle(surface, CHOSEN, (x, y), self.unit * 0.47, 4)
         surface.set_clip(clip)
