@@ -304,18 +304,18 @@ class PanelContent:
     hints: str
 
 
-def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None, clock: float) -> None:
+def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None) -> None:
     panel = PANEL_RECT
     pygame.draw.rect(surface, PANEL, panel, border_radius=18)
     pygame.draw.rect(surface, PANEL_EDGE, panel, 2, border_radius=18)
     draw_text(surface, "Fast Track", (panel.x + 24, panel.y + 18), 46, ACCENT, bold=True)
-    draw_text(surface, content.title, (panel.right - 24, panel.y + 30), 26, TEXT_DIM, "topright")
     layout = panel_layout(len(content.players))
+    draw_text(surface, content.title, (panel.right - 22, panel.y + 30), 22, TEXT_DIM, "topright")
     draw_text(surface, "home", (panel.x + 14 + HOME_X + 33, layout.players_top - 6), 22, TEXT_DIM, "midbottom")
     draw_text(surface, "discards", (panel.right - 14 - PIPS_RIGHT + 27, layout.players_top - 6), 22, TEXT_DIM,
               "midbottom")
     for row, player in enumerate(content.players):
-        draw_player(surface, player, layout.players_top + row * layout.row_height, layout.row_height - 4, clock)
+        draw_player(surface, player, layout.players_top + row * layout.row_height, layout.row_height - 4)
     y = layout.instructions_top
     pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 6), (panel.right - 20, y - 6), 1)
     for number, line in enumerate(wrap(content.instructions, 30, panel.width - 48)[:2]):
@@ -346,7 +346,7 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         draw_text(surface, who, (panel.x + 46, y), 24, TEXT)
         draw_text(surface, what, (panel.x + 120, y), 24, TEXT_DIM)
         y += 24
-    draw_text(surface, content.hints, (panel.centerx, panel.bottom - 26), 22, TEXT_DIM, "center")
+    draw_text(surface, content.hints, (panel.centerx, panel.bottom - 26), 21, TEXT_DIM, "center")
 
 
 @lru_cache(maxsize=4)
@@ -360,14 +360,13 @@ HOME_X = 200
 PIPS_RIGHT = 62
 
 
-def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int, clock: float) -> None:
+def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int) -> None:
     panel = PANEL_RECT
     row = pygame.Rect(panel.x + 14, y, panel.width - 28, height)
     if player.to_play:
         pygame.draw.rect(surface, shade(player.colour, 0.45), row, border_radius=10)
         pygame.draw.rect(surface, shade(player.colour, 1.3), row, 2, border_radius=10)
-        bob = 3 * math.sin(clock * 4)
-        tip = (row.x + 8 + bob, row.centery)
+        tip = (row.x + 10, row.centery)
         pygame.draw.polygon(surface, ACCENT, [(tip[0] - 8, tip[1] - 7), (tip[0] + 2, tip[1]), (tip[0] - 8, tip[1] + 7)])
     draw_sphere(surface, (row.x + 32, row.centery), 12, player.colour)
     draw_text(surface, player.name, (row.x + 54, row.centery), 30, TEXT, "midleft", bold=player.to_play)

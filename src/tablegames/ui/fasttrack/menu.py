@@ -189,39 +189,80 @@ def read_rules() -> str:
         return "# Fast Track\n\nThe rules page (docs/fasttrack-rules.md) is not in this installation."
 
 
-def rules_lines(text: str, width: int) -> list[tuple[str, int, tuple[int, int, int], bool]]:
-    """The markdown as lines to draw: (text, size, colour, bold), wrapped to `width` pixels."""
-    lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+def markdown_blocks(text: str) -> list[tuple[str, str]]:
+    """The markdown as blocks: ("heading1"|"heading2"|"row"|"item"|"para"|"gap", text), wrapped lines joined."""
+    blocks: list[tuple[str, str]] = []
     for raw in text.splitlines():
-        line = raw.rstrip()
+        line = raw.strip()
         if not line:
-            lines.append(("", 12, TEXT, False))
-            continue
-        if line.startswith("#"):
+            blocks.append(("gap", ""))
+        elif line.startswith("#"):
             level = len(line) - len(line.lstrip("#"))
-            size = 44 if level == 1 else 34
-            lines.append((line.lstrip("#").strip(), size, ACCENT, True))
-            continue
-        if line.startswith("|"):
+            blocks.append(("heading1" if level == 1 else "heading2", line.lstrip("#").strip()))
+        elif line.startswith("|"):
             cells = [c.strip() for c in line.strip("|").split("|")]
-            if all(set(c) <= set("-: ") for c in cells):
-                continue
-            line = "   ".join(cells)
-        indent = ""
-        if line.lstrip().startswith(("- ", "* ")):
-            indent = "    "
-            line = "•  " + line.lstrip()[2:]
-        line = line.replace("**", "").replace("*", "")
-        words, current = line.split(), ""
-        for word in words:
-            trial = f"{current} {word}".strip()
-            if font(28).size(indent + trial)[0] > width and current:
-                lines.append((indent + current, 28, TEXT, False))
-                current, indent = word, indent or ""
-            else:
-                current = trial
-        lines.append((indent + current, 28, TEXT, False))
+            if not all(set(c) <= set("-: ") for c in cells):
+                blocks.append(("row", "|".join(cells)))
+        elif line.startswith(("- ", "* ")):
+            blocks.append(("item", "•  " + line[2:]))
+        elif line[0].isdigit() and line.split(" ", 1)[0].rstrip(".").isdigit():
+            blocks.append(("item", line))
+        elif blocks and blocks[-1][0] in ("item", "para"):
+            kind, previous = blocks[-1]
+            blocks[-1] = (kind, f"{previous} {line}")
+        else:
+            blocks.append(("para", line))
+    return [(kind, content.replace("**", "").replace("*", "").replace("`", "")) for kind, content in blocks]
+
+
+Piece = tuple[str, int, int, tuple[int, int, int], bool]  # text, x, size, colour, bold
+
+
+def rules_lines(text: str, width: int) -> list[tuple[int, list[Piece]]]:
+    """The markdown as lines to draw, each (height, pieces of text), wrapped to `width` pixels; table rows are
+    laid out in columns."""
+    lines: list[tuple[int, list[Piece]]] = []
+    for kind, content in markdown_blocks(text):
+        if kind == "gap":
+            lines.append((10, []))
+        elif kind.startswith("heading"):
+            size = 44 if kind == "heading1" else 34
+            lines.append((size + 4, [(content, 0, size, ACCENT, True)]))
+        elif kind == "row":
+            lines.extend(table_row(content.split("|"), width))
+        else:
+            indent = 24 if kind == "item" else 0
+            hanging = indent + (font(28).size("•  ")[0] if content.startswith("•") else 0)
+            for number, line in enumerate(wrap_words(content, width - hanging)):
+                lines.append((32, [(line, indent if number == 0 else hanging, 28, TEXT, False)]))
     return lines
+
+
+def table_row(cells: list[str], width: int) -> list[tuple[int, list[Piece]]]:
+    """A table row in columns: a narrow first column, the middle ones sharing the width, a narrow last one."""
+    first, last = 150, 130 if len(cells) > 2 else 0
+    middle = (width - first - last) // max(1, len(cells) - 2) if len(cells) > 2 else width - first
+    columns = [(0, first)] + [(first + i * middle, middle) for i in range(len(cells) - 2)]
+    columns += [(width - last, last)] if len(cells) > 2 else [(first, middle)]
+    wrapped = [wrap_words(cell, column_width - 16) for cell, (_, column_width) in zip(cells, columns, strict=True)]
+    rows = []
+    for number in range(max(len(w) for w in wrapped)):
+        pieces = [(w[number], x, 26, TEXT_DIM, False) for w, (x, _) in zip(wrapped, columns, strict=True)
+                  if number < len(w)]
+        rows.append((29, pieces))
+    return rows
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    lines, current = [], ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if font(28).size(trial)[0] > width and current:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return lines + ([current] if current else [])
 
 
 class RulesScene(Scene):
@@ -239,13 +280,13 @@ class RulesScene(Scene):
     def render_page(self, text: str) -> pygame.Surface:
         width = self.RECT.width - 80
         lines = rules_lines(text, width)
-        height = sum(size + 6 for _, size, _, _ in lines) + 40
+        height = sum(line_height for line_height, _ in lines) + 40
         page = pygame.Surface((width, height), pygame.SRCALPHA)
         y = 0
-        for content, size, colour, bold in lines:
-            if content:
-                draw_text(page, content, (0, y), size, colour, bold=bold)
-            y += size + 6
+        for line_height, pieces in lines:
+            for content, x, size, colour, bold in pieces:
+                draw_text(page, content, (x, y), size, colour, bold=bold)
+            y += line_height
         return page
 
     @property

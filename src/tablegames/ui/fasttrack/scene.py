@@ -36,13 +36,13 @@ from tablegames.ui.fasttrack.drawing import (
 )
 from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
 from tablegames.ui.scene import Context, Intent, Push, Scene
-from tablegames.ui.theme import draw_background
+from tablegames.ui.theme import LOGICAL_SIZE, draw_background
 
 log = logging.getLogger(__name__)
 
 SETTING_OF_PARTNERSHIP = {partnership: setting for setting, partnership in PARTNERSHIPS.items()}
 HINTS = "Space skip · U undo · Enter done · N new game · Esc menu"
-WATCH_HINTS = "Four computers · Space skip a turn · N new game · Esc menu"
+WATCH_HINTS = "Computers only · Space skip a turn · N new game · Esc menu"
 
 
 class FastTrackScene(Scene):
@@ -65,6 +65,8 @@ class FastTrackScene(Scene):
         self.painter = BoardPainter(self.controller.view.slots)
         self.clock = 0.0
         self.hover: int | None = None
+        self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
+        self.backdrop_key: tuple = ()
 
     # --- events ---------------------------------------------------------------------------------------------------
 
@@ -192,9 +194,13 @@ class FastTrackScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         controller = self.controller
-        draw_background(surface)
+        content = self.panel_content()
+        if (content, self.hover) != self.backdrop_key:  # the panel changes with a click, not with the frame
+            draw_background(self.backdrop)
+            draw_panel(self.backdrop, content, self.hover)
+            self.backdrop_key = (content, self.hover)
+        surface.blit(self.backdrop, (0, 0))
         self.painter.draw(surface, controller.shown_slots(), self.clock, controller.walker(), controller.burst())
-        draw_panel(surface, self.panel_content(), self.hover, self.clock)
         game = controller.game
         if game.is_terminal() and controller.walk is None:
             winners = game.winners
