@@ -192,10 +192,11 @@ class BoardPainter:
             self.draw_burst(target, burst)
         if walker is not None:
             x, y = self.on_screen(walker.centre)
-            radius = self.unit * 0.4 * (1.0 + 0.18 * walker.lift)
-            shadow = self.unit * 0.12 * (1.0 + walker.lift * 1.5)
-            pygame.draw.circle(target, (40, 30, 20), (x + shadow, y + shadow), radius * 0.9)
-            draw_marble(target, (x, y - self.unit * 0.25 * walker.lift), radius, walker.colour)
+            radius = self.unit * 0.4 * (1.0 + 0.15 * walker.lift)
+            shadow = soft_shadow(round(self.unit * 0.4))
+            offset = self.unit * (0.08 + 0.18 * walker.lift)
+            target.blit(shadow, shadow.get_rect(center=(x + offset, y + offset)))
+            draw_sphere(target, (x, y - self.unit * 0.22 * walker.lift), radius, walker.colour)
 
     def draw_burst(self, target: pygame.Surface, burst: Burst) -> None:
         """The captured marble flies apart: a ring of shards thrown out and fading, a flash at first."""
@@ -216,6 +217,16 @@ class BoardPainter:
             if math.hypot(pos[0] - x, pos[1] - y) <= self.unit * 0.5:
                 return slot
         return None
+
+
+@lru_cache(maxsize=4)
+def soft_shadow(radius: int) -> pygame.Surface:
+    """A marble's shadow on the board: a translucent dark disc, softer at its edge."""
+    surface = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+    centre = (radius + 2, radius + 2)
+    pygame.draw.circle(surface, (30, 20, 10, 50), centre, radius + 1)
+    pygame.draw.circle(surface, (30, 20, 10, 60), centre, radius * 0.8)
+    return surface
 
 
 def draw_marble(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: RGB) -> None:
