@@ -236,3 +236,24 @@ def test_the_registered_table_opens_from_the_lobby_name():
     assert isinstance(scene, FastTrackScene) and not scene.watch
     watching = SCENES["fasttrack"](Context(thinker=Thinker(inline=True), options={"watch": True}))
     assert watching.watch and watching.save_path is None
+
+
+def test_the_watch_scene_plays_in_the_app_with_the_thinker_on_its_thread():
+    """What the demo runs: four computers whose plans come from the background thinker, frame after frame."""
+    import time
+
+    from tablegames.ui.app import App
+
+    thinker = Thinker()
+    try:
+        context = Context(settings=Settings(fasttrack_speed=4), thinker=thinker, seed=5)
+        app = App(context)
+        app.stack.push(SCENES["fasttrack:watch"](context))
+        scene = app.stack.top
+        for _ in range(240):
+            app.step([], 1 / 60)
+            time.sleep(0.002)
+        assert scene.controller.clicks > 5
+        assert len(app.timer.samples_ms) == 240
+    finally:
+        thinker.shutdown()

@@ -179,15 +179,18 @@ class BoardPainter:
         surface.set_clip(clip)
 
     def draw(self, target: pygame.Surface, slots: tuple[Slot, ...], clock: float, walker: Walker | None,
-             burst: Burst | None) -> None:
+             burst: Burst | None, hover: int | None = None) -> None:
         self.refresh(slots)
         target.blit(self.surface, self.rect)
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         for slot in slots:
             if slot.click is not None:
                 x, y = self.on_screen(slot.centre)
-                pygame.draw.circle(target, shade(ACCENT, 1.0 + 0.4 * pulse), (x, y), self.unit * (0.52 + 0.05 * pulse),
-                                   2)
+                if slot.click == hover:
+                    pygame.draw.circle(target, CHOSEN, (x, y), self.unit * 0.56, 3)
+                else:
+                    pygame.draw.circle(target, shade(ACCENT, 1.0 + 0.4 * pulse), (x, y),
+                                       self.unit * (0.52 + 0.05 * pulse), 2)
         if burst is not None:
             self.draw_burst(target, burst)
         if walker is not None:
@@ -242,6 +245,7 @@ def draw_marble(surface: pygame.Surface, centre: tuple[float, float], radius: fl
 class PlayerLine:
     name: str
     colour: RGB
+    partner: RGB | None  # the partner's colour in a partnership
     home: int
     credits: int
     to_play: bool
@@ -380,7 +384,10 @@ def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int
         tip = (row.x + 10, row.centery)
         pygame.draw.polygon(surface, ACCENT, [(tip[0] - 8, tip[1] - 7), (tip[0] + 2, tip[1]), (tip[0] - 8, tip[1] + 7)])
     draw_sphere(surface, (row.x + 32, row.centery), 12, player.colour)
-    draw_text(surface, player.name, (row.x + 54, row.centery), 30, TEXT, "midleft", bold=player.to_play)
+    name = draw_text(surface, player.name, (row.x + 54, row.centery), 30, TEXT, "midleft", bold=player.to_play)
+    if player.partner is not None:  # a small twin marble: the partner
+        draw_text(surface, "&", (name.right + 8, row.centery), 24, TEXT_DIM, "midleft")
+        draw_sphere(surface, (name.right + 30, row.centery), 7, player.partner)
     home_x = row.x + HOME_X
     for index in range(4):
         centre = (home_x + index * 22, row.centery)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 
 from tablegames.fasttrack.board import COLOURS
-from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame
+from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import COLOUR_RGB
 from tablegames.music.mood import Mood
 from tablegames.ui.fasttrack import savegame
@@ -164,7 +164,8 @@ class FastTrackScene(Scene):
         home = pieces_home(game)
         lines = []
         for seat in range(game.players):
-            lines.append(PlayerLine(self.seat_name(seat), COLOUR_RGB[seat], home[seat], int(game.credits[seat]),
+            partner = COLOUR_RGB[game.partner(seat)] if game.partnership != Partnership.SOLO else None
+            lines.append(PlayerLine(self.seat_name(seat), COLOUR_RGB[seat], partner, home[seat], int(game.credits[seat]),
                                     seat == game.seat and not game.is_terminal()))
         return lines
 
@@ -195,12 +196,15 @@ class FastTrackScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         controller = self.controller
         content = self.panel_content()
-        if (content, self.hover) != self.backdrop_key:  # the panel changes with a click, not with the frame
+        panel_codes = {c.click for c in content.hand} | {b.click for b in content.buttons}
+        hover = self.hover if self.hover in panel_codes else None
+        if (content, hover) != self.backdrop_key:  # the panel changes with a click, not with the frame
             draw_background(self.backdrop)
-            draw_panel(self.backdrop, content, self.hover)
-            self.backdrop_key = (content, self.hover)
+            draw_panel(self.backdrop, content, hover)
+            self.backdrop_key = (content, hover)
         surface.blit(self.backdrop, (0, 0))
-        self.painter.draw(surface, controller.shown_slots(), self.clock, controller.walker(), controller.burst())
+        self.painter.draw(surface, controller.shown_slots(), self.clock, controller.walker(), controller.burst(),
+                          self.hover if controller.is_persons_turn() else None)
         game = controller.game
         if game.is_terminal() and controller.walk is None:
             winners = game.winners
