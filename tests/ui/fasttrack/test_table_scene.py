@@ -257,3 +257,25 @@ def test_the_watch_scene_plays_in_the_app_with_the_thinker_on_its_thread():
         assert len(app.timer.samples_ms) == 240
     finally:
         thinker.shutdown()
+
+
+def test_a_split_seven_is_finished_by_clicking_another_piece():
+    from tablegames.fasttrack.game import Phase
+    from tablegames.fasttrack.rules import SPLIT_FINISH
+    from tablegames.ui.fasttrack import positions
+
+    game = positions.first_half_of_split(0)
+    assert game.phase == Phase.NEED_START and game.offer[0].kind == SPLIT_FINISH
+    context = Context(settings=Settings(fasttrack_speed=4), thinker=Thinker(inline=True))
+    scene = FastTrackScene(context, game=game)
+    first_half = scene.controller.game.last_move
+    starts = [slot.click for slot in scene.controller.view.slots if slot.click is not None]
+    assert first_half.end not in starts  # the other half moves another piece
+    click_at(scene, where_to_click(scene, starts[0]))
+    wait_for_person(scene)
+    finished = scene.controller.game
+    assert finished.phase == Phase.DONE and finished.last_move.kind == SPLIT_FINISH
+    assert len(first_half.path) + len(finished.last_move.path) == 7
+    surface = pygame.Surface(LOGICAL_SIZE)
+    scene.draw(surface)
+    check_drawn_table(scene, surface)
