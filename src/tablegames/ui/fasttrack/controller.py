@@ -193,9 +193,10 @@ class TableController:
             self.log.append((seat, rest if verb == "play" else f"{verb}s {rest}"))
             del self.log[:-LOG_LINES]
         elif self.log and self.log[-1][0] == seat and verb in ("from", "to", "trade"):
-            joiner = ":" if verb == "from" else ""
+            previous = self.log[-1][1]
+            joiner = "" if verb != "from" else ", " if ":" in previous else ":"  # a split's second half: ", "
             words = rest if verb == "from" else text
-            self.log[-1] = (seat, f"{self.log[-1][1]}{joiner} {words}")
+            self.log[-1] = (seat, f"{previous}{joiner} {words}".replace(",  ", ", "))
 
     def replay_log(self, game: FastTrackGame) -> list[tuple[int, str]]:
         """The play log of a game begun elsewhere (resumed, or set up by playing): its last actions replayed."""

@@ -275,6 +275,15 @@ def button_rects(buttons: tuple[Button, ...], top: int) -> list[pygame.Rect]:
     return rects
 
 
+def fit(text: str, size: int, width: int) -> str:
+    """`text`, cut short with '...' when it is wider than `width` pixels."""
+    if font(size).size(text)[0] <= width:
+        return text
+    while text and font(size).size(text + "...")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 def wrap(text: str, size: int, width: int) -> list[str]:
     lines, line = [], ""
     for word in text.split():
@@ -353,13 +362,14 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         pygame.draw.rect(surface, shade(ACCENT, 0.9 if active else 0.65), rect, border_radius=10)
         pygame.draw.rect(surface, shade(ACCENT, 1.3), rect, 2, border_radius=10)
         draw_text(surface, button.label, rect.center, 28, (30, 24, 10), "center", bold=True)
-    y = layout.log_top
+    rects = button_rects(content.buttons, layout.buttons_top)
+    y = max([layout.log_top] + [rect.bottom + 18 for rect in rects])
     if content.log:
         pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 8), (panel.right - 20, y - 8), 1)
     for who, colour, what in content.log[-((panel.bottom - 60 - y) // 24):]:
         draw_sphere(surface, (panel.x + 32, y + 10), 7, colour)
         draw_text(surface, who, (panel.x + 46, y), 24, TEXT)
-        draw_text(surface, what, (panel.x + 120, y), 24, TEXT_DIM)
+        draw_text(surface, fit(what, 24, panel.right - 20 - (panel.x + 120)), (panel.x + 120, y), 24, TEXT_DIM)
         y += 24
     draw_text(surface, content.hints, (panel.centerx, panel.bottom - 26), 21, TEXT_DIM, "center")
 
