@@ -238,3 +238,15 @@ def test_a_broken_save_is_ignored_with_a_log_line(tmp_path, caplog, text):
     with caplog.at_level(logging.WARNING):
         assert savegame.load_game(path) is None
     assert "ignoring the saved game" in caplog.text and str(path) in caplog.text
+
+
+def test_a_failing_search_is_logged_and_the_first_legal_line_plays_instead(caplog):
+    def broken(game):
+        raise RuntimeError("search exploded")
+
+    controller = TableController(make_game(6), Thinker(inline=True), speed=4, watch=True, planner=broken)
+    with caplog.at_level(logging.ERROR):
+        for _ in range(20):
+            controller.update(0.2)
+    assert controller.clicks > 0
+    assert "search failed" in caplog.text

@@ -11,6 +11,7 @@ as they were before it), so a painter needs nothing but it, `walker()` and `burs
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -18,7 +19,9 @@ from tablegames.core.worker import Job, Thinker
 from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import RGB, Slot, TableView, table_view
 from tablegames.music.mood import Mood
-from tablegames.ui.fasttrack.computer import computer_plan
+from tablegames.ui.fasttrack.computer import computer_plan, first_legal_line
+
+log = logging.getLogger(__name__)
 
 HUMAN_SEAT = 0
 PARTNERSHIPS = {"none": Partnership.SOLO, "any_time": Partnership.ANYTIME, "when_home": Partnership.ONCE_HOME}
@@ -281,7 +284,11 @@ class TableController:
         if self.job is not None and self.job.done():
             job, self.job = self.job, None
             if self.job_key == key:
-                self.plan = list(job.result())
+                try:
+                    self.plan = [int(code) for code in job.result()]
+                except Exception:  # a failing search must not stop the table: the interim line plays instead
+                    log.exception("fasttrack: the computer's search failed; playing the first legal line")
+                    self.plan = first_legal_line(self.game)
         if not self.plan and self.job is None:
             trial = self.game.clone()
             planner = self.planner
