@@ -119,7 +119,8 @@ class TableController:
         self.waited = 0.0
         self.skipping = False
         self.clicks = 0
-        self.log: list[tuple[int, str]] = self.replay_log(game)  # (seat, what it did), the latest last
+        self.log: list[tuple[int, str]] = []  # (seat, what it did), the latest last
+        self.replay_log(game)
         self.home = pieces_home(game)
         self.set_mood(self.race_mood())
 
@@ -129,11 +130,6 @@ class TableController:
     @property
     def is_over(self) -> bool:
         return self.game.is_terminal()
-
-    @property
-    def is_busy(self) -> bool:
-        """A walk is on screen: no click is played until it is over."""
-        return self.walk is not None
 
     def is_persons_turn(self) -> bool:
         return not self.is_over and not self.is_computer(self.game.seat)
@@ -201,25 +197,21 @@ class TableController:
             words = rest if verb == "from" else text
             self.log[-1] = (seat, f"{previous}{joiner} {words}".replace(",  ", ", "))
 
-    def replay_log(self, game: FastTrackGame) -> list[tuple[int, str]]:
+    def replay_log(self, game: FastTrackGame) -> None:
         """The play log of a game begun elsewhere (resumed, or set up by playing): its last actions replayed."""
-        self.log = []
         if not game.actions:
-            return self.log
+            return
         replay = FastTrackGame(seed=int(game.seed), players=game.players, partnership=game.partnership)
-        actions = game.actions
-        first = max(0, len(actions) - 60)
-        for code in actions[:first]:
+        first = max(0, len(game.actions) - 60)
+        for code in game.actions[:first]:
             replay.apply_action(code)
-        shown = self.game
-        self.game = replay
+        self.game = replay  # `note` reads the game before each click
         try:
-            for code in actions[first:]:
+            for code in game.actions[first:]:
                 self.note(code)
                 replay.apply_action(code)
         finally:
-            self.game = shown
-        return self.log
+            self.game = game
 
     def take_single_choice(self) -> None:
         """A piece or a square that is the only thing to click is clicked for the person."""
