@@ -279,3 +279,16 @@ def test_a_split_seven_is_finished_by_clicking_another_piece():
     surface = pygame.Surface(LOGICAL_SIZE)
     scene.draw(surface)
     check_drawn_table(scene, surface)
+
+
+def test_the_command_line_paints_the_midgame(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "midgame.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    result = subprocess.run([sys.executable, "-m", "tablegames", "--screenshot", str(out), "--scene",
+                             "fasttrack:midgame"], capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert pygame.image.load(str(out)).get_size() == LOGICAL_SIZE

@@ -417,7 +417,7 @@ def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int
 def draw_banner(surface: pygame.Surface, text: str, colour: RGB, clock: float) -> None:
     """The winner's ribbon over the board, with marbles of their colour circling it."""
     rect = pygame.Rect(0, 0, 460, 96)
-    rect.center = (BOARD_RECT.centerx, BOARD_RECT.y + 150)
+    rect.center = BOARD_RECT.center
     pygame.draw.rect(surface, (12, 14, 20), rect.move(5, 7), border_radius=24)
     pygame.draw.rect(surface, shade(colour, 0.8), rect, border_radius=24)
     pygame.draw.rect(surface, shade(colour, 1.5), rect, 4, border_radius=24)
