@@ -292,3 +292,35 @@ def test_the_command_line_paints_the_midgame(tmp_path):
                              "fasttrack:midgame"], capture_output=True, text=True, env=env, timeout=120)
     assert result.returncode == 0, result.stderr
     assert pygame.image.load(str(out)).get_size() == LOGICAL_SIZE
+
+
+class RecordingAudio:
+    def __init__(self):
+        self.effects, self.moods = [], []
+
+    def play_effect(self, name):
+        self.effects.append(name)
+
+    def set_mood(self, mood):
+        self.moods.append(mood)
+
+
+def test_the_scene_sends_the_race_to_the_music_and_the_sounds_to_the_effects():
+    from tablegames.music.mood import Mood
+    from tablegames.music.sfx import EFFECTS
+
+    audio = RecordingAudio()
+    context = Context(settings=Settings(fasttrack_speed=4), thinker=Thinker(inline=True), seed=4, audio=audio)
+    scene = FastTrackScene(context, watch=True)
+    scene.on_enter()
+    for _ in range(100_000):
+        scene.update(0.05)
+        if scene.controller.is_over and scene.controller.walk is None:
+            break
+    assert scene.controller.is_over
+    assert set(audio.effects) <= set(EFFECTS)
+    assert {"card", "marble", "crown", "win"} <= set(audio.effects)
+    assert audio.moods[0] is Mood.CALM and audio.moods[-1] is Mood.WIN
+    assert Mood.TENSION in audio.moods
+    assert audio.effects.count("capture") == scene.controller.captures
+    assert audio.moods.count(Mood.BIG_MOMENT) == scene.controller.captures > 0

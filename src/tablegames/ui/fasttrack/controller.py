@@ -131,6 +131,10 @@ class TableController:
     def is_over(self) -> bool:
         return self.game.is_terminal()
 
+    def is_thinking(self) -> bool:
+        """A computer's plan is being made on the thinker."""
+        return self.job is not None and not self.job.done()
+
     def is_persons_turn(self) -> bool:
         return not self.is_over and not self.is_computer(self.game.seat)
 

@@ -25,6 +25,7 @@ from tablegames.ui.fasttrack.controller import (
     pieces_home,
 )
 from tablegames.ui.fasttrack.drawing import (
+    PANEL_RECT,
     BoardPainter,
     PanelContent,
     PlayerLine,
@@ -36,7 +37,7 @@ from tablegames.ui.fasttrack.drawing import (
 )
 from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
 from tablegames.ui.scene import Context, Intent, Push, Scene
-from tablegames.ui.theme import LOGICAL_SIZE, draw_background
+from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text
 
 log = logging.getLogger(__name__)
 
@@ -205,6 +206,10 @@ class FastTrackScene(Scene):
         surface.blit(self.backdrop, (0, 0))
         self.painter.draw(surface, controller.shown_slots(), self.clock, controller.walker(), controller.burst(),
                           self.hover if controller.is_persons_turn() else None)
+        if controller.is_thinking():
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            layout = panel_layout(len(content.players))
+            draw_text(surface, f"thinking{dots}", (PANEL_RECT.right - 92, layout.hand_top - 22), 24, TEXT_DIM)
         game = controller.game
         if game.is_terminal() and controller.walk is None:
             winners = game.winners
