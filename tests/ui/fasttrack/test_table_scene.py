@@ -324,3 +324,16 @@ def test_the_scene_sends_the_race_to_the_music_and_the_sounds_to_the_effects():
     assert Mood.TENSION in audio.moods
     assert audio.effects.count("capture") == scene.controller.captures
     assert audio.moods.count(Mood.BIG_MOMENT) == scene.controller.captures > 0
+
+
+def test_the_menu_starts_a_new_game_with_a_typed_number():
+    scene = make_scene(seed=1)
+    menu = TableMenuScene(scene.context, scene)
+    assert menu.controller.value("new") == "game 2"  # the next game by default
+    menu.controller.selected = [item.key for item in ITEMS].index("new")
+    for key, text in ((pygame.K_BACKSPACE, ""), (pygame.K_4, "4"), (pygame.K_2, "2")):
+        menu.handle(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text))
+    menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, unicode=""))
+    intents = menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r"))
+    assert isinstance(intents[0], Pop)
+    assert scene.controller.game.seed == 43 and scene.controller.game.actions == []

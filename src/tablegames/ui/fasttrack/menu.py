@@ -1,7 +1,8 @@
 """The table's menu (an overlay over the table) and the rules page (a scrollable overlay of the rules text).
 
-The menu changes the table's settings and saves them: the computers' speed, partnerships (none, any time, once
-home), the four- or six-player board. A changed board or partnership starts a new game when the menu closes.
+The menu starts a new game with a chosen number (seed), and changes the table's settings and saves them: the
+computers' speed, partnerships (none, any time, once home), the four- or six-player board. A changed board or
+partnership starts a new game when the menu closes.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from tablegames.ui.theme import (
 RULES_PATH = Path(__file__).resolve().parents[4] / "docs" / "fasttrack-rules.md"
 PARTNER_NAMES = {"none": "none", "any_time": "any time", "when_home": "once home"}
 SPEED_NAMES = {1: "1 (slow)", 2: "2", 3: "3", 4: "4 (fast)"}
-MENU_RECT = pygame.Rect(0, 0, 560, 470)
+MENU_RECT = pygame.Rect(0, 0, 560, 520)
 MENU_RECT.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
 ROW_HEIGHT = 52
 
@@ -39,6 +40,7 @@ class MenuItem:
 
 
 ITEMS = (
+    MenuItem("new", "New game"),
     MenuItem("speed", "Speed"),
     MenuItem("partners", "Partnerships"),
     MenuItem("zones", "Board"),
@@ -56,8 +58,9 @@ def cycle(values: tuple, current, step: int):
 class MenuController:
     """The menu without graphics: the chosen row, and what a key or a click on a row does to the settings."""
 
-    def __init__(self, settings) -> None:
+    def __init__(self, settings, seed: int = 0) -> None:
         self.settings = settings
+        self.seed = seed  # the new game's number, chosen with left and right
         self.selected = 0
 
     def value(self, key: str) -> str:
@@ -68,11 +71,16 @@ class MenuController:
             return PARTNER_NAMES[settings.fasttrack_partners]
         if key == "zones":
             return f"{settings.fasttrack_zones} players"
+        if key == "new":
+            return f"game {self.seed}"
         return ""
 
     def change(self, key: str, step: int) -> bool:
         """Step a setting; True when it changed."""
         settings = self.settings
+        if key == "new":
+            self.seed = max(0, self.seed + step)
+            return False  # not a setting: nothing to save
         if key == "speed":
             settings.fasttrack_speed = min(max(settings.fasttrack_speed + step, 1), 4)
         elif key == "partners":
@@ -83,12 +91,19 @@ class MenuController:
             return False
         return True
 
+    def type_seed(self, key: int, text: str) -> None:
+        """Digits typed on the New game row make its number; Backspace takes the last one away."""
+        if text.isdigit() and len(str(self.seed)) < 9:
+            self.seed = self.seed * 10 + int(text)
+        elif key == pygame.K_BACKSPACE:
+            self.seed //= 10
+
     def choose(self, index: int | None = None) -> str:
         """Enter on a row: steps a setting forward, or names the row's action ('rules', 'back', 'lobby')."""
         if index is not None:
             self.selected = index
         key = ITEMS[self.selected].key
-        if self.change(key, 1):
+        if key != "new" and self.change(key, 1):
             return "changed"
         return key
 
@@ -113,7 +128,8 @@ class TableMenuScene(Scene):
     def __init__(self, context: Context, table: Scene | None = None) -> None:
         super().__init__(context)
         self.table = table
-        self.controller = MenuController(context.settings)
+        game = getattr(getattr(table, "controller", None), "game", None)
+        self.controller = MenuController(context.settings, int(game.seed) + 1 if game is not None else context.seed)
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         menu = self.controller
@@ -130,6 +146,8 @@ class TableMenuScene(Scene):
                     self.context.save_settings()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self.carry_out(menu.choose())
+            elif ITEMS[menu.selected].key == "new":
+                menu.type_seed(event.key, getattr(event, "unicode", ""))
         elif event.type == pygame.MOUSEMOTION:
             index = self.row_at(event.pos)
             if index is not None:
@@ -157,6 +175,11 @@ class TableMenuScene(Scene):
             return [Pop(), Pop()]
         if action == "back":
             return [Pop()]
+        if action == "new":
+            new_game = getattr(self.table, "new_game", None)
+            if new_game is not None:
+                new_game(self.controller.seed)
+            return [Pop()]
         return []
 
     def on_exit(self) -> None:
@@ -178,8 +201,11 @@ class TableMenuScene(Scene):
             value = self.controller.value(item.key)
             if value:
                 draw_text(surface, f"<  {value}  >", (rect.right - 18, rect.centery), 32, ACCENT, "midright")
-        note = "A new board or partnership starts a new game."
-        draw_text(surface, note, (MENU_RECT.centerx, MENU_RECT.bottom - 26), 24, TEXT_DIM, "center")
+        notes = ("Type a game's number on New game, or step it with left and right.",
+                 "A new board or partnership starts a new game.")
+        for number, note in enumerate(notes):
+            draw_text(surface, note, (MENU_RECT.centerx, MENU_RECT.bottom - 50 + number * 22), 22, TEXT_DIM,
+                      "center")
 
 
 def read_rules() -> str:
