@@ -250,3 +250,28 @@ def test_a_failing_search_is_logged_and_the_first_legal_line_plays_instead(caplo
             controller.update(0.2)
     assert controller.clicks > 0
     assert "search failed" in caplog.text
+
+
+def test_a_jacks_trade_is_shown_as_the_two_pieces_changing_places():
+    from tablegames.fasttrack.game import TRADE_ACTION
+
+    game = FastTrackGame.from_position({"red.L2": "red", "blue.L2": "blue"}, hands={"red": "J 2 3 5 8"})
+    lay = game.layout
+    mine, theirs = lay.parse_square("red.L2"), lay.parse_square("blue.L2")
+    controller = TableController(game, Thinker(inline=True))
+    red, blue = controller.view.slots[mine].piece, controller.view.slots[theirs].piece
+    controller.person_click(CARD_ACTION + 9)  # the J
+    controller.person_click(mine)
+    controller.person_click(TRADE_ACTION + theirs)
+    walk = controller.walk
+    assert walk is not None and walk.path == (mine, theirs) and walk.swap_colour == blue
+    walk.elapsed = walk.walk_time / 2
+    shown = controller.shown_slots()
+    assert shown[mine].piece is None and shown[theirs].piece is None  # both in flight
+    a, b = controller.walker(), controller.swapper()
+    assert a.colour == red and b.colour == blue
+    (x0, y0), (x1, y1) = controller.view.slots[mine].centre, controller.view.slots[theirs].centre
+    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+    assert a.centre == pytest.approx(middle) and b.centre == pytest.approx(middle)
+    controller.finish_walk()
+    assert controller.shown_slots()[mine].piece == blue and controller.shown_slots()[theirs].piece == red

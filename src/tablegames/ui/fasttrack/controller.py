@@ -6,7 +6,8 @@ starts a walk: the marble goes square by square along the view's motion, a captu
 until the mover lands, bursts, and only then shows back in its pen. Nothing else happens until the walk is over.
 
 `shown_slots()` is what the board should show at this moment (the view, with the squares of a walk in progress
-as they were before it), so a painter needs nothing but it, `walker()` and `burst()`.
+as they were before it), so a painter needs nothing but it, `walker()` (and `swapper()` for a jack's trade) and
+`burst()`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ PARTNERSHIPS = {"none": Partnership.SOLO, "any_time": Partnership.ANYTIME, "when
 PAUSES = (1.0, 0.55, 0.3, 0.12)
 STEP_TIMES = (0.2, 0.12, 0.07, 0.035)
 BURST_TIMES = (0.6, 0.45, 0.3, 0.18)
+SWAP_TIME = 3.0  # a trade's hop takes three squares' time, so the eye can follow both pieces
 LOG_LINES = 6
 SKIP_BUDGET = 0.006  # seconds of clicks a frame may play while skipping, so the frame keeps its pace
 
@@ -45,6 +47,7 @@ class Walk:
     before: tuple[Slot, ...]  # the slots before the click
     step_time: float
     burst_time: float
+    swap_colour: RGB | None = None  # a jack's trade: the other piece, going the other way
     elapsed: float = 0.0
 
     @property
@@ -172,16 +175,31 @@ class TableController:
             return
         if len(view.hand) < held_cards and not view.motion:
             self.effects.append("card")
+        index = self.speed_index()
         if len(view.motion) > 1:
             mover = view.slots[view.motion[-1]].piece
             captured = before[view.capture[0]].piece if view.capture is not None else None
-            index = self.speed_index()
-            self.walk = Walk(view.motion, mover, view.capture, captured, before,
-                             STEP_TIMES[index], BURST_TIMES[index])
-            if self.skipping:
-                self.finish_walk()
-        else:
+            self.walk = Walk(view.motion, mover, view.capture, captured, before, STEP_TIMES[index],
+                             BURST_TIMES[index])
+        elif view.motion and (partner := self.swapped_with(before, view.motion[0])) is not None:
+            start = view.motion[0]
+            self.walk = Walk((start, partner), before[start].piece, None, None, before, SWAP_TIME * STEP_TIMES[index],
+                             BURST_TIMES[index], swap_colour=before[partner].piece)
+        if self.walk is None:
             self.after_click()
+        elif self.skipping:
+            self.finish_walk()
+
+    def swapped_with(self, before: tuple[Slot, ...], start: int) -> int | None:
+        """A move without a walk (a jack's trade): the square whose piece changed places with the one on `start`,
+        the view's latest move's end (marked "moved"), or None."""
+        after = self.view.slots
+        for slot in after:
+            if slot.mark == "moved" and slot.square != start:
+                other = slot.square
+                if after[other].piece == before[start].piece and after[start].piece == before[other].piece:
+                    return other
+        return None
 
     def note(self, code: int) -> None:
         """Keep the play log: a line a card (played, discarded or covered), with where its piece went."""
@@ -350,6 +368,8 @@ class TableController:
             for square in walk.path:
                 shown[square] = walk.before[square]
             shown[walk.path[0]] = replace(walk.before[walk.path[0]], piece=None)
+            if walk.swap_colour is not None:
+                shown[walk.path[-1]] = replace(walk.before[walk.path[-1]], piece=None)
         if walk.capture is not None:
             pen = walk.capture[1]
             shown[pen] = walk.before[pen]
@@ -366,6 +386,16 @@ class TableController:
         x1, y1 = self.view.slots[walk.path[index + 1]].centre
         lift = 1.0 - abs(2.0 * fraction - 1.0)
         return Walker((x0 + (x1 - x0) * fraction, y0 + (y1 - y0) * fraction), walk.colour, lift)
+
+    def swapper(self) -> Walker | None:
+        """In a jack's trade, the other piece on its way to the mover's square."""
+        walk = self.walk
+        mover = self.walker()
+        if mover is None or walk is None or walk.swap_colour is None:
+            return None
+        (x0, y0), (x1, y1) = (self.view.slots[s].centre for s in walk.path)
+        x, y = mover.centre
+        return Walker((x0 + x1 - x, y0 + y1 - y), walk.swap_colour, mover.lift)
 
     def burst(self) -> Burst | None:
         walk = self.walk

@@ -8,6 +8,7 @@ centres (square units from the board centre), scaled to the board's rectangle; c
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -178,7 +179,7 @@ class BoardPainter:
             pygame.draw.circle(surface, CHOSEN, (x, y), self.unit * 0.47, 4)
         surface.set_clip(clip)
 
-    def draw(self, target: pygame.Surface, slots: tuple[Slot, ...], clock: float, walker: Walker | None,
+    def draw(self, target: pygame.Surface, slots: tuple[Slot, ...], clock: float, walkers: Sequence[Walker],
              burst: Burst | None, hover: int | None = None) -> None:
         self.refresh(slots)
         target.blit(self.surface, self.rect)
@@ -193,7 +194,7 @@ class BoardPainter:
                                        self.unit * (0.52 + 0.05 * pulse), 2)
         if burst is not None:
             self.draw_burst(target, burst)
-        if walker is not None:
+        for walker in walkers:
             x, y = self.on_screen(walker.centre)
             radius = self.unit * 0.4 * (1.0 + 0.15 * walker.lift)
             shadow = soft_shadow(round(self.unit * 0.4))

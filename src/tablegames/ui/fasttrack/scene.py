@@ -204,7 +204,8 @@ class FastTrackScene(Scene):
             draw_panel(self.backdrop, content, hover)
             self.backdrop_key = (content, hover)
         surface.blit(self.backdrop, (0, 0))
-        self.painter.draw(surface, controller.shown_slots(), self.clock, controller.walker(), controller.burst(),
+        walkers = [w for w in (controller.walker(), controller.swapper()) if w is not None]
+        self.painter.draw(surface, controller.shown_slots(), self.clock, walkers, controller.burst(),
                           self.hover if controller.is_persons_turn() else None)
         if controller.is_thinking():
             dots = "." * (1 + int(self.clock * 3) % 3)
