@@ -6,7 +6,6 @@ N starts a new game with the next seed, Esc opens the table's menu.
 
 from __future__ import annotations
 
-import logging
 from dataclasses import replace
 from pathlib import Path
 
@@ -39,15 +38,14 @@ from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
 from tablegames.ui.scene import Context, Intent, Push, Scene
 from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text
 
-log = logging.getLogger(__name__)
-
 SETTING_OF_PARTNERSHIP = {partnership: setting for setting, partnership in PARTNERSHIPS.items()}
 HINTS = "Space skip · U undo · Enter done · N new game · Esc menu"
 WATCH_HINTS = "Computers only · Space skip a turn · N new game · Esc menu"
 
 
 class FastTrackScene(Scene):
-    """The table. Options: `watch` (four computers), `save_path` (None: no saving), `game` (a game to show)."""
+    """The table. `watch` (or the context option): every seat a computer; `save_path`: where the game in progress
+    is resumed from and saved to (None: no saving); `game`: a game to show instead of a new one."""
 
     name = "fasttrack"
 
