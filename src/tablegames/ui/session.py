@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import numpy as np
 import pygame
 
 from tablegames.core.worker import Thinker
@@ -60,23 +61,65 @@ def run_window(args: argparse.Namespace) -> int:
 
 
 class DemoDirector:
-    """Drives the demo: moves through the lobby's tables and saves a picture every 0.75 s when asked."""
+    """Drives the demo once the splash is done: a tour of the lobby, then each table with a watch scene
+    (computers in every seat) for an equal share of the time; frame figures per part; a picture every 0.75 s."""
 
-    def __init__(self, lobby: LobbyScene, picture_folder: Path | None) -> None:
+    def __init__(self, lobby: LobbyScene, picture_folder: Path | None, seconds: float) -> None:
         self.lobby = lobby
         self.picture_folder = picture_folder
-        self.next_picture = 0.0
-        self.next_table = DEMO_TABLE_SECONDS
         self.pictures = 0
+        watched = [f"{table.name}:watch" for table in TABLES if f"{table.name}:watch" in SCENES]
+        lobby_seconds = seconds if not watched else min(DEMO_TABLE_SECONDS * len(TABLES), seconds * 0.2)
+        share = (seconds - lobby_seconds) / len(watched) if watched else 0.0
+        self.schedule = [("lobby", lobby_seconds)] + [(name, share) for name in watched]
+        self.part = -1
+        self.started = None  # when the splash was done
+        self.part_ends = 0.0
+        self.part_first_frame = 0
+        self.next_picture = 0.0
+        self.next_card = 0.0
+        self.reports: list[str] = []
 
     def __call__(self, app: App, elapsed: float) -> None:
-        if elapsed >= self.next_table and app.stack.top is self.lobby:
+        if self.started is None:
+            if app.stack.top is not self.lobby:
+                return  # still warming up
+            self.started = elapsed
+            app.timer.samples_ms.clear()  # the warm-up's frames are not play
+            self.next_picture = self.next_card = elapsed
+            self.begin_part(app, elapsed)
+        if elapsed >= self.part_ends:
+            self.end_part(app)
+            if self.part + 1 >= len(self.schedule):
+                app.stack.quitting = True
+                return
+            self.begin_part(app, elapsed)
+        if app.stack.top is self.lobby and elapsed >= self.next_card:
             self.lobby.controller.move(1)
-            self.next_table += DEMO_TABLE_SECONDS
+            self.next_card += DEMO_TABLE_SECONDS
         if self.picture_folder is not None and elapsed >= self.next_picture:
             self.pictures += 1
             save_png(app.canvas, self.picture_folder / f"demo-{self.pictures:04d}.png")
             self.next_picture += DEMO_PICTURE_SECONDS
+
+    def begin_part(self, app: App, elapsed: float) -> None:
+        self.part += 1
+        name, seconds = self.schedule[self.part]
+        self.part_ends = elapsed + seconds
+        self.part_first_frame = len(app.timer.samples_ms)
+        if name != "lobby":
+            app.stack.push(SCENES[name](app.context))
+
+    def end_part(self, app: App) -> None:
+        if self.part < 0:
+            return
+        name = self.schedule[self.part][0]
+        samples = app.timer.samples_ms[self.part_first_frame:]
+        if samples:
+            self.reports.append(f"{name:>16}: {len(samples)} frames  median {float(np.median(samples)):.2f} ms  "
+                                f"p95 {float(np.percentile(samples, 95)):.2f} ms  worst {max(samples):.2f} ms")
+        if app.stack.top is not self.lobby:
+            app.stack.pop()
 
 
 def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
@@ -84,18 +127,21 @@ def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
     context.save_settings = lambda: None  # the demo never changes the player's settings
     app = open_app(context)
     lobby = LobbyScene(context)
-    director = DemoDirector(lobby, picture_folder)
+    director = DemoDirector(lobby, picture_folder, seconds)
     app.stack.push(lobby)
     splash = SplashScene(context)
     engine = describe(context.audio)
     try:
-        app.run(splash, seconds=seconds, on_frame=director)
+        app.run(splash, on_frame=director)
     finally:
         context.thinker.shutdown()
         context.audio.close()
         pygame.quit()
-    print(f"demo: {seconds:g} s over {len(TABLES)} tables, warm-up {splash.seconds_taken:.2f} s")
-    print(f"demo: {app.timer.report()}")
+    print(f"demo: warm-up {splash.seconds_taken:.2f} s, then {seconds:g} s: "
+          + ", ".join(f"{name} {share:.1f} s" for name, share in director.schedule))
+    for line in director.reports:
+        print(f"demo: {line}")
+    print(f"demo: all {app.timer.report()}")
     if picture_folder is not None:
         print(f"demo: {director.pictures} pictures in {picture_folder}")
     print(f"demo: audio engine: {engine}")
