@@ -1,0 +1,337 @@
+"""The dice photo reader: six dice from a picture (numpy H x W x 3), each with a value and a confidence.
+
+How it reads, and why each step is there:
+1. Work at <= 640 px (block means: also a denoiser); smooth lightly.
+2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), divide it out.
+3. Dice = pixels far from the table colour (Otsu threshold on that distance), holes filled (the pips),
+   specks opened away; connected components with scipy.ndimage.
+4. Die size from the distance transform (a face's inscribed circle has radius size/2). A component with
+   the area of k dice is k touching dice: split by k-means on its pixel positions (touching squares split
+   along their shared edge). The counts are nudged so the dice add up to six.
+5. Pips: inside each die (away from its rim), the pixels far from the face's own colour on the side of the
+   rarer extreme (dark pips on light dice, light pips on dark dice); their connected components are counted,
+   which does not care about rotation.
+6. Confidence: pip sizes against the size a face implies, pip layout (distances from the face centre
+   against the standard pattern for that count, which is rotation-invariant, and the pattern's symmetry).
+   A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import ndimage
+
+WORKING_SIZE = 640
+UNCERTAIN_BELOW = 0.5
+PIP_OFFSET = 0.25  # of the face size, as on standard dice
+PIP_RADIUS = 0.085
+EXPECTED_RADII = {  # distances of the pips from the face centre, in face sizes, sorted
+    1: [0.0],
+    2: [PIP_OFFSET * math.sqrt(2)] * 2,
+    3: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 2,
+    4: [PIP_OFFSET * math.sqrt(2)] * 4,
+    5: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 4,
+    6: [PIP_OFFSET] * 2 + [PIP_OFFSET * math.sqrt(2)] * 4,
+}
+
+
+@dataclass(frozen=True)
+class DieReading:
+    value: int  # 1-6 (a best guess when uncertain)
+    confidence: float  # 0-1
+    center: tuple[float, float]  # (row, col) in the picture's pixels
+    size: float  # face size in the picture's pixels
+    pips: int  # pip blobs counted
+
+    @property
+    def is_uncertain(self) -> bool:
+        return self.confidence < UNCERTAIN_BELOW
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    dice: tuple[DieReading, ...]  # top to bottom, then left to right
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(die.value for die in self.dice)
+
+    @property
+    def uncertain(self) -> tuple[int, ...]:
+        """Indices of the dice the player should check."""
+        return tuple(i for i, die in enumerate(self.dice) if die.is_uncertain)
+
+
+def as_float_image(image) -> np.ndarray:
+    array = np.asarray(image)
+    if array.ndim == 2:
+        array = np.repeat(array[..., None], 3, axis=2)
+    if array.ndim != 3 or array.shape[2] not in (3, 4) or min(array.shape[:2]) < 32:
+        raise ValueError(f"image of shape {array.shape} is not a picture: expected H x W x 3 (RGB), "
+                         "at least 32 pixels each way")
+    array = array[..., :3]
+    if array.dtype == np.uint8:
+        return array.astype(np.float32) / 255.0
+    if np.issubdtype(array.dtype, np.floating):
+        return np.clip(array.astype(np.float32), 0.0, 1.0)
+    raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8 or floats 0-1")
+
+
+def shrink(image: np.ndarray) -> tuple[np.ndarray, int]:
+    """Block-mean the picture down to at most WORKING_SIZE on its longer side."""
+    factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
+    if factor == 1:
+        return image, 1
+    height, width = (image.shape[0] // factor) * factor, (image.shape[1] // factor) * factor
+    blocks = image[:height, :width].reshape(height // factor, factor, width // factor, factor, 3)
+    return blocks.mean(axis=(1, 3)), factor
+
+
+def surface_terms(x, y) -> list:
+    """The cubic polynomial terms of the light field (a tilt, a vignette, and a little more)."""
+    return [x * 0 + 1, x, y, x * x, x * y, y * y, x * x * x, x * x * y, x * y * y, y * y * y]
+
+
+def fit_table(image: np.ndarray) -> np.ndarray:
+    """A smooth cubic surface per channel through the table, refitted without the outliers (the dice)."""
+    height, width, _ = image.shape
+    step = max(1, int(math.sqrt(height * width / 2500)))
+    rows, cols = np.mgrid[step // 2:height:step, step // 2:width:step]
+    y, x = rows.ravel() / height - 0.5, cols.ravel() / width - 0.5
+    basis = np.stack(surface_terms(x, y), axis=1)
+    samples = image[rows, cols].reshape(-1, 3).astype(np.float64)
+    keep = np.ones(len(samples), dtype=bool)
+    for _ in range(4):
+        used = basis[keep]
+        coef = np.linalg.solve(used.T @ used + 1e-9 * np.eye(basis.shape[1]), used.T @ samples[keep])
+        residual = np.linalg.norm(samples - basis @ coef, axis=1)
+        spread = np.median(residual[keep]) * 1.4826 + 1e-4
+        keep = residual < max(3.0 * spread, 0.03)
+    fy = (np.arange(height, dtype=np.float32) / height - 0.5)[:, None, None]
+    fx = (np.arange(width, dtype=np.float32) / width - 0.5)[None, :, None]
+    surface = sum(term * c for term, c in zip(surface_terms(fx, fy), coef.astype(np.float32), strict=True))
+    return np.maximum(surface, 0.02)
+
+
+def otsu(values: np.ndarray, bins: int = 128) -> float:
+    hist, edges = np.histogram(values, bins=bins)
+    centers = (edges[:-1] + edges[1:]) / 2
+    weight = np.cumsum(hist)
+    mean = np.cumsum(hist * centers)
+    total, total_mean = weight[-1], mean[-1]
+    below, above = weight[:-1], total - weight[:-1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = (total_mean * below / total - mean[:-1]) ** 2 / (below * above / total)
+    return float(centers[np.nanargmax(between)])
+
+
+def touches_border(box, height: int, width: int) -> bool:
+    """A blob cut by the frame is not a die we can read (and light fields go wrong in corners first)."""
+    return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
+
+
+def split_touching(coords: np.ndarray, count: int) -> np.ndarray:
+    """Labels 0..count-1 for the pixels of `count` touching dice: k-means on positions, farthest-point start."""
+    centroid = coords.mean(axis=0)
+    centers = [coords[np.argmax(((coords - centroid) ** 2).sum(axis=1))]]
+    while len(centers) < count:
+        distance = np.min([((coords - c) ** 2).sum(axis=1) for c in centers], axis=0)
+        centers.append(coords[np.argmax(distance)])
+    centers = np.array(centers, dtype=np.float64)
+    labels = np.zeros(len(coords), dtype=np.int64)
+    for _ in range(15):
+        distance = ((coords[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
+        labels = distance.argmin(axis=1)
+        moved = np.array([coords[labels == k].mean(axis=0) if np.any(labels == k) else centers[k]
+                          for k in range(count)])
+        if np.allclose(moved, centers, atol=0.05):
+            break
+        centers = moved
+    return labels
+
+
+def dice_counts(areas: np.ndarray, single: float, wanted: int = 6) -> np.ndarray:
+    """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
+    ratio = areas / single
+    counts = np.maximum(1, np.round(ratio)).astype(np.int64)
+    for _ in range(3):
+        total = counts.sum()
+        if total == wanted:
+            break
+        if total < wanted:
+            counts[np.argmax(ratio - counts)] += 1
+        else:
+            candidates = np.where(counts > 1)[0]
+            if len(candidates) == 0:
+                break
+            counts[candidates[np.argmin((ratio - counts)[candidates])]] -= 1
+    return counts
+
+
+def layout_fit(offsets: np.ndarray, size: float) -> float:
+    """0-1: how well pip positions (relative to the face centre) match the standard pattern for their count."""
+    count = len(offsets)
+    if count not in EXPECTED_RADII:
+        return 0.0
+    radii = np.sort(np.hypot(offsets[:, 0], offsets[:, 1])) / size
+    radial_error = float(np.max(np.abs(radii - EXPECTED_RADII[count])))
+    symmetry_error = float(np.hypot(*offsets.mean(axis=0))) / size  # every pattern is centred
+    error = max(radial_error, 2.0 * symmetry_error)
+    return float(np.clip(1.0 - (error - 0.06) / 0.08, 0.0, 1.0))
+
+
+GRID_PATTERNS: dict[int, tuple[frozenset, ...]] = {  # the pips on the 3x3 grid, each way a face can lie
+    1: (frozenset({(0, 0)}),),
+    2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
+    3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
+    4: (frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)}),),
+    5: (frozenset({(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)}),),
+    6: (frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
+        frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)})),
+}
+GRID = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+
+
+def square_angle(offsets: np.ndarray) -> float:
+    """The rotation (radians, 0 to pi/2) that makes a face's pixels fit the smallest upright box."""
+    angles = np.radians(np.arange(0.0, 90.0, 2.0))
+    along = offsets[:, 1:2] * np.cos(angles) + offsets[:, 0:1] * np.sin(angles)
+    across = -offsets[:, 1:2] * np.sin(angles) + offsets[:, 0:1] * np.cos(angles)
+    area = np.ptp(along, axis=0) * np.ptp(across, axis=0)
+    return float(angles[np.argmin(area)])
+
+
+def grid_fit(value: int, pip_score: dict) -> float:
+    """0-1: how clearly each spot of the 3x3 grid is a pip or bare, as the face `value` says it should be."""
+    best = -1.0
+    for pattern in GRID_PATTERNS[value]:
+        margin = min((pip_score[spot] - 0.5) if spot in pattern else (0.5 - pip_score[spot]) for spot in GRID)
+        best = max(best, margin)
+    return float(np.clip(best / 0.2, 0.0, 1.0))
+
+
+def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: float):
+    """(pip count, confidence, pip offsets) for one die: inner is the die's pixels away from its rim."""
+    values = lum[inner]
+    if values.size < 20:
+        return 0, 0.0, np.zeros((0, 2))
+    body = float(np.median(values))
+    low, high = np.percentile(values, [0.5, 99.5])
+    sign = -1.0 if body - low > high - body else 1.0  # the pips are the farther extreme
+    contrast = (high - body) if sign > 0 else (body - low)
+    if contrast < 0.12:
+        return 0, 0.0, np.zeros((0, 2))
+    pip_mask = inner & (sign * (lum - body) > 0.5 * contrast)
+    pip_mask = ndimage.binary_opening(pip_mask, iterations=1) if size > 30 else pip_mask
+    labels, found = ndimage.label(pip_mask)
+    if found == 0:
+        return 0, 0.0, np.zeros((0, 2))
+    index = np.arange(1, found + 1)
+    areas = ndimage.sum_labels(pip_mask, labels, index)
+    expected = math.pi * (PIP_RADIUS * size) ** 2
+    real = areas >= 0.3 * expected
+    centers = np.array(ndimage.center_of_mass(pip_mask, labels, index))[real]
+    areas = areas[real]
+    if len(areas) == 0:
+        return 0, 0.0, np.zeros((0, 2))
+    rows, cols = np.nonzero(die_mask)
+    middle = np.array([rows.mean(), cols.mean()])
+    offsets = centers - middle
+    size_fit = float(np.clip(1.0 - (np.max(np.abs(np.log(areas / expected))) - 0.45) / 0.35, 0.0, 1.0))
+    contrast_fit = float(np.clip((contrast - 0.12) / 0.13, 0.0, 1.0))
+    confidence = min(size_fit, layout_fit(offsets, size), contrast_fit)
+    if len(areas) in GRID_PATTERNS and confidence > 0:
+        # a second, independent look: the spots where this face has pips, and where it has none
+        face = np.stack([rows - middle[0], cols - middle[1]], axis=1).astype(np.float64)
+        angle = square_angle(face)
+        inner_rows, inner_cols = np.nonzero(inner)
+        y, x = inner_rows - middle[0], inner_cols - middle[1]
+        a, b = x * np.cos(angle) + y * np.sin(angle), -x * np.sin(angle) + y * np.cos(angle)
+        shade = sign * (lum[inner_rows, inner_cols] - body) / contrast
+        pip_score = {}
+        for i, j in GRID:
+            near = (a - i * PIP_OFFSET * size) ** 2 + (b - j * PIP_OFFSET * size) ** 2 < (0.06 * size) ** 2
+            pip_score[(i, j)] = float(np.mean(shade[near])) if np.any(near) else 0.5
+        confidence = min(confidence, grid_fit(len(areas), pip_score))
+    return len(areas), confidence, offsets
+
+
+def read_dice(image, expected: int = 6) -> DiceReading:
+    """Find the dice in a picture and read each one's value with a confidence."""
+    full = as_float_image(image)
+    small, factor = shrink(full)
+    smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
+    table = fit_table(smooth)
+    light = table.mean(axis=2, keepdims=True)
+    light = light / np.median(light[::8, ::8])
+    flat = smooth / light  # the light field divided out
+    table_colour = np.median((table / light)[::8, ::8].reshape(-1, 3), axis=0)
+    difference = flat - table_colour.astype(np.float32)
+    distance = np.sqrt(np.einsum("ijk,ijk->ij", difference, difference))
+    sample = distance[::4, ::4]
+    centre = float(np.median(sample))
+    spread = float(np.median(np.abs(sample - centre))) * 1.4826
+    # far above the table's own noise, and never above the split between the table and the brightest class
+    threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
+    mask = ndimage.binary_opening(distance > threshold, iterations=2)
+    mask = ndimage.binary_fill_holes(mask)
+    labels, found = ndimage.label(mask)
+    if found == 0:
+        return DiceReading(())
+    boxes = ndimage.find_objects(labels)
+    index = np.arange(1, found + 1)
+    areas = ndimage.sum_labels(mask, labels, index)
+    inside = ndimage.distance_transform_edt(mask)
+    depths = np.array([inside[box][labels[box] == i + 1].max() for i, box in enumerate(boxes)])
+    big = areas >= 0.2 * areas.max()
+    size = 2.0 * float(np.median(depths[big]))
+    single = size * size * (1 - (4 - math.pi) * 0.12**2)
+    height, width = mask.shape
+    components = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
+    counts = dice_counts(areas[components], single, expected)
+    lum = flat.mean(axis=2)
+    readings = []
+    for component, count in zip(components, counts, strict=True):
+        box = boxes[component]
+        region = labels[box] == component + 1
+        rows, cols = np.nonzero(region)
+        coords = np.stack([rows, cols], axis=1).astype(np.float64)
+        parts = split_touching(coords, int(count)) if count > 1 else np.zeros(len(coords), dtype=np.int64)
+        for part in range(int(count)):
+            die_mask = np.zeros_like(region)
+            die_mask[rows[parts == part], cols[parts == part]] = True
+            die_size = math.sqrt(die_mask.sum() / (1 - (4 - math.pi) * 0.12**2))
+            inner = die_mask & (inside[box] > 0.1 * die_size)
+            if count > 1:  # away from the cut between touching dice as well
+                inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * die_size
+            pips, confidence, _ = read_pips(lum[box], die_mask, inner, die_size)
+            if count > 1:
+                confidence *= 0.95  # a split is a guess about where one die ends
+            value = min(max(pips, 1), 6)
+            if pips != value:
+                confidence = 0.0
+            middle = ((rows[parts == part].mean() + box[0].start) * factor,
+                      (cols[parts == part].mean() + box[1].start) * factor)
+            readings.append(DieReading(value, round(confidence, 3), middle, die_size * factor, pips))
+    if len(readings) != expected:
+        readings = [DieReading(d.value, min(d.confidence, UNCERTAIN_BELOW - 0.01), d.center, d.size, d.pips)
+                    for d in readings]
+    rows_first = sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1]))
+    return DiceReading(tuple(rows_first))
+
+
+def load_image(path) -> np.ndarray:
+    """A PNG or JPEG as an H x W x 3 uint8 array (pygame's image loader, imported only here)."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        surface = pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError, OSError) as error:
+        raise ValueError(f"cannot read picture {path}: {error}") from None
+    return np.ascontiguousarray(pygame.surfarray.array3d(surface).transpose(1, 0, 2))
