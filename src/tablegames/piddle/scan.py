@@ -65,7 +65,7 @@ class DiceReading:
         return tuple(i for i, die in enumerate(self.dice) if die.is_uncertain)
 
 
-def as_float_image(image) -> np.ndarray:
+def as_rgb_array(image) -> np.ndarray:
     array = np.asarray(image)
     if array.ndim == 2:
         array = np.repeat(array[..., None], 3, axis=2)
@@ -74,25 +74,32 @@ def as_float_image(image) -> np.ndarray:
                          "at least 32 pixels each way")
     array = array[..., :3]
     if array.dtype == np.uint8:
-        return array.astype(np.float32) / 255.0
+        return array
     if np.issubdtype(array.dtype, np.floating):
-        return np.clip(array.astype(np.float32), 0.0, 1.0)
+        return np.clip(array, 0.0, 1.0)
     raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8 or floats 0-1")
 
 
 def shrink(image: np.ndarray) -> tuple[np.ndarray, int]:
-    """Block-mean the picture down to at most WORKING_SIZE on its longer side."""
+    """Block-mean the picture (any dtype, 0-255 for uint8) down to at most WORKING_SIZE on its longer side,
+    as float32 0-1."""
     factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
-    if factor == 1:
-        return image, 1
-    height, width = (image.shape[0] // factor) * factor, (image.shape[1] // factor) * factor
-    blocks = image[:height, :width].reshape(height // factor, factor, width // factor, factor, 3)
-    return blocks.mean(axis=(1, 3)), factor
+    scale = 1.0 / (255.0 if image.dtype == np.uint8 else 1.0) / (factor * factor)
+    height, width = image.shape[0] // factor, image.shape[1] // factor
+    total = np.zeros((height, width, 3), dtype=np.float32)
+    for i in range(factor):
+        for j in range(factor):
+            total += image[i:height * factor:factor, j:width * factor:factor]
+    total *= scale
+    return total, factor
+
+
+SURFACE_POWERS = [(a, b) for degree in range(4) for a in range(degree, -1, -1) for b in [degree - a]]
 
 
 def surface_terms(x, y) -> list:
-    """The cubic polynomial terms of the light field (a tilt, a vignette, and a little more)."""
-    return [x * 0 + 1, x, y, x * x, x * y, y * y, x * x * x, x * x * y, x * y * y, y * y * y]
+    """The cubic polynomial terms x^a y^b of the light field (a tilt, a vignette, and a little more)."""
+    return [x**a * y**b for a, b in SURFACE_POWERS]
 
 
 def fit_table(image: np.ndarray) -> np.ndarray:
@@ -106,13 +113,22 @@ def fit_table(image: np.ndarray) -> np.ndarray:
     keep = np.ones(len(samples), dtype=bool)
     for _ in range(4):
         used = basis[keep]
-        coef = np.linalg.solve(used.T @ used + 1e-9 * np.eye(basis.shape[1]), used.T @ samples[keep])
-        residual = np.linalg.norm(samples - basis @ coef, axis=1)
+        # plain einsum, not BLAS: on a busy machine BLAS threads spin and cost more than these tiny products
+        normal = np.einsum("ni,nj->ij", used, used) + 1e-9 * np.eye(basis.shape[1])
+        coef = np.linalg.solve(normal, np.einsum("ni,nc->ic", used, samples[keep]))
+        residual = np.linalg.norm(samples - np.einsum("ni,ic->nc", basis, coef), axis=1)
         spread = np.median(residual[keep]) * 1.4826 + 1e-4
         keep = residual < max(3.0 * spread, 0.03)
-    fy = (np.arange(height, dtype=np.float32) / height - 0.5)[:, None, None]
-    fx = (np.arange(width, dtype=np.float32) / width - 0.5)[None, :, None]
-    surface = sum(term * c for term, c in zip(surface_terms(fx, fy), coef.astype(np.float32), strict=True))
+    # the surface is the sum of c x^a y^b: for each power of y, one outer product with a polynomial in x
+    fy = (np.arange(height) / height - 0.5).astype(np.float32)
+    fx = (np.arange(width) / width - 0.5).astype(np.float32)
+    surface = np.zeros((height, width, 3), dtype=np.float32)
+    for b in range(4):
+        row = np.zeros((width, 3), dtype=np.float32)
+        for (a, power_y), c in zip(SURFACE_POWERS, coef.astype(np.float32), strict=True):
+            if power_y == b:
+                row += fx[:, None] ** a * c[None, :]
+        surface += (fy**b)[:, None, None] * row[None, :, :]
     return np.maximum(surface, 0.02)
 
 
@@ -198,6 +214,7 @@ GRID = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
 def square_angle(offsets: np.ndarray) -> float:
     """The rotation (radians, 0 to pi/2) that makes a face's pixels fit the smallest upright box."""
     angles = np.radians(np.arange(0.0, 90.0, 2.0))
+    offsets = offsets[:: max(1, len(offsets) // 600)]  # a few hundred pixels pin the box down
     along = offsets[:, 1:2] * np.cos(angles) + offsets[:, 0:1] * np.sin(angles)
     across = -offsets[:, 1:2] * np.sin(angles) + offsets[:, 0:1] * np.cos(angles)
     area = np.ptp(along, axis=0) * np.ptp(across, axis=0)
@@ -261,8 +278,7 @@ def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: fl
 
 def read_dice(image, expected: int = 6) -> DiceReading:
     """Find the dice in a picture and read each one's value with a confidence."""
-    full = as_float_image(image)
-    small, factor = shrink(full)
+    small, factor = shrink(as_rgb_array(image))
     smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
     table = fit_table(smooth)
     light = table.mean(axis=2, keepdims=True)
@@ -284,18 +300,21 @@ def read_dice(image, expected: int = 6) -> DiceReading:
     boxes = ndimage.find_objects(labels)
     index = np.arange(1, found + 1)
     areas = ndimage.sum_labels(mask, labels, index)
-    inside = ndimage.distance_transform_edt(mask)
-    depths = np.array([inside[box][labels[box] == i + 1].max() for i, box in enumerate(boxes)])
+    height, width = mask.shape
+    padded = [tuple(slice(max(b.start - 1, 0), min(b.stop + 1, limit)) for b, limit in zip(box, (height, width),
+                                                                                          strict=True))
+              for box in boxes]
+    insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(padded)]
+    depths = np.array([inside.max() for inside in insides])
     big = areas >= 0.2 * areas.max()
     size = 2.0 * float(np.median(depths[big]))
     single = size * size * (1 - (4 - math.pi) * 0.12**2)
-    height, width = mask.shape
     components = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
     counts = dice_counts(areas[components], single, expected)
     lum = flat.mean(axis=2)
     readings = []
     for component, count in zip(components, counts, strict=True):
-        box = boxes[component]
+        box, inside = padded[component], insides[component]
         region = labels[box] == component + 1
         rows, cols = np.nonzero(region)
         coords = np.stack([rows, cols], axis=1).astype(np.float64)
@@ -304,7 +323,7 @@ def read_dice(image, expected: int = 6) -> DiceReading:
             die_mask = np.zeros_like(region)
             die_mask[rows[parts == part], cols[parts == part]] = True
             die_size = math.sqrt(die_mask.sum() / (1 - (4 - math.pi) * 0.12**2))
-            inner = die_mask & (inside[box] > 0.1 * die_size)
+            inner = die_mask & (inside > 0.1 * die_size)
             if count > 1:  # away from the cut between touching dice as well
                 inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * die_size
             pips, confidence, _ = read_pips(lum[box], die_mask, inner, die_size)
