@@ -129,3 +129,16 @@ def test_positions_to_hold_picks_matching_dice():
 def test_table_size_is_checked():
     with pytest.raises(ValueError, match="2-6 players"):
         PiddleTable(["alone"])
+
+
+def test_rules_help_states_the_cap_and_the_push():
+    from tablegames.piddle.table import RULES_HELP
+
+    text = " ".join(RULES_HELP)
+    assert "cap" in text and "push" in text and "wild" in text
+
+
+def test_kernel_warmup_runs():
+    from tablegames.piddle import kernels
+
+    kernels.warmup()

@@ -19,6 +19,16 @@ from tablegames.piddle.solver import MAX_PLAYERS, MAX_ROLLS, Advice, Objective, 
 
 BREAK, TURN, SETTLED = "break", "turn", "settled"
 
+RULES_HELP = (  # for the table's help screen: the rules, including the decisions the source left open
+    "Six dice; 1s are wild. Everyone antes $1 into the pot each round.",
+    "Break roll: everyone rolls one die; the highest goes first (ties roll again). Play goes clockwise.",
+    "Your turn: roll all six, then keep any dice and reroll the rest. Kept dice may be rerolled later.",
+    "You may stop at any time. The breaker may take up to 3 rolls; the rolls it takes are the cap for everyone else.",
+    "Your hand is your best group: a face 2-6 plus every 1. More dice beat fewer; then the higher face.",
+    "Five 1s and a 2 are six 2s; six 1s are six 6s, the best hand. No kickers.",
+    "The best hand takes the pot. A tie for the best hand is a push: everyone adds $1 and the round replays.",
+)
+
 
 @dataclass(frozen=True)
 class TableEvent:
