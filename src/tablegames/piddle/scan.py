@@ -3,8 +3,8 @@
 How it reads, and why each step is there:
 1. Work at <= 640 px (block means: also a denoiser); smooth lightly.
 2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), divide it out.
-3. Dice = pixels far from the table colour (Otsu threshold on that distance), holes filled (the pips),
-   specks opened away; connected components with scipy.ndimage.
+3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
+   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage.
 4. Die size from the distance transform (a face's inscribed circle has radius size/2). A component with
    the area of k dice is k touching dice: split by k-means on its pixel positions (touching squares split
    along their shared edge). The counts are nudged so the dice add up to six.
@@ -130,6 +130,16 @@ def fit_table(image: np.ndarray) -> np.ndarray:
                 row += fx[:, None] ** a * c[None, :]
         surface += (fy**b)[:, None, None] * row[None, :, :]
     return np.maximum(surface, 0.02)
+
+
+def is_shadow(flat: np.ndarray, table_colour: np.ndarray) -> np.ndarray:
+    """Pixels that are the table's own colour, only darker: shadows the dice cast, not dice."""
+    total = flat.sum(axis=2)
+    table_total = float(table_colour.sum())
+    ratio = total / table_total
+    chroma = flat / np.maximum(total, 1e-3)[..., None]
+    drift = np.abs(chroma - (table_colour / table_total).astype(np.float32)).sum(axis=2)
+    return (ratio > 0.42) & (ratio < 0.97) & (drift < 0.08)
 
 
 def otsu(values: np.ndarray, bins: int = 128) -> float:
@@ -292,7 +302,7 @@ def read_dice(image, expected: int = 6) -> DiceReading:
     spread = float(np.median(np.abs(sample - centre))) * 1.4826
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
-    mask = ndimage.binary_opening(distance > threshold, iterations=2)
+    mask = ndimage.binary_opening((distance > threshold) & ~is_shadow(flat, table_colour), iterations=2)
     mask = ndimage.binary_fill_holes(mask)
     labels, found = ndimage.label(mask)
     if found == 0:

@@ -1,5 +1,6 @@
 """Synthetic photos of six dice for testing the photo reader: any rotation, sizes, light or dark dice on
-tables of several colours, lighting gradients and vignetting, blur, noise, and dice touching each other.
+tables of several colours, lighting gradients and vignetting, soft shadows, blur, noise, and dice touching
+each other.
 
 Every picture comes from a seeded generator, so a failing case can be drawn again from its seed.
 """
@@ -124,7 +125,7 @@ def lighting(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
 
 def synthetic_photo(seed: int, index: int = 0, width: int | None = None, touching: bool | None = None,
                     style: str | None = None, size_range: tuple[float, float] = (0.075, 0.125),
-                    noise_range: tuple[float, float] = (0.0, 0.045)) -> SyntheticPhoto:
+                    noise_range: tuple[float, float] = (0.0, 0.045), shadows: bool | None = None) -> SyntheticPhoto:
     """Picture number `index` of the set drawn from `seed`; size_range is the face size as a share of the
     width, noise_range the standard deviation of the added noise (harder sets widen them)."""
     rng = make_rng(seed, "piddle-scan-synth", index)
@@ -145,9 +146,21 @@ def synthetic_photo(seed: int, index: int = 0, width: int | None = None, touchin
         :height, :width]  # a little texture in the cloth
     values = tuple(int(v) for v in rng.integers(1, 7, size=6))
     placements = place_dice(rng, width, height, size, pairs)
+    light_field = lighting(rng, width, height)
+    if shadows is None:
+        shadows = rng.random() < 0.5
+    if shadows:  # soft shadows, all cast the same way, drawn under the dice
+        direction = rng.uniform(0, 2 * np.pi)
+        reach = rng.uniform(0.04, 0.12) * size
+        shade = np.zeros_like(canvas)
+        for center, angle in placements:
+            offset = reach * np.array([np.sin(direction), np.cos(direction)])
+            render_die(shade, center + offset, size, angle, 1, (1, 1, 1), (1, 1, 1))
+        shade = ndimage.gaussian_filter(shade[..., 0], sigma=0.06 * size)
+        canvas *= 1.0 - rng.uniform(0.2, 0.5) * shade[..., None]
     for (center, angle), value in zip(placements, values, strict=True):
         render_die(canvas, center, size, angle, value, body, pips)
-    canvas *= lighting(rng, width, height)[..., None]
+    canvas *= light_field[..., None]
     blur = rng.uniform(0.0, 1.0) * size / 60
     if blur > 0.3:
         canvas = ndimage.gaussian_filter(canvas, sigma=(blur, blur, 0))
