@@ -2,7 +2,8 @@
 
 How it reads, and why each step is there:
 1. Work at <= 640 px (block means: also a denoiser); smooth lightly.
-2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), divide it out.
+2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), add what it missed
+   (a coarse normalized convolution of the table's residual), divide it out.
 3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
    table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage.
 4. Die size from the distance transform (a face's inscribed circle has radius size/2). A component with
@@ -12,7 +13,8 @@ How it reads, and why each step is there:
    rarer extreme (dark pips on light dice, light pips on dark dice); their connected components are counted,
    which does not care about rotation.
 6. Confidence: pip sizes against the size a face implies, pip layout (distances from the face centre
-   against the standard pattern for that count, which is rotation-invariant, and the pattern's symmetry).
+   against the standard pattern for that count, which is rotation-invariant, and the pattern's symmetry),
+   and a 3x3-grid check along the face's own axes: every spot of the pattern dark, every other spot bare.
    A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
 """
 
@@ -28,6 +30,7 @@ WORKING_SIZE = 640
 UNCERTAIN_BELOW = 0.5
 PIP_OFFSET = 0.25  # of the face size, as on standard dice
 PIP_RADIUS = 0.085
+CORNER_SHARE = 0.12  # rounded corners' radius, of the face size
 EXPECTED_RADII = {  # distances of the pips from the face centre, in face sizes, sorted
     1: [0.0],
     2: [PIP_OFFSET * math.sqrt(2)] * 2,
@@ -80,18 +83,24 @@ def as_rgb_array(image) -> np.ndarray:
     raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8 or floats 0-1")
 
 
+def block_mean(image: np.ndarray, step: int) -> np.ndarray:
+    """Means of step x step blocks (a ragged edge dropped), summed from strided views in float32."""
+    height, width = image.shape[0] // step, image.shape[1] // step
+    total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
+    for i in range(step):
+        for j in range(step):
+            total += image[i:height * step:step, j:width * step:step]
+    total *= 1.0 / (step * step)
+    return total
+
+
 def shrink(image: np.ndarray) -> tuple[np.ndarray, int]:
-    """Block-mean the picture (any dtype, 0-255 for uint8) down to at most WORKING_SIZE on its longer side,
-    as float32 0-1."""
+    """The picture as float32 0-1, block-meaned down to at most WORKING_SIZE on its longer side."""
     factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
-    scale = 1.0 / (255.0 if image.dtype == np.uint8 else 1.0) / (factor * factor)
-    height, width = image.shape[0] // factor, image.shape[1] // factor
-    total = np.zeros((height, width, 3), dtype=np.float32)
-    for i in range(factor):
-        for j in range(factor):
-            total += image[i:height * factor:factor, j:width * factor:factor]
-    total *= scale
-    return total, factor
+    small = block_mean(image, factor)
+    if image.dtype == np.uint8:
+        small *= 1.0 / 255.0
+    return small, factor
 
 
 SURFACE_POWERS = [(a, b) for degree in range(4) for a in range(degree, -1, -1) for b in [degree - a]]
@@ -136,18 +145,30 @@ def refine_table(image: np.ndarray, table: np.ndarray, step: int = 8) -> np.ndar
     """Add what the polynomial missed (a corner, a plateau of light): the table-only residual, smoothed
     over large scales by normalized convolution (dice carry no weight), on a coarse grid."""
     height, width, _ = image.shape
-    rows, cols = height // step * step, width // step * step
-    residual = (image - table)[:rows, :cols].reshape(rows // step, step, cols // step, step, 3).mean(axis=(1, 3))
+    residual = block_mean(image - table, step)
     total = np.zeros_like(residual)
-    sigma = max(rows, cols) / step / 12
+    sigma = max(residual.shape[:2]) / 12
     for _ in range(2):
         weight = (np.abs(residual - total).sum(axis=2) < 0.25).astype(np.float32)
         spread = ndimage.gaussian_filter(residual * weight[..., None], sigma=(sigma, sigma, 0))
         norm = ndimage.gaussian_filter(weight, sigma=sigma)[..., None]
         total = spread / np.maximum(norm, 1e-3)
-    full = ndimage.zoom(total, (height / total.shape[0], width / total.shape[1], 1), order=1, grid_mode=True,
-                        mode="nearest")
-    return np.maximum(table + full[:height, :width], 0.02)
+    return np.maximum(table + upsample(total.astype(np.float32), height, width), 0.02)
+
+
+def upsample(coarse: np.ndarray, height: int, width: int) -> np.ndarray:
+    """Bilinear upsampling of a coarse H' x W' x C grid (cell centres) to height x width, one axis at a time."""
+
+    def weights(size: int, cells: int):
+        position = np.clip((np.arange(size) + 0.5) * cells / size - 0.5, 0, cells - 1)
+        low = np.minimum(position.astype(np.int64), cells - 2) if cells > 1 else np.zeros(size, np.int64)
+        high = np.minimum(low + 1, cells - 1)
+        return low, high, (position - low).astype(np.float32)
+
+    low, high, t = weights(height, coarse.shape[0])
+    rows = coarse[low] * (1 - t)[:, None, None] + coarse[high] * t[:, None, None]
+    low, high, t = weights(width, coarse.shape[1])
+    return rows[:, low] * (1 - t)[None, :, None] + rows[:, high] * t[None, :, None]
 
 
 def is_shadow(flat: np.ndarray, table_colour: np.ndarray) -> np.ndarray:
@@ -304,14 +325,13 @@ def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: fl
     return len(areas), confidence, offsets
 
 
-def read_dice(image, expected: int = 6) -> DiceReading:
-    """Find the dice in a picture and read each one's value with a confidence."""
-    small, factor = shrink(as_rgb_array(image))
+def separate_dice(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
     smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
     table = refine_table(smooth, fit_table(smooth))
     light = table.mean(axis=2, keepdims=True)
     light = light / np.median(light[::8, ::8])
-    flat = smooth / light  # the light field divided out
+    flat = smooth / light
     table_colour = np.median((table / light)[::8, ::8].reshape(-1, 3), axis=0)
     difference = flat - table_colour.astype(np.float32)
     distance = np.sqrt(np.einsum("ijk,ijk->ij", difference, difference))
@@ -321,49 +341,62 @@ def read_dice(image, expected: int = 6) -> DiceReading:
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
     mask = ndimage.binary_opening((distance > threshold) & ~is_shadow(flat, table_colour), iterations=2)
-    mask = ndimage.binary_fill_holes(mask)
+    return flat, ndimage.binary_fill_holes(mask)
+
+
+def face_size(area: float) -> float:
+    """The side of a rounded square face of this many pixels."""
+    return math.sqrt(area / (1 - (4 - math.pi) * CORNER_SHARE**2))
+
+
+def read_blob(lum: np.ndarray, region: np.ndarray, inside: np.ndarray, count: int):
+    """Yield (value, confidence, (row, col), size, pips) for each of the `count` dice in one blob."""
+    rows, cols = np.nonzero(region)
+    coords = np.stack([rows, cols], axis=1).astype(np.float64)
+    parts = split_touching(coords, count) if count > 1 else np.zeros(len(coords), dtype=np.int64)
+    for part in range(count):
+        die_mask = np.zeros_like(region)
+        die_mask[rows[parts == part], cols[parts == part]] = True
+        size = face_size(die_mask.sum())
+        inner = die_mask & (inside > 0.1 * size)
+        if count > 1:  # away from the cut between touching dice as well
+            inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * size
+        pips, confidence, _ = read_pips(lum, die_mask, inner, size)
+        if count > 1:
+            confidence *= 0.95  # a split is a guess about where one die ends
+        value = min(max(pips, 1), 6)
+        if pips != value:
+            confidence = 0.0
+        yield value, confidence, (rows[parts == part].mean(), cols[parts == part].mean()), size, pips
+
+
+def read_dice(image, expected: int = 6) -> DiceReading:
+    """Find the dice in a picture and read each one's value with a confidence."""
+    small, factor = shrink(as_rgb_array(image))
+    flat, mask = separate_dice(small)
     labels, found = ndimage.label(mask)
     if found == 0:
         return DiceReading(())
-    boxes = ndimage.find_objects(labels)
-    index = np.arange(1, found + 1)
-    areas = ndimage.sum_labels(mask, labels, index)
     height, width = mask.shape
-    padded = [tuple(slice(max(b.start - 1, 0), min(b.stop + 1, limit)) for b, limit in zip(box, (height, width),
-                                                                                          strict=True))
-              for box in boxes]
-    insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(padded)]
+    boxes = ndimage.find_objects(labels)
+    boxes = [tuple(slice(max(b.start - 1, 0), min(b.stop + 1, limit)) for b, limit in zip(box, (height, width),
+                                                                                         strict=True))
+             for box in boxes]  # one pixel of margin, so distances to the blob's edge are right
+    areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
+    insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(boxes)]
     depths = np.array([inside.max() for inside in insides])
-    big = areas >= 0.2 * areas.max()
-    size = 2.0 * float(np.median(depths[big]))
-    single = size * size * (1 - (4 - math.pi) * 0.12**2)
-    components = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
-    counts = dice_counts(areas[components], single, expected)
+    size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
+    single = size * size / face_size(1.0) ** 2
+    blobs = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
     lum = flat.mean(axis=2)
     readings = []
-    for component, count in zip(components, counts, strict=True):
-        box, inside = padded[component], insides[component]
-        region = labels[box] == component + 1
-        rows, cols = np.nonzero(region)
-        coords = np.stack([rows, cols], axis=1).astype(np.float64)
-        parts = split_touching(coords, int(count)) if count > 1 else np.zeros(len(coords), dtype=np.int64)
-        for part in range(int(count)):
-            die_mask = np.zeros_like(region)
-            die_mask[rows[parts == part], cols[parts == part]] = True
-            die_size = math.sqrt(die_mask.sum() / (1 - (4 - math.pi) * 0.12**2))
-            inner = die_mask & (inside > 0.1 * die_size)
-            if count > 1:  # away from the cut between touching dice as well
-                inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * die_size
-            pips, confidence, _ = read_pips(lum[box], die_mask, inner, die_size)
-            if count > 1:
-                confidence *= 0.95  # a split is a guess about where one die ends
-            value = min(max(pips, 1), 6)
-            if pips != value:
-                confidence = 0.0
-            middle = ((rows[parts == part].mean() + box[0].start) * factor,
-                      (cols[parts == part].mean() + box[1].start) * factor)
-            readings.append(DieReading(value, round(confidence, 3), middle, die_size * factor, pips))
-    if len(readings) != expected:
+    for blob, count in zip(blobs, dice_counts(areas[blobs], single, expected), strict=True):
+        box = boxes[blob]
+        for value, confidence, (row, col), die_size, pips in read_blob(lum[box], labels[box] == blob + 1,
+                                                                      insides[blob], int(count)):
+            centre = ((row + box[0].start) * factor, (col + box[1].start) * factor)
+            readings.append(DieReading(value, round(confidence, 3), centre, die_size * factor, pips))
+    if len(readings) != expected:  # not six dice: none of them can be trusted to be the right six
         readings = [DieReading(d.value, min(d.confidence, UNCERTAIN_BELOW - 0.01), d.center, d.size, d.pips)
                     for d in readings]
     rows_first = sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1]))
