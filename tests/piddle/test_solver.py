@@ -175,3 +175,10 @@ def test_kernel_keep_average_matches_rolling_the_missing_dice():
     keep_values = np.zeros((3, kernels.MULTISETS, 3))
     kernels.solve_player(term, 1, 0, 0.5, *INDEX.kernel_args(), values, actions, keep_values)
     assert keep_values[0, INDEX.id_of[(6, 6, 6, 6)], 0] == pytest.approx(1 - Fraction(4, 6) ** 2)
+
+
+def test_tables_of_another_objective_are_refused():
+    tables = solver.tables_for(DOLLAR)
+    with pytest.raises(ValueError, match="cannot answer"):
+        advise((6, 6, 6, 2, 3, 1), 2, beat=(5, 5), objective=Objective(), tables=tables)
+    assert advise((6, 6, 6, 2, 3, 1), 2, beat=(5, 5), tables=tables).keep == (6, 6, 6, 1)

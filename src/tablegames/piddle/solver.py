@@ -316,7 +316,9 @@ def advise(dice, rerolls: int, beat: Hand | None = None, after: int = 0, cap: in
     beat: the best hand so far (None or (0, 0) when you break); tied: that hand is already shared by two
     players (a push unless someone beats it); after: players still to act after you; cap: the round's roll
     limit 1-3 for them (default 3; must be None when you break, since your own stop sets it)."""
-    objective = objective or Objective()
+    if tables is not None and objective is not None and tables.objective != objective:
+        raise ValueError(f"tables built for {tables.objective} cannot answer for {objective}")
+    objective = tables.objective if tables is not None else (objective or Objective())
     tables = tables or tables_for(objective)
     dice = validate_dice(tuple(dice))
     beat = (0, 0) if beat is None else tuple(beat)
@@ -359,8 +361,9 @@ def breaker_outlook(players: int, objective: Objective | None = None,
                     tables: RoundTables | None = None) -> BreakerOutlook:
     if not (isinstance(players, int) and 2 <= players <= MAX_PLAYERS):
         raise ValueError(f"players {players!r} out of range: a Piddle table has 2-{MAX_PLAYERS} players")
-    objective = objective or Objective()
-    tables = tables or tables_for(objective)
+    if tables is not None and objective is not None and tables.objective != objective:
+        raise ValueError(f"tables built for {tables.objective} cannot answer for {objective}")
+    tables = tables or tables_for(objective or Objective())
     _, _, actions, keep_values = solve_position((6, 6, 6, 6, 6, 6), kernels.MAX_REROLLS, tables,
                                                 after=players - 1)
     hand_dist = np.zeros(kernels.HANDS)
