@@ -2,6 +2,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablegames.piddle import kernels, solver
 from tablegames.piddle.hands import ALL_HANDS
@@ -182,3 +184,18 @@ def test_tables_of_another_objective_are_refused():
     with pytest.raises(ValueError, match="cannot answer"):
         advise((6, 6, 6, 2, 3, 1), 2, beat=(5, 5), objective=Objective(), tables=tables)
     assert advise((6, 6, 6, 2, 3, 1), 2, beat=(5, 5), tables=tables).keep == (6, 6, 6, 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(dice=st.tuples(*[st.integers(1, 6)] * 6), rerolls=st.integers(0, 2), beat=st.sampled_from((None,) + ALL_HANDS),
+       tied=st.booleans(), after=st.integers(0, 5), cap=st.integers(1, 3), dollar=st.booleans())
+def test_any_position_the_best_move_leads_a_ranking_of_distributions(dice, rerolls, beat, tied, after, cap, dollar):
+    objective = DOLLAR if dollar else Objective()
+    breaking = beat is None
+    advice = advise(dice, rerolls, beat=beat, tied=tied and not breaking, after=after,
+                    cap=None if breaking else cap, objective=objective)
+    assert advice.moves[0] == advice.best
+    for move in advice.moves:
+        assert move.win + move.push + move.lose == pytest.approx(1, abs=1e-12)
+        assert not objective.prefers((move.win, move.push), (advice.win, advice.push))
+    assert (rerolls == 0) <= advice.stop  # no rerolls left: stopping is the only move
