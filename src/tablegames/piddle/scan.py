@@ -1,0 +1,419 @@
+"""The dice photo reader: six dice from a picture (numpy H x W x 3), each with a value and a confidence.
+
+How it reads, and why each step is there:
+1. Work at <= 640 px (block means: also a denoiser); smooth lightly.
+2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), add what it missed
+   (a coarse normalized convolution of the table's residual), divide it out.
+3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
+   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage.
+4. Die size from the distance transform (a face's inscribed circle has radius size/2). A component with
+   the area of k dice is k touching dice: split by k-means on its pixel positions (touching squares split
+   along their shared edge). The counts are nudged so the dice add up to six.
+5. Pips: inside each die (away from its rim), the pixels far from the face's own colour on the side of the
+   rarer extreme (dark pips on light dice, light pips on dark dice); their connected components are counted,
+   which does not care about rotation.
+6. Confidence: pip sizes against the size a face implies, pip layout (distances from the face centre
+   against the standard pattern for that count, which is rotation-invariant, and the pattern's symmetry),
+   and a 3x3-grid check along the face's own axes: every spot of the pattern dark, every other spot bare.
+   A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import ndimage
+
+WORKING_SIZE = 640
+UNCERTAIN_BELOW = 0.5
+PIP_OFFSET = 0.25  # of the face size, as on standard dice
+PIP_RADIUS = 0.085
+CORNER_SHARE = 0.12  # rounded corners' radius, of the face size
+EXPECTED_RADII = {  # distances of the pips from the face centre, in face sizes, sorted
+    1: [0.0],
+    2: [PIP_OFFSET * math.sqrt(2)] * 2,
+    3: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 2,
+    4: [PIP_OFFSET * math.sqrt(2)] * 4,
+    5: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 4,
+    6: [PIP_OFFSET] * 2 + [PIP_OFFSET * math.sqrt(2)] * 4,
+}
+
+
+@dataclass(frozen=True)
+class DieReading:
+    value: int  # 1-6 (a best guess when uncertain)
+    confidence: float  # 0-1
+    center: tuple[float, float]  # (row, col) in the picture's pixels
+    size: float  # face size in the picture's pixels
+    pips: int  # pip blobs counted
+
+    @property
+    def is_uncertain(self) -> bool:
+        return self.confidence < UNCERTAIN_BELOW
+
+
+@dataclass(frozen=True)
+class DiceReading:
+    dice: tuple[DieReading, ...]  # top to bottom, then left to right
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(die.value for die in self.dice)
+
+    @property
+    def uncertain(self) -> tuple[int, ...]:
+        """Indices of the dice the player should check."""
+        return tuple(i for i, die in enumerate(self.dice) if die.is_uncertain)
+
+
+def as_rgb_array(image) -> np.ndarray:
+    array = np.asarray(image)
+    if array.ndim == 2:
+        array = np.repeat(array[..., None], 3, axis=2)
+    if array.ndim != 3 or array.shape[2] not in (3, 4) or min(array.shape[:2]) < 32:
+        raise ValueError(f"image of shape {array.shape} is not a picture: expected H x W x 3 (RGB), "
+                         "at least 32 pixels each way")
+    array = array[..., :3]
+    if array.dtype == np.uint8:
+        return array
+    if np.issubdtype(array.dtype, np.floating):
+        return np.clip(array, 0.0, 1.0)
+    raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8 or floats 0-1")
+
+
+def block_mean(image: np.ndarray, step: int) -> np.ndarray:
+    """Means of step x step blocks (a ragged edge dropped), summed from strided views in float32."""
+    height, width = image.shape[0] // step, image.shape[1] // step
+    total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
+    for i in range(step):
+        for j in range(step):
+            total += image[i:height * step:step, j:width * step:step]
+    total *= 1.0 / (step * step)
+    return total
+
+
+def shrink(image: np.ndarray) -> tuple[np.ndarray, int]:
+    """The picture as float32 0-1, block-meaned down to at most WORKING_SIZE on its longer side."""
+    factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
+    small = block_mean(image, factor)
+    if image.dtype == np.uint8:
+        small *= 1.0 / 255.0
+    return small, factor
+
+
+SURFACE_POWERS = [(a, b) for degree in range(4) for a in range(degree, -1, -1) for b in [degree - a]]
+
+
+def surface_terms(x, y) -> list:
+    """The cubic polynomial terms x^a y^b of the light field (a tilt, a vignette, and a little more)."""
+    return [x**a * y**b for a, b in SURFACE_POWERS]
+
+
+def fit_table(image: np.ndarray) -> np.ndarray:
+    """A smooth cubic surface per channel through the table, refitted without the outliers (the dice)."""
+    height, width, _ = image.shape
+    step = max(1, int(math.sqrt(height * width / 2500)))
+    rows, cols = np.mgrid[step // 2:height:step, step // 2:width:step]
+    y, x = rows.ravel() / height - 0.5, cols.ravel() / width - 0.5
+    basis = np.stack(surface_terms(x, y), axis=1)
+    samples = image[rows, cols].reshape(-1, 3).astype(np.float64)
+    keep = np.ones(len(samples), dtype=bool)
+    for _ in range(4):
+        used = basis[keep]
+        # plain einsum, not BLAS: on a busy machine BLAS threads spin and cost more than these tiny products
+        normal = np.einsum("ni,nj->ij", used, used) + 1e-9 * np.eye(basis.shape[1])
+        coef = np.linalg.solve(normal, np.einsum("ni,nc->ic", used, samples[keep]))
+        residual = np.linalg.norm(samples - np.einsum("ni,ic->nc", basis, coef), axis=1)
+        spread = np.median(residual[keep]) * 1.4826 + 1e-4
+        keep = residual < max(3.0 * spread, 0.1)  # dice stand further off the table than this
+    # the surface is the sum of c x^a y^b: for each power of y, one outer product with a polynomial in x
+    fy = (np.arange(height) / height - 0.5).astype(np.float32)
+    fx = (np.arange(width) / width - 0.5).astype(np.float32)
+    surface = np.zeros((height, width, 3), dtype=np.float32)
+    for b in range(4):
+        row = np.zeros((width, 3), dtype=np.float32)
+        for (a, power_y), c in zip(SURFACE_POWERS, coef.astype(np.float32), strict=True):
+            if power_y == b:
+                row += fx[:, None] ** a * c[None, :]
+        surface += (fy**b)[:, None, None] * row[None, :, :]
+    return np.maximum(surface, 0.02)
+
+
+def refine_table(image: np.ndarray, table: np.ndarray, step: int = 8) -> np.ndarray:
+    """Add what the polynomial missed (a corner, a plateau of light): the table-only residual, smoothed
+    over large scales by normalized convolution (dice carry no weight), on a coarse grid."""
+    height, width, _ = image.shape
+    residual = block_mean(image - table, step)
+    total = np.zeros_like(residual)
+    sigma = max(residual.shape[:2]) / 12
+    for _ in range(2):
+        weight = (np.abs(residual - total).sum(axis=2) < 0.25).astype(np.float32)
+        spread = ndimage.gaussian_filter(residual * weight[..., None], sigma=(sigma, sigma, 0))
+        norm = ndimage.gaussian_filter(weight, sigma=sigma)[..., None]
+        total = spread / np.maximum(norm, 1e-3)
+    return np.maximum(table + upsample(total.astype(np.float32), height, width), 0.02)
+
+
+def upsample(coarse: np.ndarray, height: int, width: int) -> np.ndarray:
+    """Bilinear upsampling of a coarse H' x W' x C grid (cell centres) to height x width, one axis at a time."""
+
+    def weights(size: int, cells: int):
+        position = np.clip((np.arange(size) + 0.5) * cells / size - 0.5, 0, cells - 1)
+        low = np.minimum(position.astype(np.int64), cells - 2) if cells > 1 else np.zeros(size, np.int64)
+        high = np.minimum(low + 1, cells - 1)
+        return low, high, (position - low).astype(np.float32)
+
+    low, high, t = weights(height, coarse.shape[0])
+    rows = coarse[low] * (1 - t)[:, None, None] + coarse[high] * t[:, None, None]
+    low, high, t = weights(width, coarse.shape[1])
+    return rows[:, low] * (1 - t)[None, :, None] + rows[:, high] * t[None, :, None]
+
+
+def is_shadow(flat: np.ndarray, table_colour: np.ndarray) -> np.ndarray:
+    """Pixels (any shape ... x 3) that are the table's own colour, only darker: shadows the dice cast."""
+    total = flat.sum(axis=-1)
+    table_total = float(table_colour.sum())
+    ratio = total / table_total
+    chroma = flat / np.maximum(total, 1e-3)[..., None]
+    drift = np.abs(chroma - (table_colour / table_total).astype(np.float32)).sum(axis=-1)
+    return (ratio > 0.42) & (ratio < 0.97) & (drift < 0.08)
+
+
+def otsu(values: np.ndarray, bins: int = 128) -> float:
+    hist, edges = np.histogram(values, bins=bins)
+    centers = (edges[:-1] + edges[1:]) / 2
+    weight = np.cumsum(hist)
+    mean = np.cumsum(hist * centers)
+    total, total_mean = weight[-1], mean[-1]
+    below, above = weight[:-1], total - weight[:-1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = (total_mean * below / total - mean[:-1]) ** 2 / (below * above / total)
+    return float(centers[np.nanargmax(between)])
+
+
+def touches_border(box, height: int, width: int) -> bool:
+    """A blob cut by the frame is not a die we can read (and light fields go wrong in corners first)."""
+    return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
+
+
+def split_touching(coords: np.ndarray, count: int) -> np.ndarray:
+    """Labels 0..count-1 for the pixels of `count` touching dice: k-means on positions, farthest-point start."""
+    centroid = coords.mean(axis=0)
+    centers = [coords[np.argmax(((coords - centroid) ** 2).sum(axis=1))]]
+    while len(centers) < count:
+        distance = np.min([((coords - c) ** 2).sum(axis=1) for c in centers], axis=0)
+        centers.append(coords[np.argmax(distance)])
+    centers = np.array(centers, dtype=np.float64)
+    labels = np.zeros(len(coords), dtype=np.int64)
+    for _ in range(15):
+        distance = ((coords[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
+        labels = distance.argmin(axis=1)
+        moved = np.array([coords[labels == k].mean(axis=0) if np.any(labels == k) else centers[k]
+                          for k in range(count)])
+        if np.allclose(moved, centers, atol=0.05):
+            break
+        centers = moved
+    return labels
+
+
+def dice_counts(areas: np.ndarray, single: float, wanted: int = 6) -> np.ndarray:
+    """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
+    ratio = areas / single
+    counts = np.maximum(1, np.round(ratio)).astype(np.int64)
+    for _ in range(3):
+        total = counts.sum()
+        if total == wanted:
+            break
+        if total < wanted:
+            counts[np.argmax(ratio - counts)] += 1
+        else:
+            candidates = np.where(counts > 1)[0]
+            if len(candidates) == 0:
+                break
+            counts[candidates[np.argmin((ratio - counts)[candidates])]] -= 1
+    return counts
+
+
+def layout_fit(offsets: np.ndarray, size: float) -> float:
+    """0-1: how well pip positions (relative to the face centre) match the standard pattern for their count."""
+    count = len(offsets)
+    if count not in EXPECTED_RADII:
+        return 0.0
+    radii = np.sort(np.hypot(offsets[:, 0], offsets[:, 1])) / size
+    radial_error = float(np.max(np.abs(radii - EXPECTED_RADII[count])))
+    symmetry_error = float(np.hypot(*offsets.mean(axis=0))) / size  # every pattern is centred
+    error = max(radial_error, 2.0 * symmetry_error)
+    return float(np.clip(1.0 - (error - 0.06) / 0.08, 0.0, 1.0))
+
+
+GRID_PATTERNS: dict[int, tuple[frozenset, ...]] = {  # the pips on the 3x3 grid, each way a face can lie
+    1: (frozenset({(0, 0)}),),
+    2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
+    3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
+    4: (frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)}),),
+    5: (frozenset({(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)}),),
+    6: (frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
+        frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)})),
+}
+GRID = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+
+
+def square_angle(offsets: np.ndarray) -> float:
+    """The rotation (radians, 0 to pi/2) that makes a face's pixels fit the smallest upright box."""
+    angles = np.radians(np.arange(0.0, 90.0, 2.0))
+    offsets = offsets[:: max(1, len(offsets) // 600)]  # a few hundred pixels pin the box down
+    along = offsets[:, 1:2] * np.cos(angles) + offsets[:, 0:1] * np.sin(angles)
+    across = -offsets[:, 1:2] * np.sin(angles) + offsets[:, 0:1] * np.cos(angles)
+    area = np.ptp(along, axis=0) * np.ptp(across, axis=0)
+    return float(angles[np.argmin(area)])
+
+
+def grid_fit(value: int, pip_score: dict) -> float:
+    """0-1: how clearly each spot of the 3x3 grid is a pip or bare, as the face `value` says it should be."""
+    best = -1.0
+    for pattern in GRID_PATTERNS[value]:
+        margin = min((pip_score[spot] - 0.5) if spot in pattern else (0.5 - pip_score[spot]) for spot in GRID)
+        best = max(best, margin)
+    return float(np.clip(best / 0.2, 0.0, 1.0))
+
+
+def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: float):
+    """(pip count, confidence, pip offsets) for one die: inner is the die's pixels away from its rim."""
+    values = lum[inner]
+    if values.size < 20:
+        return 0, 0.0, np.zeros((0, 2))
+    body = float(np.median(values))
+    low, high = np.percentile(values, [0.5, 99.5])
+    sign = -1.0 if body - low > high - body else 1.0  # the pips are the farther extreme
+    contrast = (high - body) if sign > 0 else (body - low)
+    if contrast < 0.12:
+        return 0, 0.0, np.zeros((0, 2))
+    pip_mask = inner & (sign * (lum - body) > 0.5 * contrast)
+    pip_mask = ndimage.binary_opening(pip_mask, iterations=1) if size > 30 else pip_mask
+    labels, found = ndimage.label(pip_mask)
+    if found == 0:
+        return 0, 0.0, np.zeros((0, 2))
+    index = np.arange(1, found + 1)
+    areas = ndimage.sum_labels(pip_mask, labels, index)
+    expected = math.pi * (PIP_RADIUS * size) ** 2
+    real = areas >= 0.3 * expected
+    centers = np.array(ndimage.center_of_mass(pip_mask, labels, index))[real]
+    areas = areas[real]
+    if len(areas) == 0:
+        return 0, 0.0, np.zeros((0, 2))
+    rows, cols = np.nonzero(die_mask)
+    middle = np.array([rows.mean(), cols.mean()])
+    offsets = centers - middle
+    size_fit = float(np.clip(1.0 - (np.max(np.abs(np.log(areas / expected))) - 0.45) / 0.35, 0.0, 1.0))
+    contrast_fit = float(np.clip((contrast - 0.12) / 0.13, 0.0, 1.0))
+    confidence = min(size_fit, layout_fit(offsets, size), contrast_fit)
+    if len(areas) in GRID_PATTERNS and confidence > 0:
+        # a second, independent look: the spots where this face has pips, and where it has none
+        face = np.stack([rows - middle[0], cols - middle[1]], axis=1).astype(np.float64)
+        angle = square_angle(face)
+        inner_rows, inner_cols = np.nonzero(inner)
+        y, x = inner_rows - middle[0], inner_cols - middle[1]
+        a, b = x * np.cos(angle) + y * np.sin(angle), -x * np.sin(angle) + y * np.cos(angle)
+        shade = sign * (lum[inner_rows, inner_cols] - body) / contrast
+        pip_score = {}
+        for i, j in GRID:
+            near = (a - i * PIP_OFFSET * size) ** 2 + (b - j * PIP_OFFSET * size) ** 2 < (0.06 * size) ** 2
+            pip_score[(i, j)] = float(np.mean(shade[near])) if np.any(near) else 0.5
+        confidence = min(confidence, grid_fit(len(areas), pip_score))
+    return len(areas), confidence, offsets
+
+
+def separate_dice(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
+    smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
+    table = refine_table(smooth, fit_table(smooth))
+    light = table.mean(axis=2, keepdims=True)
+    light = light / np.median(light[::8, ::8])
+    flat = smooth / light
+    table_colour = np.median((table / light)[::8, ::8].reshape(-1, 3), axis=0)
+    difference = flat - table_colour.astype(np.float32)
+    distance = np.sqrt(np.einsum("ijk,ijk->ij", difference, difference))
+    sample = distance[::4, ::4]
+    centre = float(np.median(sample))
+    spread = float(np.median(np.abs(sample - centre))) * 1.4826
+    # far above the table's own noise, and never above the split between the table and the brightest class
+    threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
+    candidates = distance > threshold
+    candidates[candidates] = ~is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
+    mask = ndimage.binary_opening(candidates, iterations=2)
+    return flat, ndimage.binary_fill_holes(mask)
+
+
+def face_size(area: float) -> float:
+    """The side of a rounded square face of this many pixels."""
+    return math.sqrt(area / (1 - (4 - math.pi) * CORNER_SHARE**2))
+
+
+def read_blob(lum: np.ndarray, region: np.ndarray, inside: np.ndarray, count: int):
+    """Yield (value, confidence, (row, col), size, pips) for each of the `count` dice in one blob."""
+    rows, cols = np.nonzero(region)
+    coords = np.stack([rows, cols], axis=1).astype(np.float64)
+    parts = split_touching(coords, count) if count > 1 else np.zeros(len(coords), dtype=np.int64)
+    for part in range(count):
+        die_mask = np.zeros_like(region)
+        die_mask[rows[parts == part], cols[parts == part]] = True
+        size = face_size(die_mask.sum())
+        inner = die_mask & (inside > 0.1 * size)
+        if count > 1:  # away from the cut between touching dice as well
+            inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * size
+        pips, confidence, _ = read_pips(lum, die_mask, inner, size)
+        if count > 1:
+            confidence *= 0.95  # a split is a guess about where one die ends
+        value = min(max(pips, 1), 6)
+        if pips != value:
+            confidence = 0.0
+        yield value, confidence, (rows[parts == part].mean(), cols[parts == part].mean()), size, pips
+
+
+def read_dice(image, expected: int = 6) -> DiceReading:
+    """Find the dice in a picture and read each one's value with a confidence."""
+    small, factor = shrink(as_rgb_array(image))
+    flat, mask = separate_dice(small)
+    labels, found = ndimage.label(mask)
+    if found == 0:
+        return DiceReading(())
+    height, width = mask.shape
+    boxes = ndimage.find_objects(labels)
+    boxes = [tuple(slice(max(b.start - 1, 0), min(b.stop + 1, limit)) for b, limit in zip(box, (height, width),
+                                                                                         strict=True))
+             for box in boxes]  # one pixel of margin, so distances to the blob's edge are right
+    areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
+    insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(boxes)]
+    depths = np.array([inside.max() for inside in insides])
+    size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
+    single = size * size / face_size(1.0) ** 2
+    blobs = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
+    lum = flat.mean(axis=2)
+    readings = []
+    for blob, count in zip(blobs, dice_counts(areas[blobs], single, expected), strict=True):
+        box = boxes[blob]
+        for value, confidence, (row, col), die_size, pips in read_blob(lum[box], labels[box] == blob + 1,
+                                                                      insides[blob], int(count)):
+            centre = ((row + box[0].start) * factor, (col + box[1].start) * factor)
+            readings.append(DieReading(value, round(confidence, 3), centre, die_size * factor, pips))
+    if len(readings) != expected:  # not six dice: none of them can be trusted to be the right six
+        readings = [DieReading(d.value, min(d.confidence, UNCERTAIN_BELOW - 0.01), d.center, d.size, d.pips)
+                    for d in readings]
+    rows_first = sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1]))
+    return DiceReading(tuple(rows_first))
+
+
+def load_image(path) -> np.ndarray:
+    """A PNG or JPEG as an H x W x 3 uint8 array (pygame's image loader, imported only here)."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        surface = pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError, OSError) as error:
+        raise ValueError(f"cannot read picture {path}: {error}") from None
+    return np.ascontiguousarray(pygame.surfarray.array3d(surface).transpose(1, 0, 2))
