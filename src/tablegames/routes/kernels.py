@@ -1,0 +1,702 @@
+"""numba kernels of the route search (the one kernel module of `routes`), and `warmup()`.
+
+`search_runs` is the exact all-trains-at-once search: one depth-first walk over routing states that hold a route
+for every train, each step growing one train by one link (see search.py for the canonical order that makes every
+set of runs appear once). `list_routes` and `best_combination` are the route-list-then-combinations method the
+benchmark compares against.
+
+Array conventions: S stops, L links, W 64-bit conflict words, T trains, B route bonuses. Values are int64.
+`control` is shared with Python: [0] cancel flag (Python sets it), [1] nodes so far, [2] best so far,
+[3] 1 once the kernel has finished.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+INF = 1 << 40
+POLL_NODES = 4096  # how often the kernel reports progress and reads the cancel flag
+
+FRAME_TRAIN = 0
+FRAME_STOP = 1
+ROOT_NONE = 0
+ROOT_START = 1  # the route's first stop (a token of the company)
+ROOT_ARM2 = 2  # back at the start to grow the route's second arm
+
+
+@njit(cache=True, nogil=True)
+def _route_value(t, n, stops, value, best_n, bonus_amount, bonus_stop_mask, bonus_full, buffer):
+    """Revenue of train t's route (its first n stops): stop values (best `best_n` for express) plus bonuses."""
+    total = 0
+    if best_n[t] > 0 and best_n[t] < n:
+        for i in range(n):
+            buffer[i] = value[t, stops[i]]
+        part = np.sort(buffer[:n])
+        for i in range(n - best_n[t], n):
+            total += part[i]
+    else:
+        for i in range(n):
+            total += value[t, stops[i]]
+    for b in range(bonus_full.shape[0]):
+        if bonus_amount[t, b] != 0:
+            mask = 0
+            for i in range(n):
+                mask |= bonus_stop_mask[stops[i], b]
+            if mask == bonus_full[b]:
+                total += bonus_amount[t, b]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _reach_bound(
+    t, sources, n_sources, n_live, budget, by_length, adj_start, adj_link, adj_to, link_conf, link_len, link_track,
+    stop_sink, track_mask, cost, value, visited, used, dist, queue, in_queue, collected, ends,
+):
+    """Values of the stops train t could still enter from its live ends, within `budget` (stops counted, or hex
+    length when `by_length`): every stop reachable over links free of used conflicts, not through sinks or stops
+    this train visited. Writes them to `collected`, returns how many. An over-estimate by construction."""
+    n_stops = stop_sink.shape[0]
+    words = link_conf.shape[1]
+    for s in range(n_stops):
+        dist[s] = INF
+        in_queue[s] = 0
+    head = 0
+    tail = 0
+    for i in range(n_sources):
+        src = sources[i]
+        dist[src] = 0
+        queue[tail] = src
+        tail = (tail + 1) % (n_stops + 1)
+        in_queue[src] = 1
+    while head != tail:
+        u = queue[head]
+        head = (head + 1) % (n_stops + 1)
+        in_queue[u] = 0
+        for a in range(adj_start[u], adj_start[u + 1]):
+            link = adj_link[a]
+            if (link_track[link] & track_mask[t]) == 0:
+                continue
+            v = adj_to[a]
+            if visited[t, v] != 0:
+                continue
+            free = True
+            for w in range(words):
+                if link_conf[link, w] & used[w]:
+                    free = False
+                    break
+            if not free:
+                continue
+            step = link_len[link] if by_length else cost[t, v]
+            nd = dist[u] + step
+            if nd > budget or nd >= dist[v]:
+                continue
+            dist[v] = nd
+            if stop_sink[v] == 0 and in_queue[v] == 0:
+                queue[tail] = v
+                tail = (tail + 1) % (n_stops + 1)
+                in_queue[v] = 1
+    # A stop inside the route needs two usable links and cannot be a sink; the others can only end an arm, and
+    # each of the n_live arms still open ends once: keep every possible inner stop and the best n_live others.
+    count = 0
+    n_ends = 0
+    for s in range(n_stops):
+        if dist[s] >= INF or visited[t, s] != 0:
+            continue
+        degree = 0
+        if stop_sink[s] == 0:
+            for a in range(adj_start[s], adj_start[s + 1]):
+                link = adj_link[a]
+                u = adj_to[a]
+                if (link_track[link] & track_mask[t]) == 0:
+                    continue
+                if visited[t, u] != 0 and u != sources[0] and (n_sources < 2 or u != sources[1]):
+                    continue
+                free = True
+                for w in range(words):
+                    if link_conf[link, w] & used[w]:
+                        free = False
+                        break
+                if free:
+                    degree += 1
+                    if degree >= 2:
+                        break
+        if degree >= 2:
+            collected[count] = value[t, s]
+            count += 1
+        else:
+            ends[n_ends] = value[t, s]
+            n_ends += 1
+    if n_ends <= n_live:
+        for i in range(n_ends):
+            collected[count] = ends[i]
+            count += 1
+    else:
+        part = np.sort(ends[:n_ends])
+        for i in range(n_ends - n_live, n_ends):
+            collected[count] = part[i]
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _sum_top(values, count, k):
+    """Sum of the k largest of values[:count] (all of them if k >= count)."""
+    if k <= 0 or count == 0:
+        return 0
+    if k >= count:
+        total = 0
+        for i in range(count):
+            total += values[i]
+        return total
+    part = np.sort(values[:count])
+    total = 0
+    for i in range(count - k, count):
+        total += part[i]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def search_runs(
+    adj_start, adj_link, adj_to, link_conf, link_len, link_track,
+    stop_sink, stop_group, n_groups, token_stops, token_rank,
+    value, cost, major, max_total, max_major, max_len, best_n, track_mask, same_as_prev,
+    bonus_amount, bonus_stop_mask, bonus_full,
+    prefix_top, standalone, suffix_best, best_init, control,
+    out_stops, out_links, out_count, out_arm2, out_value,
+):
+    """Exact best total revenue of all trains at once. Returns the best total found (> best_init means the
+    outputs hold its runs), or -1 when cancelled. No node cap: the answer never depends on time."""
+    n_stops = stop_sink.shape[0]
+    n_trains = value.shape[0]
+    words = link_conf.shape[1]
+    n_tokens = token_stops.shape[0]
+
+    # Per-train route state.
+    r_start = np.full(n_trains, -1, np.int64)
+    r_first1 = np.full(n_trains, -1, np.int64)
+    r_arm2 = np.full(n_trains, -1, np.int64)
+    r_n = np.zeros(n_trains, np.int64)
+    r_stops = np.zeros((n_trains, n_stops + 1), np.int64)
+    r_links = np.full((n_trains, n_stops + 1), -1, np.int64)
+    r_total = np.zeros(n_trains, np.int64)
+    r_major = np.zeros(n_trains, np.int64)
+    r_len = np.zeros(n_trains, np.int64)
+    r_sum = np.zeros(n_trains, np.int64)
+    r_ran = np.zeros(n_trains, np.int64)
+    r_final = np.zeros(n_trains, np.int64)
+    closed = np.zeros(n_trains + 1, np.int64)
+    visited = np.zeros((n_trains, n_stops), np.uint8)
+    group_used = np.zeros((n_trains, max(n_groups, 1)), np.int64)
+    used = np.zeros(words, np.uint64)
+    bonus_max = np.zeros(n_trains, np.int64)
+    for t in range(n_trains):
+        for b in range(bonus_full.shape[0]):
+            bonus_max[t] += bonus_amount[t, b]
+
+    # Scratch for bounds and values.
+    dist = np.zeros(n_stops, np.int64)
+    queue = np.zeros(n_stops + 1, np.int64)
+    in_queue = np.zeros(n_stops, np.uint8)
+    collected = np.zeros(2 * n_stops + 2, np.int64)
+    ends = np.zeros(n_stops + 1, np.int64)
+    buffer = np.zeros(n_stops + 1, np.int64)
+    sources = np.zeros(2, np.int64)
+
+    # The explicit stack of frames.
+    depth_max = n_trains * (n_stops + 3) + n_trains + 4
+    f_kind = np.zeros(depth_max, np.int64)
+    f_t = np.zeros(depth_max, np.int64)
+    f_stop = np.zeros(depth_max, np.int64)
+    f_arm = np.zeros(depth_max, np.int64)
+    f_root = np.zeros(depth_max, np.int64)
+    f_stage = np.zeros(depth_max, np.int64)
+    f_iter = np.zeros(depth_max, np.int64)
+    f_link = np.zeros(depth_max, np.int64)
+
+    best = best_init
+    nodes = 0
+    next_poll = POLL_NODES
+    depth = 0
+    f_kind[0] = FRAME_TRAIN
+    f_t[0] = 0
+    f_stage[0] = 0
+    f_iter[0] = 0
+
+    while depth >= 0:
+        d = depth
+        t = f_t[d]
+        if f_kind[d] == FRAME_TRAIN:
+            if t == n_trains:
+                if closed[n_trains] > best:
+                    best = closed[n_trains]
+                    for u in range(n_trains):
+                        out_value[u] = r_final[u]
+                        if r_ran[u] == 0:
+                            out_count[u] = 0
+                            out_arm2[u] = -1
+                            continue
+                        out_count[u] = r_n[u]
+                        out_arm2[u] = r_arm2[u] if r_arm2[u] >= 0 else r_n[u]
+                        for i in range(r_n[u]):
+                            out_stops[u, i] = r_stops[u, i]
+                            out_links[u, i] = r_links[u, i]
+                depth -= 1
+                continue
+            if f_stage[d] == 0:
+                f_stage[d] = 1
+                f_iter[d] = 0
+                if closed[t] + suffix_best[t] <= best:
+                    f_stage[d] = 3
+                elif same_as_prev[t] == 1:
+                    # Interchangeable with the previous train: its route key (start rank, first link) must be
+                    # larger, and it cannot run if the previous one did not.
+                    if r_ran[t - 1] == 0:
+                        f_stage[d] = 2
+                    else:
+                        f_iter[d] = token_rank[r_start[t - 1]]
+                        for j in range(f_iter[d]):
+                            visited[t, token_stops[j]] = 2
+            if f_stage[d] == 1:
+                k = f_iter[d]
+                if k >= n_tokens:
+                    f_stage[d] = 2
+                else:
+                    f_iter[d] = k + 1
+                    start = token_stops[k]
+                    if k > 0:
+                        visited[t, token_stops[k - 1]] = 2  # the start is the route's lowest-ranked token
+                    # Enter the start and push its frame.
+                    r_start[t] = start
+                    r_first1[t] = -1
+                    r_arm2[t] = -1
+                    r_n[t] = 1
+                    r_stops[t, 0] = start
+                    r_links[t, 0] = -1
+                    r_total[t] = cost[t, start]
+                    r_major[t] = major[t, start]
+                    r_len[t] = 0
+                    r_sum[t] = value[t, start]
+                    visited[t, start] = 1
+                    if stop_group[start] >= 0:
+                        group_used[t, stop_group[start]] += 1
+                    nodes += 1
+                    depth += 1
+                    f_kind[depth] = FRAME_STOP
+                    f_t[depth] = t
+                    f_stop[depth] = start
+                    f_arm[depth] = 1
+                    f_root[depth] = ROOT_START
+                    f_stage[depth] = 0
+                    f_link[depth] = -1
+                    continue
+            if f_stage[d] == 2:
+                # The train does not run.
+                f_stage[d] = 3
+                if closed[t] + suffix_best[t + 1] > best:
+                    r_ran[t] = 0
+                    r_final[t] = 0
+                    closed[t + 1] = closed[t]
+                    nodes += 1
+                    depth += 1
+                    f_kind[depth] = FRAME_TRAIN
+                    f_t[depth] = t + 1
+                    f_stage[depth] = 0
+                    continue
+            # stage 3: done with this train level.
+            for j in range(n_tokens):
+                visited[t, token_stops[j]] = 0
+            depth -= 1
+            continue
+
+        # ------------------------------------------------------------------------- a stop frame of train t
+        s = f_stop[d]
+        if f_stage[d] == 0:
+            if nodes >= next_poll:
+                next_poll = nodes + POLL_NODES
+                control[1] = nodes
+                control[2] = best
+                if control[0] != 0:
+                    return -1
+            f_stage[d] = 1
+            f_iter[d] = adj_start[s]
+            # Upper bound on train t's final value, cheap first.
+            remaining = max_total[t] - r_total[t]
+            current = r_sum[t]
+            if best_n[t] > 0:
+                bound = prefix_top[t, min(best_n[t], n_stops)]
+            else:
+                bound = current + prefix_top[t, min(remaining, n_stops)]
+            bound = min(bound + bonus_max[t], standalone[t])
+            if closed[t] + bound + suffix_best[t + 1] > best:
+                # Reachability bound: what the live ends can still reach.
+                n_sources = 0
+                if f_root[d] == ROOT_ARM2 or stop_sink[s] == 0:
+                    sources[n_sources] = s
+                    n_sources += 1
+                if f_arm[d] == 1 and f_root[d] != ROOT_START:
+                    sources[n_sources] = r_start[t]
+                    n_sources += 1
+                by_length = max_len[t] < INF
+                budget = max_len[t] - r_len[t] if by_length else (remaining if best_n[t] == 0 else INF)
+                n_live = 2 if f_root[d] == ROOT_START else n_sources
+                count = _reach_bound(
+                    t, sources, n_sources, n_live, budget, by_length, adj_start, adj_link, adj_to, link_conf, link_len,
+                    link_track, stop_sink, track_mask, cost, value, visited, used, dist, queue, in_queue, collected,
+                    ends,
+                )
+                if best_n[t] > 0:
+                    for i in range(r_n[t]):
+                        collected[count] = value[t, r_stops[t, i]]
+                        count += 1
+                    reach = _sum_top(collected, count, best_n[t])
+                else:
+                    reach = current + _sum_top(collected, count, remaining)
+                bound = min(bound, reach + bonus_max[t])
+            if closed[t] + bound + suffix_best[t + 1] <= best:
+                f_stage[d] = 4
+            elif stop_sink[s] == 1 and f_root[d] == ROOT_NONE:
+                f_stage[d] = 2  # off-boards and blocked cities end the arm
+        if f_stage[d] == 1:
+            a = f_iter[d]
+            if a >= adj_start[s + 1]:
+                f_stage[d] = 2
+            else:
+                f_iter[d] = a + 1
+                link = adj_link[a]
+                v = adj_to[a]
+                if f_root[d] == ROOT_ARM2 and link <= r_first1[t]:
+                    continue  # the second arm leaves by a higher link than the first: each route once
+                if (
+                    f_root[d] == ROOT_START
+                    and same_as_prev[t] == 1
+                    and r_start[t - 1] == s
+                    and link <= r_first1[t - 1]
+                ):
+                    continue  # same start as the identical train before: a higher first link
+                if visited[t, v] != 0 or (link_track[link] & track_mask[t]) == 0:
+                    continue
+                g = stop_group[v]
+                if g >= 0 and group_used[t, g] != 0:
+                    continue
+                if r_total[t] + cost[t, v] > max_total[t] or r_major[t] + major[t, v] > max_major[t]:
+                    continue
+                if r_len[t] + link_len[link] > max_len[t]:
+                    continue
+                free = True
+                for w in range(words):
+                    if link_conf[link, w] & used[w]:
+                        free = False
+                        break
+                if not free:
+                    continue
+                # Extend train t by this link.
+                for w in range(words):
+                    used[w] |= link_conf[link, w]
+                n = r_n[t]
+                r_stops[t, n] = v
+                r_links[t, n] = link
+                r_n[t] = n + 1
+                if n == 1 or f_root[d] == ROOT_START:
+                    r_first1[t] = link
+                r_total[t] += cost[t, v]
+                r_major[t] += major[t, v]
+                r_len[t] += link_len[link]
+                r_sum[t] += value[t, v]
+                visited[t, v] = 1
+                if g >= 0:
+                    group_used[t, g] += 1
+                nodes += 1
+                depth += 1
+                f_kind[depth] = FRAME_STOP
+                f_t[depth] = t
+                f_stop[depth] = v
+                f_arm[depth] = f_arm[d]
+                f_root[depth] = ROOT_NONE
+                f_stage[depth] = 0
+                f_link[depth] = link
+                continue
+        if f_stage[d] == 2:
+            f_stage[d] = 3
+            if f_arm[d] == 1 and f_root[d] == ROOT_NONE:
+                # Grow the second arm from the start.
+                r_arm2[t] = r_n[t]
+                nodes += 1
+                depth += 1
+                f_kind[depth] = FRAME_STOP
+                f_t[depth] = t
+                f_stop[depth] = r_start[t]
+                f_arm[depth] = 2
+                f_root[depth] = ROOT_ARM2
+                f_stage[depth] = 0
+                f_link[depth] = -1
+                continue
+        if f_stage[d] == 3:
+            f_stage[d] = 4
+            if f_root[d] == ROOT_NONE:
+                counted = 0
+                for i in range(r_n[t]):
+                    counted += cost[t, r_stops[t, i]]
+                if counted >= 2:
+                    final = _route_value(t, r_n[t], r_stops[t], value, best_n, bonus_amount, bonus_stop_mask,
+                                         bonus_full, buffer)
+                    if closed[t] + final + suffix_best[t + 1] > best:
+                        r_ran[t] = 1
+                        r_final[t] = final
+                        closed[t + 1] = closed[t] + final
+                        nodes += 1
+                        depth += 1
+                        f_kind[depth] = FRAME_TRAIN
+                        f_t[depth] = t + 1
+                        f_stage[depth] = 0
+                        continue
+        # stage 4: leave this stop, undoing what entering it did.
+        if f_root[d] == ROOT_ARM2:
+            r_arm2[t] = -1
+        else:
+            link = f_link[d]
+            if link >= 0:
+                for w in range(words):
+                    used[w] ^= link_conf[link, w]
+                r_len[t] -= link_len[link]
+            r_n[t] -= 1
+            r_total[t] -= cost[t, s]
+            r_major[t] -= major[t, s]
+            r_sum[t] -= value[t, s]
+            visited[t, s] = 0
+            if stop_group[s] >= 0:
+                group_used[t, stop_group[s]] -= 1
+            if f_root[d] == ROOT_START:
+                r_first1[t] = -1
+            elif r_n[t] == 1 and f_arm[d] == 1:
+                r_first1[t] = -1
+        depth -= 1
+
+    control[1] = nodes
+    control[2] = best
+    control[3] = 1
+    return best
+
+
+@njit(cache=True, nogil=True)
+def list_routes(
+    adj_start, adj_link, adj_to, link_conf, link_len, link_track, stop_sink, stop_group, n_groups, token_stops,
+    token_rank, value, cost, major, max_total, max_major, max_len, best_n, track_mask,
+    bonus_amount, bonus_stop_mask, bonus_full, t, out_value, out_conf, out_offset, out_flat,
+):
+    """Every legal route of train t (each once), with its revenue, conflict set and stops (route r's stops are
+    out_flat[out_offset[r]:out_offset[r + 1]] in search order): the first step of the route-list-then-combinations
+    method. Returns the number of routes, -1 if out_value is too short, -2 if out_flat is."""
+    n_stops = stop_sink.shape[0]
+    words = link_conf.shape[1]
+    visited = np.zeros((1, n_stops), np.uint8)
+    group_used = np.zeros(max(n_groups, 1), np.int64)
+    used = np.zeros(words, np.uint64)
+    stops = np.zeros(n_stops + 1, np.int64)
+    buffer = np.zeros(n_stops + 1, np.int64)
+    # Stack per position: adjacency pointer, arm (1/2), the stop frame's root kind.
+    f_stop = np.zeros(n_stops + 3, np.int64)
+    f_iter = np.zeros(n_stops + 3, np.int64)
+    f_root = np.zeros(n_stops + 3, np.int64)
+    f_arm = np.zeros(n_stops + 3, np.int64)
+    f_stage = np.zeros(n_stops + 3, np.int64)
+    f_link = np.zeros(n_stops + 3, np.int64)
+    count = 0
+    for k in range(token_stops.shape[0]):
+        start = token_stops[k]
+        for j in range(k):
+            visited[0, token_stops[j]] = 2
+        visited[0, start] = 1
+        if stop_group[start] >= 0:
+            group_used[stop_group[start]] += 1
+        n = 1
+        stops[0] = start
+        total = cost[t, start]
+        n_major = major[t, start]
+        length = 0
+        first1 = -1
+        arm2pos = -1
+        depth = 0
+        f_stop[0] = start
+        f_root[0] = ROOT_START
+        f_arm[0] = 1
+        f_stage[0] = 1
+        f_iter[0] = adj_start[start]
+        f_link[0] = -1
+        while depth >= 0:
+            d = depth
+            s = f_stop[d]
+            if f_stage[d] == 0:
+                f_stage[d] = 1
+                f_iter[d] = adj_start[s]
+                if stop_sink[s] == 1 and f_root[d] == ROOT_NONE:
+                    f_stage[d] = 2
+            if f_stage[d] == 1:
+                a = f_iter[d]
+                if a >= adj_start[s + 1]:
+                    f_stage[d] = 2
+                else:
+                    f_iter[d] = a + 1
+                    link = adj_link[a]
+                    v = adj_to[a]
+                    if f_root[d] == ROOT_ARM2 and link <= first1:
+                        continue
+                    if visited[0, v] != 0 or (link_track[link] & track_mask[t]) == 0:
+                        continue
+                    g = stop_group[v]
+                    if g >= 0 and group_used[g] != 0:
+                        continue
+                    if total + cost[t, v] > max_total[t] or n_major + major[t, v] > max_major[t]:
+                        continue
+                    if length + link_len[link] > max_len[t]:
+                        continue
+                    free = True
+                    for w in range(words):
+                        if link_conf[link, w] & used[w]:
+                            free = False
+                            break
+                    if not free:
+                        continue
+                    for w in range(words):
+                        used[w] |= link_conf[link, w]
+                    stops[n] = v
+                    n += 1
+                    if f_root[d] == ROOT_START:
+                        first1 = link
+                    total += cost[t, v]
+                    n_major += major[t, v]
+                    length += link_len[link]
+                    visited[0, v] = 1
+                    if g >= 0:
+                        group_used[g] += 1
+                    depth += 1
+                    f_stop[depth] = v
+                    f_root[depth] = ROOT_NONE
+                    f_arm[depth] = f_arm[d]
+                    f_stage[depth] = 0
+                    f_link[depth] = link
+                    continue
+            if f_stage[d] == 2:
+                f_stage[d] = 3
+                if f_arm[d] == 1 and f_root[d] == ROOT_NONE:
+                    arm2pos = n
+                    depth += 1
+                    f_stop[depth] = start
+                    f_root[depth] = ROOT_ARM2
+                    f_arm[depth] = 2
+                    f_stage[depth] = 0
+                    f_link[depth] = -1
+                    continue
+            if f_stage[d] == 3:
+                f_stage[d] = 4
+                if f_root[d] == ROOT_NONE:
+                    counted = 0
+                    for i in range(n):
+                        counted += cost[t, stops[i]]
+                    if counted >= 2:
+                        if count >= out_value.shape[0]:
+                            return -1
+                        if out_offset[count] + n > out_flat.shape[0]:
+                            return -2
+                        out_value[count] = _route_value(t, n, stops, value, best_n, bonus_amount,
+                                                        bonus_stop_mask, bonus_full, buffer)
+                        for w in range(words):
+                            out_conf[count, w] = used[w]
+                        split = arm2pos if arm2pos >= 0 else n
+                        at = out_offset[count]
+                        for i in range(n - 1, split - 1, -1):
+                            out_flat[at] = stops[i]
+                            at += 1
+                        for i in range(split):
+                            out_flat[at] = stops[i]
+                            at += 1
+                        out_offset[count + 1] = out_offset[count] + n
+                        count += 1
+            # leave
+            if f_root[d] == ROOT_ARM2:
+                arm2pos = -1
+            else:
+                link = f_link[d]
+                if link >= 0:
+                    for w in range(words):
+                        used[w] ^= link_conf[link, w]
+                    length -= link_len[link]
+                n -= 1
+                total -= cost[t, s]
+                n_major -= major[t, s]
+                visited[0, s] = 0
+                if stop_group[s] >= 0:
+                    group_used[stop_group[s]] -= 1
+                if f_root[d] == ROOT_START:
+                    first1 = -1
+            depth -= 1
+        for j in range(k):
+            visited[0, token_stops[j]] = 0
+    return count
+
+
+@njit(cache=True, nogil=True)
+def best_combination(route_value, route_conf, route_start, route_count, remaining_best):
+    """Branch and bound over one route (or none) per train, trains nested, routes sorted by value: the second
+    step of the route-list-then-combinations method. route_start[t] indexes train t's routes in the flat arrays;
+    remaining_best[t] = sum of the best route of each train from t on. Returns (best total, chosen indices)."""
+    n_trains = route_count.shape[0]
+    words = route_conf.shape[1]
+    used = np.zeros((n_trains + 1, words), np.uint64)
+    pick = np.full(n_trains, -1, np.int64)  # the last choice tried per train; route_count[t] = "no route"
+    best_pick = np.full(n_trains, -1, np.int64)
+    partial = np.zeros(n_trains + 1, np.int64)
+    best = 0
+    t = 0
+    while t >= 0:
+        if t == n_trains:
+            if partial[n_trains] > best:
+                best = partial[n_trains]
+                best_pick[:] = pick
+            t -= 1
+            continue
+        i = pick[t] + 1
+        advanced = False
+        while i <= route_count[t]:
+            if i == route_count[t]:
+                pick[t] = i
+                if partial[t] + remaining_best[t + 1] > best:
+                    partial[t + 1] = partial[t]
+                    used[t + 1] = used[t]
+                    advanced = True
+                break
+            r = route_start[t] + i
+            if partial[t] + route_value[r] + remaining_best[t + 1] <= best:
+                i = route_count[t]  # sorted by value: no later route of this train can beat the best
+                continue
+            free = True
+            for w in range(words):
+                if route_conf[r, w] & used[t, w]:
+                    free = False
+                    break
+            if free:
+                pick[t] = i
+                partial[t + 1] = partial[t] + route_value[r]
+                for w in range(words):
+                    used[t + 1, w] = used[t, w] | route_conf[r, w]
+                advanced = True
+                break
+            i += 1
+        if advanced:
+            t += 1
+            if t < n_trains:
+                pick[t] = -1
+        else:
+            t -= 1
+    return best, best_pick
+
+
+def warmup() -> None:
+    """Compile every kernel with its run-time argument types on a two-stop network."""
+    from tablegames.routes.network import Network, Segment, Stop
+    from tablegames.routes.search import solve, solve_by_route_lists
+    from tablegames.routes.trains import parse_train
+
+    network = Network([Stop("A", "city", 10, tokens=("X",)), Stop("B", "town", 20)], [Segment("A", "B")])
+    solve(network, [parse_train("2")], "X")
+    solve_by_route_lists(network, [parse_train("2")], "X")
