@@ -65,9 +65,9 @@ def random_small_network(rng: np.random.Generator, max_stops: int = 7) -> Networ
 
 
 def random_map(
-    rng: np.random.Generator, n_stops: int, n_tokens: int = 3, near_p: float = 0.75, far_p: float = 0.25
+    rng: np.random.Generator, n_stops: int, n_tokens: int = 3, near_p: float = 0.7, far_p: float = 0.18
 ) -> Network:
-    """An 18xx-like map: stops on a hex-ish grid joined to near neighbours (average degree about 2.6), a fifth
+    """An 18xx-like map: stops on a hex-ish grid joined to near neighbours (average degree about 2.6 with the defaults), a fifth
     of them towns, off-boards on the rim, a few cities full of other companies, `n_tokens` tokens of X."""
     width = max(3, int(round(np.sqrt(n_stops * 1.6))))
     cells = rng.choice(width * width, size=n_stops, replace=False)

@@ -349,7 +349,7 @@ def solve(
         alone[train.key()] = best
         nodes += used
     # 2. Order: most valuable first (later suffixes are then cheap), twins adjacent.
-    order = sorted(range(n_trains), key=lambda t: (-alone[trains[t].key()], trains[t].key(), t))
+    order = sorted(range(n_trains), key=lambda t: (-alone[trains[t].key()], repr(trains[t].key()), t))
     standalone = np.array([alone[trains[t].key()] for t in order], dtype=np.int64)
     # 3. Suffixes from the last train backwards: suffix_best[j] = exact joint best of trains j.. of `order`.
     suffix_best = np.zeros(n_trains + 1, dtype=np.int64)

@@ -1,0 +1,45 @@
+"""Progress reports and cancellation of a long search; warm-up compiles the kernels."""
+
+import threading
+
+import pytest
+
+from tablegames.core.rng import make_rng
+from tablegames.routes import kernels
+from tablegames.routes.randommaps import COMPANY, random_map
+from tablegames.routes.search import SearchCancelled, solve
+from tablegames.routes.trains import parse_train_list
+
+
+def slow_case():
+    # A 90-stop map where a D and two more trains take seconds (see scripts/bench_routes.py).
+    return random_map(make_rng(0, "bench", 90), 90, 3), parse_train_list("D,5,4")
+
+
+def test_cancel_stops_the_search_without_an_answer() -> None:
+    network, trains = slow_case()
+    cancel = threading.Event()
+    reports = []
+
+    def progress(report) -> None:
+        reports.append(report)
+        if len(reports) >= 3:
+            cancel.set()
+
+    with pytest.raises(SearchCancelled):
+        solve(network, trains, COMPANY, "5", progress=progress, cancel=cancel)
+    assert len(reports) >= 3
+    assert reports[-1].nodes > 0 and reports[-1].nodes >= reports[0].nodes
+    assert all(r.best >= 0 for r in reports)
+
+
+def test_progress_does_not_change_the_answer() -> None:
+    network = random_map(make_rng(1, "control"), 40, 3)
+    trains = parse_train_list("4,3,2")
+    plain = solve(network, trains, COMPANY, "5")
+    watched = solve(network, trains, COMPANY, "5", progress=lambda report: None, cancel=threading.Event())
+    assert watched.total == plain.total and watched.runs == plain.runs
+
+
+def test_warmup_runs() -> None:
+    kernels.warmup()
