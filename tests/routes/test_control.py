@@ -7,13 +7,15 @@ import pytest
 from tablegames.core.rng import make_rng
 from tablegames.routes import kernels
 from tablegames.routes.randommaps import COMPANY, random_map
+from tablegames.routes.scenario import load_scenario
 from tablegames.routes.search import SearchCancelled, solve
 from tablegames.routes.trains import parse_train_list
 
 
 def slow_case():
-    # A 90-stop map where a D and two more trains take seconds (see scripts/bench_routes.py).
-    return random_map(make_rng(0, "bench", 90), 90, 3), parse_train_list("D,5,4")
+    # The shipped 120-stop map with a D and three more trains: several seconds of search.
+    scenario = load_scenario("random120")
+    return scenario.network, scenario.trains
 
 
 def test_cancel_stops_the_search_without_an_answer() -> None:

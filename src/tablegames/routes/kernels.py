@@ -140,6 +140,126 @@ def _reach_bound(
 
 
 @njit(cache=True, nogil=True)
+def _block_bound(
+    t, root, two_arms, adj_start, adj_link, adj_to, link_conf, link_track, stop_sink, track_mask, value, visited,
+    used, disc, low, best_f, leaf, dfs_vertex, dfs_iter, dfs_edge, vstack,
+):
+    """Most an unlimited train can still add from the live end `root` (from both arms when `two_arms`).
+
+    A simple path leaving `root` crosses the blocks (biconnected components) of the remaining track along one
+    path of the block-cut tree: it collects at most every stop of each block it enters, and leaves a block
+    only through a cut vertex. With F(u) = best over u's child blocks B of value(B - u) + max F(x), x in B - u
+    (or the best sink next to u), the bound is F(root). Off-boards and blocked cities are pendant leaves."""
+    n_stops = stop_sink.shape[0]
+    words = link_conf.shape[1]
+    for s in range(n_stops):
+        disc[s] = -1
+    # Root contributions: per child block, value + best one and best two continuations; and pendant sinks.
+    top_c1 = 0
+    top_c2 = 0
+    best_c1_block = 0
+    counter = 0
+    depth = 0
+    vtop = 0
+    dfs_vertex[0] = root
+    dfs_iter[0] = adj_start[root]
+    dfs_edge[0] = -1
+    disc[root] = 0
+    low[root] = 0
+    best_f[root] = 0
+    leaf[root] = 0
+    counter = 1
+    vstack[vtop] = root
+    vtop += 1
+    while depth >= 0:
+        u = dfs_vertex[depth]
+        a = dfs_iter[depth]
+        if a < adj_start[u + 1]:
+            dfs_iter[depth] = a + 1
+            link = adj_link[a]
+            if link == dfs_edge[depth] or (link_track[link] & track_mask[t]) == 0:
+                continue
+            v = adj_to[a]
+            if visited[t, v] != 0 and v != root:  # the root closes cycles like any other stop
+                continue
+            free = True
+            for w in range(words):
+                if link_conf[link, w] & used[w]:
+                    free = False
+                    break
+            if not free:
+                continue
+            if stop_sink[v] == 1:
+                # A pendant end: the path may stop there, never pass.
+                if u == root and two_arms:
+                    c = value[t, v]
+                    if c > top_c1:
+                        top_c2 = top_c1
+                        top_c1 = c
+                    elif c > top_c2:
+                        top_c2 = c
+                if value[t, v] > leaf[u]:
+                    leaf[u] = value[t, v]
+                continue
+            if disc[v] >= 0:
+                if disc[v] < low[u]:
+                    low[u] = disc[v]
+                continue
+            disc[v] = counter
+            low[v] = counter
+            counter += 1
+            best_f[v] = 0
+            leaf[v] = 0
+            vstack[vtop] = v
+            vtop += 1
+            depth += 1
+            dfs_vertex[depth] = v
+            dfs_iter[depth] = adj_start[v]
+            dfs_edge[depth] = link
+            continue
+        # u is finished: its F is final once its child blocks are in; fold in the best sink next to it.
+        if leaf[u] > best_f[u]:
+            best_f[u] = leaf[u]
+        depth -= 1
+        if depth < 0:
+            break
+        p = dfs_vertex[depth]
+        if low[u] < low[p]:
+            low[p] = low[u]
+        if low[u] >= disc[p]:
+            # The block of p holding u: pop it.
+            total = 0
+            f1 = 0
+            f2 = 0
+            while True:
+                vtop -= 1
+                x = vstack[vtop]
+                total += value[t, x]
+                fx = best_f[x]
+                if fx > f1:
+                    f2 = f1
+                    f1 = fx
+                elif fx > f2:
+                    f2 = fx
+                if x == u:
+                    break
+            if total + f1 > best_f[p]:
+                best_f[p] = total + f1
+            if p == root and two_arms:
+                c = total + f1
+                if c > top_c1:
+                    top_c2 = top_c1
+                    top_c1 = c
+                elif c > top_c2:
+                    top_c2 = c
+                if total + f1 + f2 > best_c1_block:
+                    best_c1_block = total + f1 + f2
+    if two_arms:
+        return max(best_c1_block, top_c1 + top_c2)
+    return best_f[root]
+
+
+@njit(cache=True, nogil=True)
 def _sum_top(values, count, k):
     """Sum of the k largest of values[:count] (all of them if k >= count)."""
     if k <= 0 or count == 0:
@@ -200,6 +320,14 @@ def search_runs(
     in_queue = np.zeros(n_stops, np.uint8)
     collected = np.zeros(2 * n_stops + 2, np.int64)
     ends = np.zeros(n_stops + 1, np.int64)
+    disc = np.zeros(n_stops, np.int64)
+    low = np.zeros(n_stops, np.int64)
+    best_f = np.zeros(n_stops, np.int64)
+    leaf = np.zeros(n_stops, np.int64)
+    dfs_vertex = np.zeros(n_stops + 1, np.int64)
+    dfs_iter = np.zeros(n_stops + 1, np.int64)
+    dfs_edge = np.zeros(n_stops + 1, np.int64)
+    vstack = np.zeros(n_stops + 1, np.int64)
     buffer = np.zeros(n_stops + 1, np.int64)
     sources = np.zeros(2, np.int64)
 
@@ -353,6 +481,19 @@ def search_runs(
                 else:
                     reach = current + _sum_top(collected, count, remaining)
                 bound = min(bound, reach + bonus_max[t])
+                if best_n[t] == 0 and max_total[t] >= n_stops and not by_length:
+                    # Unlimited stops: the block-cut tree bound of each live end.
+                    extra = 0
+                    if f_root[d] == ROOT_START:
+                        extra = _block_bound(t, s, True, adj_start, adj_link, adj_to, link_conf, link_track, stop_sink,
+                                             track_mask, value, visited, used, disc, low, best_f, leaf, dfs_vertex,
+                                             dfs_iter, dfs_edge, vstack)
+                    else:
+                        for i in range(n_sources):
+                            extra += _block_bound(t, sources[i], False, adj_start, adj_link, adj_to, link_conf,
+                                                  link_track, stop_sink, track_mask, value, visited, used, disc, low,
+                                                  best_f, leaf, dfs_vertex, dfs_iter, dfs_edge, vstack)
+                    bound = min(bound, current + extra + bonus_max[t])
             if closed[t] + bound + suffix_best[t + 1] <= best:
                 f_stage[d] = 4
             elif stop_sink[s] == 1 and f_root[d] == ROOT_NONE:
@@ -636,10 +777,11 @@ def list_routes(
 
 
 @njit(cache=True, nogil=True)
-def best_combination(route_value, route_conf, route_start, route_count, remaining_best):
+def best_combination(route_value, route_conf, route_start, route_count, remaining_best, control):
     """Branch and bound over one route (or none) per train, trains nested, routes sorted by value: the second
     step of the route-list-then-combinations method. route_start[t] indexes train t's routes in the flat arrays;
-    remaining_best[t] = sum of the best route of each train from t on. Returns (best total, chosen indices)."""
+    remaining_best[t] = sum of the best route of each train from t on. Returns (best total, chosen indices);
+    best total -1 when cancelled through control[0]."""
     n_trains = route_count.shape[0]
     words = route_conf.shape[1]
     used = np.zeros((n_trains + 1, words), np.uint64)
@@ -648,7 +790,16 @@ def best_combination(route_value, route_conf, route_start, route_count, remainin
     partial = np.zeros(n_trains + 1, np.int64)
     best = 0
     t = 0
+    steps = 0
+    next_poll = POLL_NODES
     while t >= 0:
+        steps += 1
+        if steps >= next_poll:
+            next_poll = steps + POLL_NODES
+            control[1] = steps
+            control[2] = best
+            if control[0] != 0:
+                return -1, best_pick
         if t == n_trains:
             if partial[n_trains] > best:
                 best = partial[n_trains]
@@ -682,12 +833,15 @@ def best_combination(route_value, route_conf, route_start, route_count, remainin
                 advanced = True
                 break
             i += 1
+            steps += 1
         if advanced:
             t += 1
             if t < n_trains:
                 pick[t] = -1
         else:
             t -= 1
+    control[1] = steps
+    control[3] = 1
     return best, best_pick
 
 

@@ -379,6 +379,7 @@ def solve_by_route_lists(
     phase: str | None = None,
     bonuses: Sequence[RouteBonus] = (),
     max_routes: int = 4_000_000,
+    cancel: threading.Event | None = None,
 ) -> RunResult:
     """The usual method, for comparison: list every legal route of each train, then branch and bound over one
     route per train (sorted by value) with bitset conflict checks. Exact, but the lists grow with the map."""
@@ -417,7 +418,15 @@ def solve_by_route_lists(
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     tops = np.array([lists[trains[t].key()][0][:1].sum() for t in order], dtype=np.int64)
     remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
-    best, pick = kernels.best_combination(values, confs, starts, counts, remaining)
+    box: list = []
+
+    def call(control: np.ndarray) -> int:
+        best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control)
+        box.append(pick)
+        return best
+
+    best, _steps = _run_with_control(call, "combinations", None, cancel)
+    pick = box[0]
     runs: dict[int, TrainRun] = {}
     for i, t in enumerate(order):
         value_list, _conf, original, (offset, flat) = lists[trains[t].key()]
