@@ -4,10 +4,10 @@ with mixed trains: towns, off-boards by phase, diesel values, groups, blocked ci
 import pytest
 
 from tablegames.core.rng import make_rng
-from tablegames.routes.randommaps import COMPANY, PHASES, random_small_network
+from tablegames.routes.randommaps import COMPANY, PHASES, random_map, random_small_network
 from tablegames.routes.reference import brute_force
 from tablegames.routes.search import solve, solve_by_route_lists
-from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, parse_train
+from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, parse_train, parse_train_list
 
 TRAIN_POOL = ["2", "3", "4", "D", "2E", "3E", "2H", "3H", "4H", "2+1", "2+2", "2T", "3T", "2x2", "3Ex2", "5"]
 DIESEL_BONUS = TrainType("D+40", stops=UNLIMITED, stop_bonus={"offboard": 40})
@@ -62,3 +62,15 @@ def test_search_equals_brute_force_on_larger_networks() -> None:
         trains = [parse_train(str(rng.choice(TRAIN_POOL))) for _ in range(int(rng.integers(1, 4)))]
         expected, _ = brute_force(network, trains, COMPANY, "5")
         assert solve(network, trains, COMPANY, "5").total == expected, seed
+
+
+def test_unlimited_trains_equal_brute_force_on_dense_maps(legal_runs) -> None:
+    """Dense little maps full of cycles, where the block-cut bound of D trains does the pruning."""
+    for seed in range(80):
+        rng = make_rng(seed, "routes-differential-dense")
+        network = random_map(rng, int(rng.integers(7, 11)), 2, near_p=0.8, far_p=0.3)
+        trains = parse_train_list(["D", "D,D", "D,2", "D,3E", "D,D,3"][seed % 5])
+        expected, _ = brute_force(network, trains, COMPANY, "5")
+        result = solve(network, trains, COMPANY, "5")
+        assert result.total == expected, seed
+        legal_runs(network, trains, COMPANY, "5", result)

@@ -26,6 +26,13 @@ def test_links_pass_junctions_and_collect_their_conflicts() -> None:
     }
 
 
+def test_hex_lengths_add_segments_and_crossed_sides() -> None:
+    # Two tile paths of length 0 meeting at a hex side of length 1: one border crossing.
+    network = Network([Stop("A"), Stop("B")], [Segment("A", "S", length=0), Segment("S", "B", length=0)],
+                      [Junction("S", ("side",), length=1)])
+    assert [link.length for link in network.links] == [1]
+
+
 def test_links_stop_at_stops_and_skip_self_conflicting_paths() -> None:
     # A-J1-J2-B reuses conflict "x" twice: not a link; A-B-C is two links, not one.
     stops = [Stop("A"), Stop("B"), Stop("C")]

@@ -60,11 +60,13 @@ class Stop:
 class Junction:
     """A point where track meets without a stop. `conflicts` are ids every path through it uses (the hex side
     it sits on). With `crossing`, a path must pass from track of one hex to track of another (no reversing at a
-    hex edge): the two segments it joins must name different `hex`es."""
+    hex edge): the two segments it joins must name different `hex`es. `length` is added to a path passing it
+    (1 on a hex side, so hex trains count border crossings there and tile paths can keep length 0)."""
 
     name: str
     conflicts: tuple[str, ...] = ()
     crossing: bool = False
+    length: int = 0
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,8 @@ class Network:
         for junction in self.junctions:
             if junction.name in names:
                 raise ValueError(f"junction {junction.name!r}: duplicate node name")
+            if junction.length < 0:
+                raise ValueError(f"junction {junction.name!r}: length must be >= 0, got {junction.length}")
             names.add(junction.name)
         for i, seg in enumerate(self.segments):
             where = f"segment {i} ({seg.a}-{seg.b})"
@@ -187,6 +191,7 @@ class Network:
             ids = seg.conflicts or (f"#segment{i}",)
             seg_conf.append(frozenset(conflict_id(c) for c in ids))
         junction_conf = {j.name: frozenset(conflict_id(c) for c in j.conflicts) for j in self.junctions}
+        junction_len = {j.name: j.length for j in self.junctions}
         incident: dict[str, list[int]] = {}
         for i, seg in enumerate(self.segments):
             incident.setdefault(seg.a, []).append(i)
@@ -195,9 +200,9 @@ class Network:
         found: dict[tuple, Link] = {}
         for start in self.stops:
             # Depth-first over junctions: (node, segments so far, conflicts so far, visited nodes).
-            stack = [(start.name, (), frozenset(), frozenset([start.name]))]
+            stack = [(start.name, (), frozenset(), frozenset([start.name]), 0)]
             while stack:
-                node, segs, confs, seen = stack.pop()
+                node, segs, confs, seen, passed_len = stack.pop()
                 for s in incident.get(node, ()):
                     seg = self.segments[s]
                     other = seg.b if seg.a == node else seg.a
@@ -210,7 +215,8 @@ class Network:
                     if other in junction_by_name:
                         if junction_conf[other] & new_confs:
                             continue
-                        stack.append((other, segs + (s,), new_confs | junction_conf[other], seen | {other}))
+                        stack.append((other, segs + (s,), new_confs | junction_conf[other], seen | {other},
+                                      passed_len + junction_len[other]))
                         continue
                     a, b = self.stop_index[start.name], self.stop_index[other]
                     if a >= b:  # each undirected link once, from its lower end
@@ -221,7 +227,7 @@ class Network:
                         track &= TRACK_KINDS[self.segments[p].track]
                     if track == 0:
                         continue  # broad and narrow pieces joined: no train can run it
-                    length = sum(self.segments[p].length for p in path)
+                    length = passed_len + sum(self.segments[p].length for p in path)
                     # Two paths with the same ends, conflicts, length and gauge are interchangeable: keep one.
                     key = (a, b, new_confs, length, track)
                     if key not in found:

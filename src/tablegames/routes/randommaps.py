@@ -57,7 +57,7 @@ def random_small_network(rng: np.random.Generator, max_stops: int = 7) -> Networ
             segments.append(Segment(names[a], names[b]))
     if n_stops >= 3 and rng.random() < 0.5:
         # A junction joining three stops: every path through it uses its point.
-        j = Junction("j0", conflicts=("j0",))
+        j = Junction("j0", conflicts=("j0",), length=int(rng.integers(0, 2)))
         junctions.append(j)
         for k in rng.choice(n_stops, size=3, replace=False):
             segments.append(Segment(names[k], "j0", length=0))

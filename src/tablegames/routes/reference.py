@@ -59,6 +59,7 @@ def _walks(network: Network):
                 for s in segs:
                     track &= TRACK_KINDS[network.segments[s].track]
                 length = sum(network.segments[s].length for s in segs)
+                length += sum(junctions[n].length for n in nodes if n in junctions)
                 yield [n for n in nodes if n in stop_names], frozenset(confs), length, track, nodes
         for s in incident.get(node, ()):
             seg = network.segments[s]

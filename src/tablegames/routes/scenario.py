@@ -5,7 +5,7 @@
      "stops": [{"name": "T", "kind": "city", "value": 20, "slots": 1, "tokens": ["X"]},
                {"name": "Chicago", "kind": "offboard", "value": {"2": 40, "5": 70, "diesel": 90},
                 "group": "Chicago"}],
-     "junctions": [{"name": "K4/0", "conflicts": ["K4/0"], "crossing": true}],
+     "junctions": [{"name": "K4/0", "conflicts": ["K4/0"], "crossing": true, "length": 1}],
      "segments": [["A", "T"], {"a": "T", "b": "B1", "conflicts": ["T-B1"], "length": 1, "track": "broad"}],
      "trains": ["4", "3", {"name": "D", "stops": 99, "value_class": "diesel", "stop_bonus": {"offboard": 40}}],
      "bonuses": [{"name": "east-west", "parts": [["A"], ["B3"]], "amount": 50, "trains": ["D"]}],
@@ -195,11 +195,12 @@ def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
     stops = [_parse_stop(check, raw, f"stops[{i}]") for i, raw in enumerate(check.items(data["stops"], "stops"))]
     junctions = []
     for i, raw in enumerate(check.items(data.get("junctions", []), "junctions")):
-        raw = check.obj(raw, f"junctions[{i}]", {"name", "conflicts", "crossing"}, ("name",))
+        raw = check.obj(raw, f"junctions[{i}]", {"name", "conflicts", "crossing", "length"}, ("name",))
         junctions.append(Junction(
             check.text(raw["name"], f"junctions[{i}].name"),
             check.texts(raw.get("conflicts", []), f"junctions[{i}].conflicts"),
             check.flag(raw.get("crossing", False), f"junctions[{i}].crossing"),
+            check.integer(raw.get("length", 0), f"junctions[{i}].length"),
         ))
     segments = [_parse_segment(check, raw, f"segments[{i}]")
                 for i, raw in enumerate(check.items(data["segments"], "segments"))]
@@ -281,8 +282,8 @@ def scenario_to_dict(scenario: Scenario) -> dict:
                             "phases": list(network.phases), "phase": scenario.phase,
                             "stops": [stop_dict(s) for s in network.stops]}
     if network.junctions:
-        data["junctions"] = [{"name": j.name, "conflicts": list(j.conflicts), "crossing": j.crossing}
-                             for j in network.junctions]
+        data["junctions"] = [{"name": j.name, "conflicts": list(j.conflicts), "crossing": j.crossing,
+                              "length": j.length} for j in network.junctions]
     data["segments"] = [segment_dict(s) for s in network.segments]
     data["trains"] = [train_dict(t) for t in scenario.trains]
     if scenario.bonuses:
