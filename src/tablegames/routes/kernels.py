@@ -282,11 +282,17 @@ def search_runs(
     stop_sink, stop_group, n_groups, token_stops, token_rank,
     value, cost, major, max_total, max_major, max_len, best_n, track_mask, same_as_prev,
     bonus_amount, bonus_stop_mask, bonus_full,
-    prefix_top, standalone, suffix_best, best_init, control,
+    prefix_top, standalone, suffix_best, best_init, relevant, memo_bits, control,
     out_stops, out_links, out_count, out_arm2, out_value,
 ):
     """Exact best total revenue of all trains at once. Returns the best total found (> best_init means the
-    outputs hold its runs), or -1 when cancelled. No node cap: the answer never depends on time."""
+    outputs hold its runs), or -1 when cancelled. No node cap: the answer never depends on time.
+
+    `relevant[t]` masks the links trains t.. could ever use (relevant[t, 0] == 0 with all words 0 switches the
+    memo off for level t). The memo merges states whose later trains face the same track: after the subtree of
+    train level t is done, every completion of it is worth at most `best`, so the later trains can earn at most
+    best - closed[t] on that track; a later state with the same used relevant track and no more closed revenue
+    is pruned at once."""
     n_stops = stop_sink.shape[0]
     n_trains = value.shape[0]
     words = link_conf.shape[1]
@@ -342,6 +348,26 @@ def search_runs(
     f_iter = np.zeros(depth_max, np.int64)
     f_link = np.zeros(depth_max, np.int64)
 
+    memo_size = 1 << memo_bits
+    memo_level = np.full(memo_size, -1, np.int64)
+    memo_key = np.zeros((memo_size, words), np.uint64)
+    memo_ub = np.zeros(memo_size, np.int64)
+    f_memo = np.full(depth_max, -1, np.int64)
+    memo_on = np.zeros(n_trains + 1, np.uint8)
+    for t in range(1, n_trains):
+        if same_as_prev[t] == 0:
+            for w in range(words):
+                if relevant[t, w] != 0:
+                    memo_on[t] = 1
+
+    # Trains without a stop limit, and levels with one of them still to run.
+    open_ended = np.zeros(n_trains, np.uint8)
+    has_open_ended = np.zeros(n_trains + 1, np.uint8)
+    for t in range(n_trains - 1, -1, -1):
+        if best_n[t] == 0 and max_total[t] >= n_stops and max_len[t] >= INF:
+            open_ended[t] = 1
+        has_open_ended[t] = has_open_ended[t + 1] | open_ended[t]
+
     best = best_init
     nodes = 0
     next_poll = POLL_NODES
@@ -374,9 +400,47 @@ def search_runs(
             if f_stage[d] == 0:
                 f_stage[d] = 1
                 f_iter[d] = 0
+                f_memo[d] = -1
+                if memo_on[t] == 1:
+                    h = np.uint64(t + 1) * np.uint64(0x9E3779B97F4A7C15)
+                    for w in range(words):
+                        h ^= used[w] & relevant[t, w]
+                        h *= np.uint64(0xBF58476D1CE4E5B9)
+                        h ^= h >> np.uint64(31)
+                    slot = np.int64(h & np.uint64(memo_size - 1))
+                    f_memo[d] = slot
+                    if memo_level[slot] == t:
+                        same = True
+                        for w in range(words):
+                            if memo_key[slot, w] != (used[w] & relevant[t, w]):
+                                same = False
+                                break
+                        if same and closed[t] + memo_ub[slot] <= best:
+                            f_stage[d] = 3
+                            f_memo[d] = -1
                 if closed[t] + suffix_best[t] <= best:
                     f_stage[d] = 3
-                elif same_as_prev[t] == 1:
+                elif f_stage[d] != 3 and has_open_ended[t] == 1 and t > 0:
+                    # What the trains from t on can still earn on the track left: an unlimited train at most
+                    # its best two-armed block-cut bound from one token, any other train its best alone.
+                    rest = 0
+                    for j in range(t, n_trains):
+                        if open_ended[j] == 0:
+                            rest += standalone[j]
+                            continue
+                        best_j = 0
+                        for k in range(n_tokens):
+                            root = token_stops[k]
+                            b = value[j, root] + _block_bound(
+                                j, root, True, adj_start, adj_link, adj_to, link_conf, link_track, stop_sink,
+                                track_mask, value, visited, used, disc, low, best_f, leaf, dfs_vertex, dfs_iter,
+                                dfs_edge, vstack)
+                            if b > best_j:
+                                best_j = b
+                        rest += min(best_j + bonus_max[j], standalone[j])
+                    if closed[t] + rest <= best:
+                        f_stage[d] = 3
+                if f_stage[d] != 3 and same_as_prev[t] == 1:
                     # Interchangeable with the previous train: its route key (start rank, first link) must be
                     # larger, and it cannot run if the previous one did not.
                     if r_ran[t - 1] == 0:
@@ -434,6 +498,18 @@ def search_runs(
             # stage 3: done with this train level.
             for j in range(n_tokens):
                 visited[t, token_stops[j]] = 0
+            slot = f_memo[d]
+            if slot >= 0:
+                same = memo_level[slot] == t
+                for w in range(words):
+                    if memo_key[slot, w] != (used[w] & relevant[t, w]):
+                        same = False
+                ub = best - closed[t]
+                if not same or ub < memo_ub[slot]:
+                    memo_level[slot] = t
+                    for w in range(words):
+                        memo_key[slot, w] = used[w] & relevant[t, w]
+                    memo_ub[slot] = ub
             depth -= 1
             continue
 

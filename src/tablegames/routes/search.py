@@ -34,6 +34,11 @@ from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, check_tra
 POLL_SECONDS = 0.05
 
 
+def _is_open_ended(train: TrainType) -> bool:
+    """No stop limit (D, express, hex trains): its bound is only sharp on the track the others left."""
+    return train.is_unlimited or train.express or train.hexes > 0
+
+
 @dataclass(frozen=True)
 class TrainRun:
     """One train's run: its stops in route order (empty when it does not run) and its revenue."""
@@ -296,12 +301,15 @@ def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_
     out_value = np.zeros(n_trains, dtype=np.int64)
     pick = np.asarray(chosen, dtype=np.int64)
 
+    relevant = _relevant_links(problem, chosen)
+    memo_bits = 0 if n_trains < 2 or not relevant.any() else (16 if problem.link_conf.shape[0] > 64 else 12)
+
     def call(control: np.ndarray) -> int:
         return kernels.search_runs(
             *problem.network_args(), *problem.train_args(chosen), same,
             np.ascontiguousarray(problem.bonus_amount[pick]), problem.bonus_stop_mask, problem.bonus_full,
-            np.ascontiguousarray(problem.prefix_top[pick]), standalone, suffix_best, np.int64(best_init), control,
-            out_stops, out_links, out_count, out_arm2, out_value,
+            np.ascontiguousarray(problem.prefix_top[pick]), standalone, suffix_best, np.int64(best_init),
+            relevant, np.int64(memo_bits), control, out_stops, out_links, out_count, out_arm2, out_value,
         )
 
     best, nodes = _run_with_control(call, stage, progress, cancel)
@@ -317,6 +325,45 @@ def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_
         links = list(out_links[i, split:n][::-1]) + list(out_links[i, 1:split])
         runs.append(problem.run_of(t, order, int(out_value[i]), [problem.links[x] for x in links]))
     return int(best), nodes, runs
+
+
+def _relevant_links(problem: Problem, chosen: list[int]) -> np.ndarray:
+    """relevant[t]: the conflict ids of the links trains chosen[t:] could use, for the kernel's memo; zero (off)
+    where one of them has no stop limit (then every link matters and the memo would never merge anything).
+    A route of k stops holds a token and reaches at most k - 1 links from it along each arm, so a link matters
+    only if one of its ends is within k - 2 links of a token (not passing sinks)."""
+    n_trains = len(chosen)
+    n_stops = problem.stop_sink.shape[0]
+    words = problem.link_conf.shape[1]
+    relevant = np.zeros((n_trains + 1, words), dtype=np.uint64)
+    limits = [int(problem.max_total[t]) for t in chosen]
+    limited = [int(problem.best_n[t]) == 0 and problem.max_len[t] >= kernels.INF
+               and limits[i] < n_stops and (problem.cost[t] == 1).all() for i, t in enumerate(chosen)]
+    for level in range(1, n_trains):
+        if not all(limited[level:]):
+            continue
+        reach = max(limits[level:]) - 2
+        dist = np.full(n_stops, n_stops + 1, dtype=np.int64)
+        frontier = [int(s) for s in problem.token_stops]
+        for s in frontier:
+            dist[s] = 0
+        while frontier:
+            nxt = []
+            for u in frontier:
+                if problem.stop_sink[u] and dist[u] > 0:
+                    continue
+                for a in range(problem.adj_start[u], problem.adj_start[u + 1]):
+                    v = int(problem.adj_to[a])
+                    if dist[v] > dist[u] + 1:
+                        dist[v] = dist[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        for u in range(n_stops):
+            if dist[u] > reach or (problem.stop_sink[u] and dist[u] > 0):
+                continue
+            for a in range(problem.adj_start[u], problem.adj_start[u + 1]):
+                relevant[level] |= problem.link_conf[int(problem.adj_link[a])]
+    return relevant
 
 
 def solve(
@@ -340,21 +387,31 @@ def solve(
     nodes = 0
     # 1. Each distinct train alone: its exact best (an upper bound on its share of any joint run).
     alone: dict[tuple, int] = {}
+    alone_run: dict[tuple, TrainRun | None] = {}
     for t, train in enumerate(trains):
         if train.key() in alone:
             continue
-        best, used, _ = _search(
+        best, used, runs = _search(
             problem, [t], np.array([big]), np.array([big, 0]), 0, f"train {train.name} alone", progress, cancel
         )
         alone[train.key()] = best
+        alone_run[train.key()] = runs[0] if runs else None
         nodes += used
-    # 2. Order: most valuable first (later suffixes are then cheap), twins adjacent.
-    order = sorted(range(n_trains), key=lambda t: (-alone[trains[t].key()], repr(trains[t].key()), t))
+    # 2. Order: trains with a stop limit first, most valuable first, twins adjacent; open-ended trains (D, E, H)
+    # last, where the bound of their search sees the track the others left.
+    order = sorted(range(n_trains), key=lambda t: (_is_open_ended(trains[t]), -alone[trains[t].key()],
+                                                   repr(trains[t].key()), t))
     standalone = np.array([alone[trains[t].key()] for t in order], dtype=np.int64)
     # 3. Suffixes from the last train backwards: suffix_best[j] = exact joint best of trains j.. of `order`.
     suffix_best = np.zeros(n_trains + 1, dtype=np.int64)
     suffix_runs: list[list[TrainRun]] = [[] for _ in range(n_trains + 1)]
-    for j in range(n_trains - 1, -1, -1):
+    last = trains[order[-1]]
+    suffix_best[n_trains - 1] = alone[last.key()]
+    run = alone_run[last.key()]
+    suffix_runs[n_trains - 1] = [
+        TrainRun(last.name, run.stops, run.revenue, run.links) if run else TrainRun(last.name, (), 0)
+    ]
+    for j in range(n_trains - 2, -1, -1):
         chosen = order[j:]
         bounds = suffix_best[j:].copy()
         bounds[0] = standalone[j] + suffix_best[j + 1]
