@@ -544,7 +544,8 @@ def search_runs(
                 by_length = max_len[t] < INF
                 budget = max_len[t] - r_len[t] if by_length else (remaining if best_n[t] == 0 else INF)
                 n_live = 2 if f_root[d] == ROOT_START else n_sources
-                count = _reach_bound(
+                open_train = best_n[t] == 0 and max_total[t] >= n_stops and not by_length
+                count = 0 if open_train else _reach_bound(
                     t, sources, n_sources, n_live, budget, by_length, adj_start, adj_link, adj_to, link_conf, link_len,
                     link_track, stop_sink, track_mask, cost, value, visited, used, dist, queue, in_queue, collected,
                     ends,
@@ -556,7 +557,8 @@ def search_runs(
                     reach = _sum_top(collected, count, best_n[t])
                 else:
                     reach = current + _sum_top(collected, count, remaining)
-                bound = min(bound, reach + bonus_max[t])
+                if not open_train:
+                    bound = min(bound, reach + bonus_max[t])
                 if best_n[t] == 0 and max_total[t] >= n_stops and not by_length:
                     # Unlimited stops: the block-cut tree bound of each live end.
                     extra = 0
