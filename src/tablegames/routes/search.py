@@ -13,9 +13,12 @@ of runs appears once (the seed's "same run reached two ways", merged by construc
   train is followed only by idle twins.
 
 Branch and bound: the bound of a state is the closed trains' revenue + an over-estimate of the open train (its
-value + the best values its live ends can still reach within its remaining stops or hexes, capped by its exact
-best alone) + the exact joint optimum of the later trains, solved first on their own (suffixes, smallest first).
-Pruning only drops states whose bound cannot beat the best found, so the result is exact; no node cap, no clock.
+value + what its live ends can still reach within its remaining stops or hexes, or the block-cut-tree bound of
+an unlimited train, capped by its exact best alone) + the exact joint optimum of the later trains, solved first
+on their own (suffixes, smallest first). Stop-limited trains are searched first, open-ended ones (D, E, H) last.
+At each train level a memo of proven bounds merges states whose later trains face the same track (see
+kernels.search_runs). Pruning only drops states whose bound cannot beat the best found, so the result is exact;
+no node cap, no clock. docs/routes.md has the details and figures.
 """
 
 from __future__ import annotations
