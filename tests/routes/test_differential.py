@@ -74,3 +74,16 @@ def test_unlimited_trains_equal_brute_force_on_dense_maps(legal_runs) -> None:
         result = solve(network, trains, COMPANY, "5")
         assert result.total == expected, seed
         legal_runs(network, trains, COMPANY, "5", result)
+
+
+def test_search_equals_route_lists_on_larger_maps(legal_runs) -> None:
+    """20-50 stop maps, where the memo, the suffix bounds and the train order matter: the exact search and the
+    route-list method (another exact algorithm) agree."""
+    sets = ["5,4,3,2", "4,4,3", "D,3,3", "3E,2,2", "4H,3", "D,4", "2+2,3T,2"]
+    for seed in range(70):
+        rng = make_rng(seed, "routes-differential-lists")
+        network = random_map(rng, int(rng.integers(20, 51)), 3)
+        trains = parse_train_list(sets[seed % len(sets)])
+        result = solve(network, trains, COMPANY, "5")
+        assert result.total == solve_by_route_lists(network, trains, COMPANY, "5").total, seed
+        legal_runs(network, trains, COMPANY, "5", result)
