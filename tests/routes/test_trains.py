@@ -115,3 +115,10 @@ def test_no_token_no_run() -> None:
 def test_bad_train_names_are_rejected(text: str) -> None:
     with pytest.raises(ValueError, match="train"):
         parse_train_list(text) if text == "" else parse_train(text)
+
+
+def test_counted_stops_of_express_and_town_skipping_trains() -> None:
+    express = solve(line(), parse_train_list("2E"), "X", "2").runs[0]
+    assert set(express.counted) == {"O2", "C"} and len(express.stops) == 6
+    skipper = solve(line(), parse_train_list("3T"), "X", "2").runs[0]
+    assert set(skipper.stops) == {"A", "t1", "B", "C"} and set(skipper.counted) == {"A", "B", "C"}

@@ -28,7 +28,9 @@ def format_result(result: RunResult) -> list[str]:
     lines = []
     width = max((len(run.train) for run in result.runs), default=1)
     for run in result.runs:
-        route = " - ".join(run.stops) if run.stops else "(does not run)"
+        # Stops passed without counting (skipped towns, an express train's lesser stops) in brackets.
+        shown = [stop if stop in run.counted else f"({stop})" for stop in run.stops]
+        route = " - ".join(shown) if run.stops else "(does not run)"
         lines.append(f"train {run.train:<{width}}  {run.revenue:>5}  {len(run.stops)} stops: {route}")
     lines.append(f"total {result.total}")
     return lines

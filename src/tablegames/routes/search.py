@@ -23,6 +23,7 @@ no node cap, no clock. docs/routes.md has the details and figures.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -44,12 +45,14 @@ def _is_open_ended(train: TrainType) -> bool:
 
 @dataclass(frozen=True)
 class TrainRun:
-    """One train's run: its stops in route order (empty when it does not run) and its revenue."""
+    """One train's run: its stops in route order (empty when it does not run), its revenue, the network's
+    indices of its links, and the stops that count (all but skipped towns; an express train's best n)."""
 
     train: str
     stops: tuple[str, ...]
     revenue: int
     links: tuple[int, ...] = ()
+    counted: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -124,8 +127,14 @@ class Problem:
         )
 
     def run_of(self, train: int, stop_order: Sequence[int], revenue: int, links: Sequence[int] = ()) -> TrainRun:
-        names = tuple(self.network.stops[self.stops[s]].name for s in stop_order)
-        return TrainRun(self.trains[train].name, names, int(revenue), tuple(int(x) for x in links))
+        order = [int(s) for s in stop_order]
+        names = tuple(self.network.stops[self.stops[s]].name for s in order)
+        scoring = [s for s in order if self.cost[train, s] == 1]  # skipped towns are passed, not counted
+        if self.best_n[train] > 0:  # express: the best n stops count
+            best = sorted(scoring, key=lambda s: -self.value[train, s])[: int(self.best_n[train])]
+            scoring = [s for s in order if s in best]
+        counted = tuple(self.network.stops[self.stops[s]].name for s in scoring)
+        return TrainRun(self.trains[train].name, names, int(revenue), tuple(int(x) for x in links), counted)
 
 
 def _reachable(network: Network, tokens: list[int], sinks: set[int]) -> list[int]:
@@ -412,7 +421,7 @@ def solve(
     suffix_best[n_trains - 1] = alone[last.key()]
     run = alone_run[last.key()]
     suffix_runs[n_trains - 1] = [
-        TrainRun(last.name, run.stops, run.revenue, run.links) if run else TrainRun(last.name, (), 0)
+        dataclasses.replace(run, train=last.name) if run else TrainRun(last.name, (), 0)
     ]
     for j in range(n_trains - 2, -1, -1):
         chosen = order[j:]
