@@ -45,3 +45,15 @@ def test_progress_does_not_change_the_answer() -> None:
 
 def test_warmup_runs() -> None:
     kernels.warmup()
+
+
+def test_a_failing_progress_callback_stops_the_kernel() -> None:
+    network, trains = slow_case()
+    threads_before = threading.active_count()
+
+    def progress(report) -> None:
+        raise RuntimeError("window closed")
+
+    with pytest.raises(RuntimeError, match="window closed"):
+        solve(network, trains, COMPANY, "5", progress=progress)
+    assert threading.active_count() == threads_before  # the kernel thread has ended

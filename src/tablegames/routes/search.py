@@ -285,12 +285,17 @@ def _run_with_control(call: Callable[[np.ndarray], int], stage: str, progress, c
     box: list = []
     worker = threading.Thread(target=lambda: box.append(call(control)), daemon=True)
     worker.start()
-    while worker.is_alive():
-        worker.join(POLL_SECONDS)
-        if cancel is not None and cancel.is_set():
-            control[0] = 1
-        if progress is not None:
-            progress(SearchProgress(stage, int(control[1]), int(control[2])))
+    try:
+        while worker.is_alive():
+            worker.join(POLL_SECONDS)
+            if cancel is not None and cancel.is_set():
+                control[0] = 1
+            if progress is not None:
+                progress(SearchProgress(stage, int(control[1]), int(control[2])))
+    except BaseException:
+        control[0] = 1  # a failing callback stops the kernel too: no search left running behind the caller
+        worker.join()
+        raise
     result = box[0]
     if result < 0 or (cancel is not None and cancel.is_set() and control[3] == 0):
         raise SearchCancelled(f"route search cancelled during {stage}")
