@@ -319,7 +319,9 @@ def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_
     pick = np.asarray(chosen, dtype=np.int64)
 
     relevant = _relevant_links(problem, chosen)
-    memo_bits = 0 if n_trains < 2 or not relevant.any() else (16 if problem.link_conf.shape[0] > 64 else 12)
+    # A table of about 64 entries per link (at most 2**16): small maps do not pay for a big one.
+    n_links = problem.link_conf.shape[0]
+    memo_bits = 0 if n_trains < 2 or not relevant.any() else min(16, max(8, n_links.bit_length() + 6))
 
     def call(control: np.ndarray) -> int:
         return kernels.search_runs(
