@@ -1,1 +1,1 @@
-"""18xx route revenue: hex maps, board states, the network model and the exact route search."""
+"""18xx route revenue: the network model, the exact all-trains-at-once search, scenarios and the CLI."""

@@ -1,0 +1,516 @@
+"""The exact all-trains-at-once revenue search (Rails-devel "routing state" idea), and the route-list method.
+
+A routing state holds a route for every train; a step grows one train by one link that shares no conflict id
+with any train's track, avoids stops this train already visited, does not run through an off-board or a blocked
+city, and suits the train (stop count, hexes, gauge). States are generated in one canonical order so every set
+of runs appears once (the seed's "same run reached two ways", merged by construction):
+
+* trains are completed one after another (growing train i+1 before train i is closed would reach each state
+  in every interleaving);
+* a route grows from its lowest-ranked company token: first arm, then a second arm out of the same token whose
+  first link is higher than the first arm's (a route through the token is built once, not once per direction);
+* interchangeable trains (same type) take routes in increasing (start token, first link) order, and an idle
+  train is followed only by idle twins.
+
+Branch and bound: the bound of a state is the closed trains' revenue + an over-estimate of the open train (its
+value + what its live ends can still reach within its remaining stops or hexes, or the block-cut-tree bound of
+an unlimited train, capped by its exact best alone) + the exact joint optimum of the later trains, solved first
+on their own (suffixes, smallest first). Stop-limited trains are searched first, open-ended ones (D, E, H) last.
+At each train level a memo of proven bounds merges states whose later trains face the same track (see
+kernels.search_runs). Pruning only drops states whose bound cannot beat the best found, so the result is exact;
+no node cap, no clock. docs/routes.md has the details and figures.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from tablegames.routes import kernels
+from tablegames.routes.network import Network
+from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, check_trains
+
+POLL_SECONDS = 0.05
+
+
+def _is_open_ended(train: TrainType) -> bool:
+    """No stop limit (D, express, hex trains): its bound is only sharp on the track the others left."""
+    return train.is_unlimited or train.express or train.hexes > 0
+
+
+@dataclass(frozen=True)
+class TrainRun:
+    """One train's run: its stops in route order (empty when it does not run), its revenue, the network's
+    indices of its links, and the stops that count (all but skipped towns; an express train's best n)."""
+
+    train: str
+    stops: tuple[str, ...]
+    revenue: int
+    links: tuple[int, ...] = ()
+    counted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The best runs, in the order the trains were given, and what the search cost."""
+
+    total: int
+    runs: tuple[TrainRun, ...]
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class SearchProgress:
+    stage: str
+    nodes: int
+    best: int
+
+
+class SearchCancelled(Exception):
+    """The caller cancelled the search; there is no proven answer."""
+
+
+class RouteListTooLong(Exception):
+    """The route-list method met more routes for one train than it was allowed to store."""
+
+
+@dataclass
+class Problem:
+    """A network reduced to what one company can reach, with per-train arrays, ready for the kernels."""
+
+    network: Network
+    stops: np.ndarray  # original stop index of each kept stop
+    links: np.ndarray  # original link index of each kept link
+    adj_start: np.ndarray
+    adj_link: np.ndarray
+    adj_to: np.ndarray
+    link_conf: np.ndarray
+    link_len: np.ndarray
+    link_track: np.ndarray
+    stop_sink: np.ndarray
+    stop_group: np.ndarray
+    n_groups: int
+    token_stops: np.ndarray
+    token_rank: np.ndarray
+    trains: list[TrainType]
+    value: np.ndarray
+    cost: np.ndarray
+    major: np.ndarray
+    max_total: np.ndarray
+    max_major: np.ndarray
+    max_len: np.ndarray
+    best_n: np.ndarray
+    track_mask: np.ndarray
+    bonus_amount: np.ndarray
+    bonus_stop_mask: np.ndarray
+    bonus_full: np.ndarray
+    prefix_top: np.ndarray
+
+    def network_args(self) -> tuple:
+        return (
+            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_len, self.link_track,
+            self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
+        )
+
+    def train_args(self, chosen: Sequence[int]) -> tuple:
+        pick = np.asarray(chosen, dtype=np.int64)
+        return (
+            np.ascontiguousarray(self.value[pick]), np.ascontiguousarray(self.cost[pick]),
+            np.ascontiguousarray(self.major[pick]), self.max_total[pick], self.max_major[pick], self.max_len[pick],
+            self.best_n[pick], self.track_mask[pick],
+        )
+
+    def run_of(self, train: int, stop_order: Sequence[int], revenue: int, links: Sequence[int] = ()) -> TrainRun:
+        order = [int(s) for s in stop_order]
+        names = tuple(self.network.stops[self.stops[s]].name for s in order)
+        scoring = [s for s in order if self.cost[train, s] == 1]  # skipped towns are passed, not counted
+        if self.best_n[train] > 0:  # express: the best n stops count
+            best = sorted(scoring, key=lambda s: -self.value[train, s])[: int(self.best_n[train])]
+            scoring = [s for s in order if s in best]
+        counted = tuple(self.network.stops[self.stops[s]].name for s in scoring)
+        return TrainRun(self.trains[train].name, names, int(revenue), tuple(int(x) for x in links), counted)
+
+
+def _reachable(network: Network, tokens: list[int], sinks: set[int]) -> list[int]:
+    """Stops a route from one of the tokens can reach (never leaving a sink)."""
+    neighbours: dict[int, set[int]] = {}
+    for link in network.links:
+        neighbours.setdefault(link.a, set()).add(link.b)
+        neighbours.setdefault(link.b, set()).add(link.a)
+    seen = set(tokens)
+    frontier = list(tokens)
+    while frontier:
+        s = frontier.pop()
+        if s in sinks and s not in tokens:
+            continue
+        for t in neighbours.get(s, ()):
+            if t not in seen:
+                seen.add(t)
+                frontier.append(t)
+    return sorted(seen)
+
+
+def prepare(
+    network: Network,
+    trains: Sequence[TrainType],
+    company: str,
+    phase: str | None = None,
+    bonuses: Sequence[RouteBonus] = (),
+) -> Problem:
+    """Check the inputs and build the kernel arrays (restricted to stops the company can reach)."""
+    check_trains(trains)
+    phase = network.phases[0] if phase is None else phase
+    network.check_phase(phase)
+    stops = network.stops
+    all_tokens = network.token_stops(company)
+    sinks = {i for i, s in enumerate(stops) if s.kind == "offboard" or s.is_blocked_for(company)}
+    kept = _reachable(network, all_tokens, sinks) if all_tokens else []
+    new_index = {old: new for new, old in enumerate(kept)}
+    n_stops = len(kept)
+
+    link_ids = [i for i, link in enumerate(network.links) if link.a in new_index and link.b in new_index]
+    arrays = network.arrays
+    words = arrays.link_conf.shape[1]
+    link_conf = np.zeros((max(len(link_ids), 1), words), dtype=np.uint64)
+    link_len = np.zeros(max(len(link_ids), 1), dtype=np.int64)
+    link_track = np.zeros(max(len(link_ids), 1), dtype=np.int64)
+    neighbours: list[list[tuple[int, int, int]]] = [[] for _ in range(n_stops)]
+    for new_link, old_link in enumerate(link_ids):
+        link = network.links[old_link]
+        link_conf[new_link] = arrays.link_conf[old_link]
+        link_len[new_link] = link.length
+        link_track[new_link] = link.track
+        a, b = new_index[link.a], new_index[link.b]
+        neighbours[a].append((new_link, b, old_link))
+        neighbours[b].append((new_link, a, old_link))
+    # Keep the network's adjacency order (best far stop first).
+    order = {int(arrays.adj_link[k]): k for k in range(arrays.adj_link.shape[0])}
+    adj_start = np.zeros(n_stops + 1, dtype=np.int64)
+    adj_link: list[int] = []
+    adj_to: list[int] = []
+    for s in range(n_stops):
+        for new_link, other, _old in sorted(neighbours[s], key=lambda e: order.get(e[2], 0)):
+            adj_link.append(new_link)
+            adj_to.append(other)
+        adj_start[s + 1] = len(adj_link)
+
+    group_ids: dict[int, int] = {}
+    stop_group = np.array(
+        [-1 if arrays.stop_group[o] < 0 else group_ids.setdefault(int(arrays.stop_group[o]), len(group_ids))
+         for o in kept],
+        dtype=np.int64,
+    )
+    stop_sink = np.array([1 if o in sinks else 0 for o in kept], dtype=np.uint8)
+    # Tokens ranked by value (a route starts from its lowest-ranked token; valuable starts are tried first).
+    tokens = sorted((new_index[o] for o in all_tokens), key=lambda s: (-stops[kept[s]].value_for(phase, network.phases), s))
+    token_rank = np.full(n_stops, -1, dtype=np.int64)
+    for rank, s in enumerate(tokens):
+        token_rank[s] = rank
+
+    n_trains = len(trains)
+    value = np.zeros((n_trains, n_stops), dtype=np.int64)
+    cost = np.ones((n_trains, n_stops), dtype=np.int64)
+    major = np.zeros((n_trains, n_stops), dtype=np.int64)
+    max_total = np.zeros(n_trains, dtype=np.int64)
+    max_major = np.zeros(n_trains, dtype=np.int64)
+    max_len = np.full(n_trains, kernels.INF, dtype=np.int64)
+    best_n = np.zeros(n_trains, dtype=np.int64)
+    track_mask = np.zeros(n_trains, dtype=np.int64)
+    for t, train in enumerate(trains):
+        for s, o in enumerate(kept):
+            stop = stops[o]
+            if stop.kind == "town" and train.skip_towns:
+                cost[t, s] = 0
+                continue
+            base = stop.value_for(phase, network.phases, train.value_class)
+            value[t, s] = (base + train.stop_bonus.get(stop.kind, 0)) * train.multiplier
+            major[t, s] = 0 if stop.kind == "town" else 1
+        if train.express:
+            max_total[t] = max_major[t] = UNLIMITED
+            best_n[t] = train.stops
+        elif train.hexes > 0:
+            max_total[t] = max_major[t] = UNLIMITED
+            max_len[t] = train.hexes - 1  # a route over k links between hexes spans k + 1 hexes
+        else:
+            max_total[t] = min(train.stops + train.towns, UNLIMITED)
+            max_major[t] = min(train.stops, UNLIMITED)
+        track_mask[t] = {"broad": 1, "narrow": 2, "dual": 3}.get(train.track, 1)
+
+    n_bonuses = len(bonuses)
+    bonus_amount = np.zeros((n_trains, n_bonuses), dtype=np.int64)
+    bonus_stop_mask = np.zeros((n_stops, n_bonuses), dtype=np.int64)
+    bonus_full = np.zeros(n_bonuses, dtype=np.int64)
+    for b, bonus in enumerate(bonuses):
+        if not bonus.parts or len(bonus.parts) > 30:
+            raise ValueError(f"bonus {bonus.name!r}: expected 1 to 30 parts, got {len(bonus.parts)}")
+        bonus_full[b] = (1 << len(bonus.parts)) - 1
+        for p, part in enumerate(bonus.parts):
+            for name in part:
+                if name not in network.stop_index:
+                    raise ValueError(f"bonus {bonus.name!r}: unknown stop {name!r}")
+                o = network.stop_index[name]
+                if o in new_index:
+                    bonus_stop_mask[new_index[o], b] |= 1 << p
+        for t, train in enumerate(trains):
+            if not bonus.trains or train.name in bonus.trains:
+                bonus_amount[t, b] = bonus.amount * train.multiplier
+
+    prefix_top = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
+    for t in range(n_trains):
+        prefix_top[t, 1:] = np.cumsum(np.sort(value[t])[::-1])
+    return Problem(
+        network=network, stops=np.array(kept, dtype=np.int64), links=np.array(link_ids, dtype=np.int64), adj_start=adj_start,
+        adj_link=np.array(adj_link, dtype=np.int64), adj_to=np.array(adj_to, dtype=np.int64),
+        link_conf=link_conf, link_len=link_len, link_track=link_track, stop_sink=stop_sink, stop_group=stop_group,
+        n_groups=len(group_ids), token_stops=np.array(tokens, dtype=np.int64), token_rank=token_rank,
+        trains=list(trains), value=value, cost=cost, major=major, max_total=max_total, max_major=max_major,
+        max_len=max_len, best_n=best_n, track_mask=track_mask, bonus_amount=bonus_amount,
+        bonus_stop_mask=bonus_stop_mask, bonus_full=bonus_full, prefix_top=prefix_top,
+    )
+
+
+def _run_with_control(call: Callable[[np.ndarray], int], stage: str, progress, cancel) -> tuple[int, int]:
+    """Run a kernel call; with a progress callback or a cancel event it runs on a thread polled every 50 ms.
+    Returns (kernel result, nodes)."""
+    control = np.zeros(4, dtype=np.int64)
+    if progress is None and cancel is None:
+        result = call(control)
+        return result, int(control[1])
+    box: list = []
+    worker = threading.Thread(target=lambda: box.append(call(control)), daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(POLL_SECONDS)
+            if cancel is not None and cancel.is_set():
+                control[0] = 1
+            if progress is not None:
+                progress(SearchProgress(stage, int(control[1]), int(control[2])))
+    except BaseException:
+        control[0] = 1  # a failing callback stops the kernel too: no search left running behind the caller
+        worker.join()
+        raise
+    result = box[0]
+    if result < 0 or (cancel is not None and cancel.is_set() and control[3] == 0):
+        raise SearchCancelled(f"route search cancelled during {stage}")
+    return result, int(control[1])
+
+
+def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_best: np.ndarray, best_init: int,
+            stage: str, progress, cancel) -> tuple[int, int, list[TrainRun] | None]:
+    """Run the exact kernel on the trains `chosen` (indices into problem.trains, already ordered).
+    Returns (best, nodes, runs or None when nothing beat best_init)."""
+    n_trains = len(chosen)
+    n_stops = problem.stop_sink.shape[0]
+    same = np.zeros(n_trains, dtype=np.int64)
+    for i in range(1, n_trains):
+        same[i] = int(problem.trains[chosen[i]].key() == problem.trains[chosen[i - 1]].key())
+    out_stops = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
+    out_links = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
+    out_count = np.zeros(n_trains, dtype=np.int64)
+    out_arm2 = np.zeros(n_trains, dtype=np.int64)
+    out_value = np.zeros(n_trains, dtype=np.int64)
+    pick = np.asarray(chosen, dtype=np.int64)
+
+    relevant = _relevant_links(problem, chosen)
+    # A table of about 64 entries per link (at most 2**16): small maps do not pay for a big one.
+    n_links = problem.link_conf.shape[0]
+    memo_bits = 0 if n_trains < 2 or not relevant.any() else min(16, max(8, n_links.bit_length() + 6))
+
+    def call(control: np.ndarray) -> int:
+        return kernels.search_runs(
+            *problem.network_args(), *problem.train_args(chosen), same,
+            np.ascontiguousarray(problem.bonus_amount[pick]), problem.bonus_stop_mask, problem.bonus_full,
+            np.ascontiguousarray(problem.prefix_top[pick]), standalone, suffix_best, np.int64(best_init),
+            relevant, np.int64(memo_bits), control, out_stops, out_links, out_count, out_arm2, out_value,
+        )
+
+    best, nodes = _run_with_control(call, stage, progress, cancel)
+    if best <= best_init:
+        return best_init, nodes, None
+    runs = []
+    for i, t in enumerate(chosen):
+        n, split = int(out_count[i]), int(out_arm2[i])
+        if n == 0:
+            runs.append(TrainRun(problem.trains[t].name, (), 0))
+            continue
+        order = list(out_stops[i, split:n][::-1]) + list(out_stops[i, :split])
+        links = list(out_links[i, split:n][::-1]) + list(out_links[i, 1:split])
+        runs.append(problem.run_of(t, order, int(out_value[i]), [problem.links[x] for x in links]))
+    return int(best), nodes, runs
+
+
+def _relevant_links(problem: Problem, chosen: list[int]) -> np.ndarray:
+    """relevant[t]: the conflict ids of the links trains chosen[t:] could use, for the kernel's memo; zero (off)
+    where one of them has no stop limit (then every link matters and the memo would never merge anything).
+    A route of k stops holds a token and reaches at most k - 1 links from it along each arm, so a link matters
+    only if one of its ends is within k - 2 links of a token (not passing sinks)."""
+    n_trains = len(chosen)
+    n_stops = problem.stop_sink.shape[0]
+    words = problem.link_conf.shape[1]
+    relevant = np.zeros((n_trains + 1, words), dtype=np.uint64)
+    limits = [int(problem.max_total[t]) for t in chosen]
+    limited = [int(problem.best_n[t]) == 0 and problem.max_len[t] >= kernels.INF
+               and limits[i] < n_stops and (problem.cost[t] == 1).all() for i, t in enumerate(chosen)]
+    for level in range(1, n_trains):
+        if not all(limited[level:]):
+            continue
+        reach = max(limits[level:]) - 2
+        dist = np.full(n_stops, n_stops + 1, dtype=np.int64)
+        frontier = [int(s) for s in problem.token_stops]
+        for s in frontier:
+            dist[s] = 0
+        while frontier:
+            nxt = []
+            for u in frontier:
+                if problem.stop_sink[u] and dist[u] > 0:
+                    continue
+                for a in range(problem.adj_start[u], problem.adj_start[u + 1]):
+                    v = int(problem.adj_to[a])
+                    if dist[v] > dist[u] + 1:
+                        dist[v] = dist[u] + 1
+                        nxt.append(v)
+            frontier = nxt
+        for u in range(n_stops):
+            if dist[u] > reach or (problem.stop_sink[u] and dist[u] > 0):
+                continue
+            for a in range(problem.adj_start[u], problem.adj_start[u + 1]):
+                relevant[level] |= problem.link_conf[int(problem.adj_link[a])]
+    return relevant
+
+
+def solve(
+    network: Network,
+    trains: Sequence[TrainType],
+    company: str,
+    phase: str | None = None,
+    bonuses: Sequence[RouteBonus] = (),
+    progress: Callable[[SearchProgress], None] | None = None,
+    cancel: threading.Event | None = None,
+) -> RunResult:
+    """The best runs of `company`'s trains: exact. `progress` is called about every 50 ms with the stage, nodes
+    and best so far; setting `cancel` stops the search and raises SearchCancelled (no unproven answer)."""
+    started = time.perf_counter()
+    problem = prepare(network, trains, company, phase, bonuses)
+    n_trains = len(trains)
+    if n_trains == 0 or problem.token_stops.shape[0] == 0:
+        runs = tuple(TrainRun(t.name, (), 0) for t in trains)
+        return RunResult(0, runs, 0, time.perf_counter() - started)
+    big = np.int64(kernels.INF)
+    nodes = 0
+    # 1. Each distinct train alone: its exact best (an upper bound on its share of any joint run).
+    alone: dict[tuple, int] = {}
+    alone_run: dict[tuple, TrainRun | None] = {}
+    for t, train in enumerate(trains):
+        if train.key() in alone:
+            continue
+        best, used, runs = _search(
+            problem, [t], np.array([big]), np.array([big, 0]), 0, f"train {train.name} alone", progress, cancel
+        )
+        alone[train.key()] = best
+        alone_run[train.key()] = runs[0] if runs else None
+        nodes += used
+    # 2. Order: trains with a stop limit first, most valuable first, twins adjacent; open-ended trains (D, E, H)
+    # last, where the bound of their search sees the track the others left.
+    order = sorted(range(n_trains), key=lambda t: (_is_open_ended(trains[t]), -alone[trains[t].key()],
+                                                   repr(trains[t].key()), t))
+    standalone = np.array([alone[trains[t].key()] for t in order], dtype=np.int64)
+    # 3. Suffixes from the last train backwards: suffix_best[j] = exact joint best of trains j.. of `order`.
+    suffix_best = np.zeros(n_trains + 1, dtype=np.int64)
+    suffix_runs: list[list[TrainRun]] = [[] for _ in range(n_trains + 1)]
+    last = trains[order[-1]]
+    suffix_best[n_trains - 1] = alone[last.key()]
+    run = alone_run[last.key()]
+    suffix_runs[n_trains - 1] = [
+        dataclasses.replace(run, train=last.name) if run else TrainRun(last.name, (), 0)
+    ]
+    for j in range(n_trains - 2, -1, -1):
+        chosen = order[j:]
+        bounds = suffix_best[j:].copy()
+        bounds[0] = standalone[j] + suffix_best[j + 1]
+        best_init = int(suffix_best[j + 1])
+        best, used, runs = _search(
+            problem, chosen, standalone[j:], bounds, best_init, f"trains {j + 1}/{n_trains}", progress, cancel
+        )
+        nodes += used
+        suffix_best[j] = best
+        if runs is None:
+            runs = [TrainRun(trains[order[j]].name, (), 0)] + suffix_runs[j + 1]
+        suffix_runs[j] = runs
+    by_train = dict(zip(order, suffix_runs[0], strict=True))
+    ordered = tuple(by_train[t] for t in range(n_trains))
+    return RunResult(int(suffix_best[0]), ordered, nodes, time.perf_counter() - started)
+
+
+def solve_by_route_lists(
+    network: Network,
+    trains: Sequence[TrainType],
+    company: str,
+    phase: str | None = None,
+    bonuses: Sequence[RouteBonus] = (),
+    max_routes: int = 4_000_000,
+    cancel: threading.Event | None = None,
+) -> RunResult:
+    """The usual method, for comparison: list every legal route of each train, then branch and bound over one
+    route per train (sorted by value) with bitset conflict checks. Exact, but the lists grow with the map."""
+    started = time.perf_counter()
+    problem = prepare(network, trains, company, phase, bonuses)
+    n_trains = len(trains)
+    if n_trains == 0 or problem.token_stops.shape[0] == 0:
+        return RunResult(0, tuple(TrainRun(t.name, (), 0) for t in trains), 0, time.perf_counter() - started)
+    words = problem.link_conf.shape[1]
+    lists: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+    for t, train in enumerate(trains):
+        if train.key() in lists:
+            continue
+        capacity = 1024
+        while True:
+            out_value = np.zeros(capacity, dtype=np.int64)
+            out_conf = np.zeros((capacity, words), dtype=np.uint64)
+            out_offset = np.zeros(capacity + 1, dtype=np.int64)
+            out_flat = np.zeros(capacity * 8, dtype=np.int64)
+            count = kernels.list_routes(
+                *problem.network_args(), problem.value, problem.cost, problem.major, problem.max_total,
+                problem.max_major, problem.max_len, problem.best_n, problem.track_mask, problem.bonus_amount,
+                problem.bonus_stop_mask, problem.bonus_full, np.int64(t), out_value, out_conf, out_offset, out_flat,
+            )
+            if count >= 0:
+                break
+            if capacity >= max_routes:
+                raise RouteListTooLong(f"train {train.name}: more than {max_routes} routes")
+            capacity *= 2
+        by_value = np.argsort(-out_value[:count], kind="stable")
+        lists[train.key()] = (out_value[by_value], out_conf[by_value], by_value, (out_offset, out_flat))
+    order = sorted(range(n_trains), key=lambda t: -(lists[trains[t].key()][0][:1].sum()))
+    values = np.concatenate([lists[trains[t].key()][0] for t in order])
+    confs = np.concatenate([lists[trains[t].key()][1] for t in order])
+    counts = np.array([len(lists[trains[t].key()][0]) for t in order], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    tops = np.array([lists[trains[t].key()][0][:1].sum() for t in order], dtype=np.int64)
+    remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
+    box: list = []
+
+    def call(control: np.ndarray) -> int:
+        best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control)
+        box.append(pick)
+        return best
+
+    best, _steps = _run_with_control(call, "combinations", None, cancel)
+    pick = box[0]
+    runs: dict[int, TrainRun] = {}
+    for i, t in enumerate(order):
+        value_list, _conf, original, (offset, flat) = lists[trains[t].key()]
+        if pick[i] < 0 or pick[i] >= counts[i]:
+            runs[t] = TrainRun(trains[t].name, (), 0)
+            continue
+        r = int(original[pick[i]])
+        runs[t] = problem.run_of(t, flat[offset[r]:offset[r + 1]], int(value_list[pick[i]]))
+    return RunResult(int(best), tuple(runs[t] for t in range(n_trains)), int(counts.sum()),
+                     time.perf_counter() - started)
+

@@ -1,0 +1,59 @@
+"""Progress reports and cancellation of a long search; warm-up compiles the kernels."""
+
+import threading
+
+import pytest
+
+from tablegames.core.rng import make_rng
+from tablegames.routes import kernels
+from tablegames.routes.randommaps import COMPANY, random_map
+from tablegames.routes.scenario import load_scenario
+from tablegames.routes.search import SearchCancelled, solve
+from tablegames.routes.trains import parse_train_list
+
+
+def slow_case():
+    # The shipped 120-stop map with a D and three more trains: several seconds of search.
+    scenario = load_scenario("random120")
+    return scenario.network, scenario.trains
+
+
+def test_cancel_stops_the_search_without_an_answer() -> None:
+    network, trains = slow_case()
+    cancel = threading.Event()
+    reports = []
+
+    def progress(report) -> None:
+        reports.append(report)
+        if len(reports) >= 3:
+            cancel.set()
+
+    with pytest.raises(SearchCancelled):
+        solve(network, trains, COMPANY, "5", progress=progress, cancel=cancel)
+    assert len(reports) >= 3
+    assert reports[-1].nodes > 0 and reports[-1].nodes >= reports[0].nodes
+    assert all(r.best >= 0 for r in reports)
+
+
+def test_progress_does_not_change_the_answer() -> None:
+    network = random_map(make_rng(1, "control"), 40, 3)
+    trains = parse_train_list("4,3,2")
+    plain = solve(network, trains, COMPANY, "5")
+    watched = solve(network, trains, COMPANY, "5", progress=lambda report: None, cancel=threading.Event())
+    assert watched.total == plain.total and watched.runs == plain.runs
+
+
+def test_warmup_runs() -> None:
+    kernels.warmup()
+
+
+def test_a_failing_progress_callback_stops_the_kernel() -> None:
+    network, trains = slow_case()
+    threads_before = threading.active_count()
+
+    def progress(report) -> None:
+        raise RuntimeError("window closed")
+
+    with pytest.raises(RuntimeError, match="window closed"):
+        solve(network, trains, COMPANY, "5", progress=progress)
+    assert threading.active_count() == threads_before  # the kernel thread has ended
