@@ -14,6 +14,7 @@ from tablegames.core.modules import module_exists
 KERNEL_MODULES: tuple[str, ...] = (
     "tablegames.checkers.engine",
     "tablegames.piddle.kernels",
+    "tablegames.routes.kernels",
 )
 
 

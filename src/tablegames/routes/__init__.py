@@ -1,1 +1,2 @@
-"""18xx route revenue: the network model, the exact all-trains-at-once search, scenarios and the CLI."""
+"""18xx route revenue: hex maps and board states, the network model, the exact all-trains-at-once search,
+scenarios and the CLI."""
