@@ -42,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    if len(argv) >= 2 and argv[0] in TABLE_COMMANDS and not argv[1].startswith("-") and has_commands(argv[0]):
+    wants_tool = len(argv) >= 2 and (not argv[1].startswith("-") or argv[1] in ("-h", "--help"))
+    if wants_tool and argv[0] in TABLE_COMMANDS and has_commands(argv[0]):
         return run_table_command(argv[0], argv[1:])
     if argv and argv[0] in TABLE_COMMANDS and argv[0] not in TABLES and has_commands(argv[0]):
         return run_table_command(argv[0], argv[1:])

@@ -72,3 +72,10 @@ def test_demo_prints_frame_figures_and_the_audio_engine(tmp_path):
     assert "median" in result.stdout and "p95" in result.stdout and "worst" in result.stdout
     assert "audio engine: silent" in result.stdout
     assert len(list((tmp_path / "pictures").glob("demo-*.png"))) >= 2
+
+
+def test_a_table_name_with_help_shows_that_tables_tools(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["checkers", "--help"])
+    assert exit_info.value.code == 0
+    assert "perft" in capsys.readouterr().out
