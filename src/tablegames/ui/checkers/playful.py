@@ -69,6 +69,8 @@ class Effects:
         self.shake_strength = 0.0
         self.flash_left = 0.0
         self.trophy_age: float | None = None
+        self.bolt: tuple[float, float] | None = None
+        self.bounds: pygame.Rect | None = None  # words and wind stay inside it (the board)
         self.configure(animations, reduced_motion, screen_shake)
 
     def configure(self, animations: bool, reduced_motion: bool, screen_shake: bool) -> None:
@@ -94,15 +96,18 @@ class Effects:
         self.words.clear()
         self.shake_left = self.flash_left = 0.0
         self.trophy_age = None
+        self.bolt = None
 
     # --- adding effects -------------------------------------------------------------------------------------
     def word(self, text: str, at: tuple[float, float], colour=(255, 230, 90), size: int = 46) -> None:
         if self.animations and text:
             self.words.append(Word(text, at[0], at[1], colour, size))
 
-    def poof(self, at: tuple[float, float], scale: float) -> None:
+    def poof(self, at: tuple[float, float], scale: float, with_word: bool = True) -> None:
         """A capture: a puff of smoke and a comic word."""
-        self.word(POOF_WORDS[int(self.rng.integers(len(POOF_WORDS)))], (at[0], at[1] - scale * 0.6))
+        word = POOF_WORDS[int(self.rng.integers(len(POOF_WORDS)))]
+        if with_word:
+            self.word(word, (at[0], at[1] - scale * 0.6))
         if not self.allows_particles:
             return
         for _ in range(14):
@@ -137,8 +142,8 @@ class Effects:
             return
         for _ in range(count):
             self.particles.append(Particle(
-                area.left - self.rng.uniform(0, 200), self.rng.uniform(area.top, area.bottom),
-                self.rng.uniform(700, 1100), self.rng.uniform(-30, 30), self.rng.uniform(0.7, 1.1), 0.0,
+                self.rng.uniform(area.left, area.centerx), self.rng.uniform(area.top, area.bottom),
+                self.rng.uniform(700, 1100), self.rng.uniform(-30, 30), self.rng.uniform(0.35, 0.6), 0.0,
                 (220, 235, 255), self.rng.uniform(30, 70), "streak"))
 
     def shake(self, strength: float, seconds: float = 0.35) -> None:
@@ -146,10 +151,11 @@ class Effects:
             self.shake_strength = max(self.shake_strength if self.shake_left > 0 else 0.0, strength)
             self.shake_left = max(self.shake_left, seconds)
 
-    def flash(self) -> None:
-        """The lightning flash: a quarter of a second, once."""
+    def flash(self, bolt_to: tuple[float, float] | None = None) -> None:
+        """The lightning flash (with a bolt down to `bolt_to`): a quarter of a second, once."""
         if self.allows_particles:
             self.flash_left = FLASH_SECONDS
+            self.bolt = bolt_to
 
     def chain(self, count: int, at: tuple[float, float]) -> None:
         """The count of a multi-jump so far: a word, a bigger shake and more sparkles each time."""
@@ -210,9 +216,13 @@ class Effects:
                 wobble = abs(math.sin(p.age * 3.0 + p.x * 0.1))  # a flake turning over, under a turn a second
                 pygame.draw.rect(surface, p.colour, pygame.Rect(p.x, p.y, p.size, max(1.0, p.size * wobble)))
             else:
-                pygame.draw.line(surface, p.colour, (p.x, p.y), (p.x - p.size, p.y), 2)
+                if self.bounds is None or self.bounds.collidepoint(p.x, p.y):
+                    pygame.draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
+                                                                         if self.bounds else 0), p.y), 2)
         for w in self.words:
             self.draw_word(surface, w)
+        if self.flash_left > 0 and self.bolt is not None:
+            self.draw_bolt(surface, self.bolt)
         if self.flash_left > 0:
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill((255, 255, 240, round(170 * self.flash_left / FLASH_SECONDS)))
@@ -225,10 +235,27 @@ class Effects:
         rise = w.age * 30 if self.allows_particles else 0.0
         size = max(8, round(w.size * grow))
         alpha = 255 if w.age < w.life * 0.7 else round(255 * (w.life - w.age) / (w.life * 0.3))
+        x, y = w.x, w.y - rise
+        if self.bounds is not None:
+            half = font(size, True).size(w.text)[0] / 2 + 6
+            x = min(max(x, self.bounds.left + half), self.bounds.right - half)
+            y = min(max(y, self.bounds.top + size / 2), self.bounds.bottom - size / 2)
         for dx, dy, colour in ((3, 3, (30, 20, 30)), (0, 0, w.colour)):
             image = font(size, True).render(w.text, True, colour)
             image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=(round(w.x + dx), round(w.y - rise + dy))))
+            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+
+    def draw_bolt(self, surface: pygame.Surface, to: tuple[float, float]) -> None:
+        """A zigzag of lightning from above the board down to `to`."""
+        top = (self.bounds.top if self.bounds else 0) - 10
+        steps = 7
+        points = []
+        for index in range(steps + 1):
+            f = index / steps
+            jag = 0 if index in (0, steps) else (22 if index % 2 else -22)
+            points.append((to[0] + jag + (1 - f) * 40, top + (to[1] - top) * f))
+        pygame.draw.lines(surface, (170, 200, 255), False, points, 12)
+        pygame.draw.lines(surface, (255, 255, 235), False, points, 5)
 
     def draw_trophy(self, surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
         if self.trophy_age is None:
