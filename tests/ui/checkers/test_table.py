@@ -33,6 +33,7 @@ class FakeAudio:
 
 
 def make_table(tmp_path, **settings) -> CheckersTable:
+    settings.setdefault("checkers_level", 1)  # Dozy Dave: no search to compile, so the tests stay quick
     saved = []
     context = Context(settings=Settings(**settings), thinker=Thinker(inline=True),
                       options={"save_path": tmp_path / "game.pdn"})

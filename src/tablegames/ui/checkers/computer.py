@@ -1,13 +1,18 @@
 """The computer player as the window sees it: one call, run on the thinker thread.
 
-It uses `tablegames.checkers.levels` (the ten levels) when that module is in the build; until then an interim
+It uses `tablegames.checkers.levels` (the ten levels) when that module is in the build; otherwise an interim
 player makes Dozy Dave's choice at every level: a seeded random legal move (legal moves already contain only
 jumps when a jump is compulsory, so it always takes a compulsory jump).
+
+The levels whose search is pure Python (they hold the GIL) run in the levels module's worker process; the
+thinker thread waits for that answer in short sleeps, which release the GIL, so the window keeps drawing.
 """
 
 from __future__ import annotations
 
 import importlib
+import time
+from collections.abc import Sequence
 
 from tablegames.checkers.position import Move, Position
 from tablegames.core.modules import module_exists
@@ -38,10 +43,25 @@ def random_move(position: Position, seed: int) -> Move:
     return moves[int(make_rng(seed, "checkers-dozy", position.zobrist_key()).integers(len(moves)))]
 
 
-def computer_move(position: Position, level: int, seed: int, token: CancelToken | None = None) -> Move:
-    """The move the computer at `level` (1-10) plays in `position`; deterministic for `seed`."""
+POLL_SECONDS = 0.01
+
+
+def computer_move(position: Position, level: int, seed: int, token: CancelToken | None = None,
+                  history: Sequence[Position] = ()) -> Move:
+    """The move the computer at `level` (1-10) plays in `position`; deterministic for `seed`. `history`: the
+    game's earlier positions (the deep levels score a repetition as a draw). A cancelled search returns a
+    legal move the caller ignores."""
     level_name(level)
     levels = levels_module()
-    if levels is not None and hasattr(levels, "choose_move"):
-        return levels.choose_move(position, level, seed, None if token is None else token.flag)
-    return random_move(position, seed)
+    if levels is None or not hasattr(levels, "choose_move"):
+        return random_move(position, seed)
+    info = levels.level_info(level) if hasattr(levels, "level_info") else None
+    if getattr(info, "holds_the_gil", False) and hasattr(levels, "choose_move_in_process"):
+        future = levels.choose_move_in_process(position, level, seed, tuple(history))
+        while not future.done():
+            if token is not None and token.is_cancelled():
+                future.cancel()
+                return random_move(position, seed)
+            time.sleep(POLL_SECONDS)
+        return future.result()
+    return levels.choose_move(position, level, seed, None if token is None else token.flag, tuple(history))

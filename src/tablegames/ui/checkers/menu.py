@@ -116,8 +116,8 @@ class MenuModel:
         return None
 
 
-PANEL_W, ROW_H = 760, 34
-PANEL_TOP = 40
+PANEL_W, ROW_H = 760, 32
+PANEL_TOP = 34
 
 
 def row_rect(index: int) -> pygame.Rect:

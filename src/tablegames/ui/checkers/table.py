@@ -50,6 +50,7 @@ LINE_SECONDS = 3.2
 ANNOUNCE_SECONDS = 1.6
 CROWN_POP_SECONDS = 0.5
 SAVE_NAME = "checkers-game.pdn"
+HINT_LEVEL = 9  # the hint is the best move as Deep Thinker sees it
 SIDE_LABELS = {BLACK: "Red", WHITE: "White"}
 
 
@@ -339,9 +340,10 @@ class CheckersTable(Scene):
         self.save_game()
 
     def on_enter(self) -> None:
+        """Back on top (first entry, or the menu closed): follow the settings and draw the set's sprites now,
+        so the first seconds of play do not stutter."""
         self.apply_settings()
-        if self.layout is not None:
-            warm_cache(self.piece_set, self.layout.piece_radius)
+        warm_cache(self.piece_set, (self.layout or _default_layout()).piece_radius)
 
     def cancel_jobs(self) -> None:
         for job in (self.job, self.hint_job):
@@ -542,8 +544,9 @@ class CheckersTable(Scene):
         if self.job is None:
             if self.wait > 0:
                 return
-            level, seed = self.level, self.game_seed + len(self.game.entries)
-            self.job = self.context.thinker.submit(lambda token: computer_move(position, level, seed, token))
+            level, seed, history = self.level, self.game_seed + len(self.game.entries), self.history()
+            self.job = self.context.thinker.submit(
+                lambda token: computer_move(position, level, seed, token, history))
             self.job_age = 0.0
             if self.mode == "play":
                 self.say("thinking")
@@ -572,8 +575,14 @@ class CheckersTable(Scene):
         position = self.game.position
         if self.hint_job is not None or not self.controller.accepting:
             return
-        level, seed = max(self.level, 6), self.game_seed + 7919 * (len(self.game.entries) + 1)
-        self.hint_job = self.context.thinker.submit(lambda token: computer_move(position, level, seed, token))
+        seed, history = self.game_seed + 7919 * (len(self.game.entries) + 1), self.history()
+        self.hint_job = self.context.thinker.submit(
+            lambda token: computer_move(position, HINT_LEVEL, seed, token, history))
+        self.toast_now("Thinking of a hint...")
+
+    def history(self) -> tuple[Position, ...]:
+        """The positions before the current one (the deep levels treat a repetition as a draw)."""
+        return tuple(self.game.positions()[:-1])
 
     def maybe_antic(self) -> None:
         if self.idle < IDLE_SECONDS or not self.settings.animations or self.animation is not None:
