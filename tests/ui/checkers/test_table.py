@@ -118,6 +118,22 @@ def test_a_chain_counts_up_with_shake_and_sparkles(tmp_path):
     assert table.chain_count == 2
     assert any(w.text == "Double!" for w in table.effects.words)
     assert table.effects.shake_left > 0 and table.effects.particles
+    calls = table.context.audio.calls
+    assert calls.count(("play_effect", "capture")) == 2 and ("play_effect", "chain") in calls
+
+
+def test_a_chain_that_crowns_throws_confetti_and_makes_a_big_moment(tmp_path):
+    table = make_table(tmp_path)
+    table.game = FunGame(Position.from_fen("B:W18,27,21,24,28,30,31,20:B14,1,2,3,5,6,9,10"))
+    table.after_change()
+    click(table, 14)
+    click(table, 32)
+    run(table, 1.0)
+    assert table.game.moves[-1].is_crowning
+    assert ("set_mood", Mood.BIG_MOMENT) in table.context.audio.calls
+    assert ("play_effect", "crown") in table.context.audio.calls
+    assert any(p.kind == "confetti" for p in table.effects.particles)
+    assert any(w.text == "Crowned!" for w in table.effects.words)
 
 
 def test_undo_goes_back_to_the_players_turn(tmp_path):

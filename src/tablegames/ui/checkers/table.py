@@ -338,6 +338,7 @@ class CheckersTable(Scene):
     def on_exit(self) -> None:
         self.cancel_jobs()
         self.save_game()
+        self.audio("set_mood", Mood.CALM)  # the lobby's music is calm again
 
     def on_enter(self) -> None:
         """Back on top (first entry, or the menu closed): follow the settings and draw the set's sprites now,
@@ -849,8 +850,11 @@ class CheckersTable(Scene):
         names = PIECE_SETS[self.piece_set].side_names
         draw_text(surface, f"{PIECE_SETS[self.piece_set].name}: {names[0]} vs {names[1]}", (x, PANEL_RECT.y + 104),
                   22, TEXT_DIM)
-        if self.settings.checkers_fun_mode and self.mode == "play":
-            draw_text(surface, "Fun mode", (x, PANEL_RECT.y + 128), 22, (120, 220, 255))
+        if self.mode == "play":
+            draw_text(surface, f"You play the {names[self.human_side]} ({SIDE_LABELS[self.human_side]})",
+                      (x, PANEL_RECT.y + 128), 22, TEXT_DIM)
+            if self.settings.checkers_fun_mode:
+                draw_text(surface, "Fun mode", (x, PANEL_RECT.y + 152), 22, (120, 220, 255))
         if self.speech.left > 0:
             self.draw_bubble(surface, self.speech.text, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 196,
                                                                     PANEL_RECT.width - 40, 58))
