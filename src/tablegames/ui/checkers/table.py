@@ -775,6 +775,8 @@ class CheckersTable(Scene):
                 centre = (centre[0], centre[1] - (pop - 1.0) * radius)
             elif self.moods.antic_left > 0 and square == self.moods.antic_square:
                 squash = self.antic_squash()
+            elif self.moods.antic == "sneezes" and self.moods.antic_left > 0:
+                centre = self.nudged(square, centre)
             draw_piece(surface, self.piece_set, piece.side, piece.is_king, centre, radius, self.clock,
                        self.piece_mood(square, piece.side), s.animations, s.reduced_motion, look, squash)
         for fading in self.fading:
@@ -802,6 +804,19 @@ class CheckersTable(Scene):
             jolt = math.sin((f - 0.6) / 0.4 * math.pi) * 0.18
             return (1.0 + jolt, 1.0 - jolt)
         return (1.0, 1.0)
+
+    def nudged(self, square: int, centre: tuple[float, float]) -> tuple[float, float]:
+        """A sneeze nudges the sneezer's diagonal neighbours a little away, then they settle back."""
+        m = self.moods
+        f = 1.0 - m.antic_left / ANTIC_SECONDS
+        if m.antic_square is None or f < 0.6 or not self.settings.animations or self.settings.reduced_motion:
+            return centre
+        row, col = square_to_cell(square, self.controller.flipped)
+        sneezer_row, sneezer_col = square_to_cell(m.antic_square, self.controller.flipped)
+        if abs(row - sneezer_row) != 1 or abs(col - sneezer_col) != 1:
+            return centre
+        push = math.sin((f - 0.6) / 0.4 * math.pi) * self.piece_radius() * 0.18
+        return (centre[0] + (col - sneezer_col) * push, centre[1] + (row - sneezer_row) * push)
 
     def draw_hopper(self, surface: pygame.Surface, anim: MoveAnimation, radius: float) -> None:
         s = self.settings
