@@ -104,8 +104,9 @@ def test_reduced_motion_keeps_the_hop_but_drops_particles_and_shake(tmp_path):
     click(table, 9)
     click(table, 25)
     assert table.animation is not None
-    run(table, 0.6)
-    assert table.effects.words and not table.effects.particles and table.effects.shake_left == 0
+    run(table, 1.0)
+    assert any(w.text == "Double!" for w in table.effects.words)
+    assert not table.effects.particles and table.effects.shake_left == 0
 
 
 def test_a_chain_counts_up_with_shake_and_sparkles(tmp_path):
@@ -133,7 +134,7 @@ def test_a_chain_that_crowns_throws_confetti_and_makes_a_big_moment(tmp_path):
     assert ("set_mood", Mood.BIG_MOMENT) in table.context.audio.calls
     assert ("play_effect", "crown") in table.context.audio.calls
     assert any(p.kind == "confetti" for p in table.effects.particles)
-    assert any(w.text == "Crowned!" for w in table.effects.words)
+    assert any(w.text == "Double!" for w in table.effects.words)
 
 
 def test_undo_goes_back_to_the_players_turn(tmp_path):

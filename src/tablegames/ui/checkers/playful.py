@@ -118,13 +118,16 @@ class Effects:
                                            self.rng.uniform(0.4, 0.7), 0.0, (grey, grey, grey),
                                            scale * self.rng.uniform(0.18, 0.32), "smoke"))
 
-    def sparkles(self, at: tuple[float, float], count: int, colour=(255, 240, 150), spread: float = 160) -> None:
+    def sparkles(self, at: tuple[float, float], count: int, colour=(255, 240, 150), spread: float = 160,
+                 ring: float = 0.0) -> None:
+        """Sparkles flying out from a ring of radius `ring` around `at` (so the piece itself stays visible)."""
         if not self.allows_particles:
             return
         for _ in range(count):
             angle = self.rng.uniform(0, 2 * math.pi)
             speed = self.rng.uniform(0.3, 1.0) * spread
-            self.particles.append(Particle(at[0], at[1], math.cos(angle) * speed, math.sin(angle) * speed,
+            self.particles.append(Particle(at[0] + math.cos(angle) * ring, at[1] + math.sin(angle) * ring,
+                                           math.cos(angle) * speed, math.sin(angle) * speed,
                                            self.rng.uniform(0.4, 0.9), 0.0, colour, self.rng.uniform(2, 4.5),
                                            "spark"))
 
@@ -162,9 +165,13 @@ class Effects:
         text = CHAIN_WORDS[min(count, len(CHAIN_WORDS) - 1)]
         if not text:
             return
-        self.word(text, (at[0], at[1] - 40), (255, 120, 60), 44 + 8 * min(count, 6))
+        size = 44 + 8 * min(count, 6)
+        y = at[1] - 40
+        if self.bounds is not None and y - size < self.bounds.top:
+            y = at[1] + 60  # no room above a piece on the top row: the word goes below it
+        self.word(text, (at[0], y), (255, 120, 60), size)
         self.shake(3.0 * count, 0.25 + 0.08 * count)
-        self.sparkles(at, 12 * count, (255, 200, 90), 120 + 40 * count)
+        self.sparkles(at, 12 * count, (255, 200, 90), 120 + 40 * count, ring=20)
 
     def trophy(self) -> None:
         if self.animations:

@@ -12,6 +12,7 @@ import logging
 import math
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import platformdirs
@@ -404,7 +405,8 @@ class CheckersTable(Scene):
         square = move.captured[hop]
         victim = before.piece_at(square)
         self.fading.append(Fading(square, victim.side, victim.is_king))
-        self.effects.poof(self.square_centre(square), self.piece_radius())
+        # a chain's words are its count (Double! Triple!), so only a single capture says Poof!
+        self.effects.poof(self.square_centre(square), self.piece_radius(), with_word=len(move.captured) == 1)
         self.audio("play_effect", "capture")
         if hop >= 1:
             self.chain_count = hop + 1
@@ -417,9 +419,10 @@ class CheckersTable(Scene):
         if move.is_capture:
             self.moods.cheer_side, self.moods.cheer_left = side, 1.5
         if move.is_crowning:
-            self.effects.word("Crowned!", (at[0], at[1] + 56), (255, 215, 80), 44)
+            if len(move.captured) < 2:  # after a chain its count is the word, and confetti flies
+                self.effects.word("Crowned!", (at[0], at[1] + 56), (255, 215, 80), 44)
             self.moods.crown_square, self.moods.crown_left = move.to_square, CROWN_POP_SECONDS
-            self.effects.sparkles(at, 30, (255, 220, 90))
+            self.effects.sparkles(at, 24, (255, 220, 90), ring=self.piece_radius())
             self.audio("play_effect", "crown")
             self.audio("set_mood", Mood.BIG_MOMENT)
             if len(move.captured) >= 2:
@@ -466,7 +469,7 @@ class CheckersTable(Scene):
         self.effects.word(EVENT_WORDS[event.kind], (at[0], at[1] - 50), (120, 220, 255), 52)
         self.audio("play_effect", event.kind)
         if event.is_gift:
-            self.effects.sparkles(at, 40, (255, 240, 140))
+            self.effects.sparkles(at, 30, (255, 240, 140), ring=self.piece_radius())
             self.moods.wink_square, self.moods.wink_left = event.square, 2.0
             self.say("gift")
         else:
@@ -474,7 +477,7 @@ class CheckersTable(Scene):
             self.moods.shaken_side, self.moods.shaken_left = 1 - self.human_side, 1.6
             if event.kind == "lightning":
                 self.effects.flash(at)
-                self.effects.sparkles(at, 36, (255, 255, 200), 220)
+                self.effects.sparkles(at, 36, (255, 255, 200), 220, ring=self.piece_radius() * 0.5)
             elif event.kind == "earthquake":
                 self.effects.shake(12.0, 1.0)
                 self.effects.poof(at, self.piece_radius(), with_word=False)
@@ -835,10 +838,9 @@ class CheckersTable(Scene):
             else:
                 squash = (0.9, 1.14)  # stretched in the air
         crowned = anim.is_king or (anim.move.is_crowning and hop == len(anim.hop_seconds) - 1 and f > 0.9)
-        shadow = pygame.Rect(0, 0, radius * 1.6, radius * 0.5)
-        shadow.center = (round(start[0] + (end[0] - start[0]) * eased), round(start[1] + (end[1] - start[1]) * eased
-                                                                              + radius * 0.7))
-        pygame.draw.ellipse(surface, shade(PIECE_SETS[self.piece_set].board.dark, 0.6), shadow)
+        shadow = hop_shadow(round(radius))
+        ground = (start[0] + (end[0] - start[0]) * eased, start[1] + (end[1] - start[1]) * eased + radius * 0.7)
+        surface.blit(shadow, shadow.get_rect(center=(round(ground[0]), round(ground[1]))))
         draw_piece(surface, self.piece_set, anim.side, crowned, centre, radius, self.clock,
                    "cheering" if anim.move.is_capture else "normal", s.animations, s.reduced_motion, None, squash,
                    phase=0.3)
@@ -893,6 +895,8 @@ class CheckersTable(Scene):
                 who = f"{names[over.winner]} win"
             return f"{who} ({loser}: {over.reason})"
         turn = self.game.position.turn
+        if self.animation is not None and self.mode == "play":
+            return "You move..." if self.is_human(self.animation.side) else f"{level_name(self.level)} moves..."
         if self.pending_event is not None:
             return "Fun mode!"
         if self.mode == "play":
@@ -957,6 +961,14 @@ class CheckersTable(Scene):
             box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30)
             pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
             draw_text(surface, self.toast, box.center, 24, TEXT, "center")
+
+
+@lru_cache(maxsize=8)
+def hop_shadow(radius: int) -> pygame.Surface:
+    """The soft shadow under a hopping piece."""
+    shadow = pygame.Surface((round(radius * 1.6), max(2, round(radius * 0.5))), pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+    return shadow
 
 
 def _default_layout() -> BoardLayout:
