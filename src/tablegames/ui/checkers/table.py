@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,7 +32,17 @@ from tablegames.ui.checkers.opponents import draw_opponent, pick_line
 from tablegames.ui.checkers.pieces import CAPTURE_SECONDS, PIECE_SETS, draw_captured, draw_piece, warm_cache
 from tablegames.ui.checkers.playful import EVENT_ANNOUNCEMENTS, EVENT_WORDS, IDLE_ANTICS, Effects
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_background, draw_text, shade
+from tablegames.ui.theme import (
+    ACCENT,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    draw_background,
+    draw_text,
+    font,
+    shade,
+)
 
 log = logging.getLogger(__name__)
 
@@ -146,7 +156,6 @@ class PieceMoods:
     crown_square: int | None = None
     crown_left: float = 0.0
     pickup_age: float = 9.0
-    extra: dict = field(default_factory=dict)
 
     def update(self, dt: float) -> None:
         self.cheer_left = max(0.0, self.cheer_left - dt)
@@ -428,12 +437,13 @@ class CheckersTable(Scene):
             if len(move.captured) >= 2:
                 self.effects.confetti(BOARD_RECT)
         computer_moved = not self.is_human(side)
+        lead = self.computer_lead()
         if computer_moved and move.is_crowning:
             self.say("king")
         elif computer_moved and move.is_capture:
-            self.say("captured")
+            self.say("winning" if lead >= 2 else "captured")
         elif not computer_moved and move.is_capture and self.mode == "play":
-            self.say("ouch")
+            self.say("losing" if lead <= -2 else "ouch")
         over = self.game.outcome()
         if over is not None:
             self.game_over(over)
@@ -445,6 +455,15 @@ class CheckersTable(Scene):
                 self.toast_now(EVENT_ANNOUNCEMENTS[event.kind])
         self.wait = WATCH_PAUSE if self.mode == "watch" else 0.0
         self.after_change()
+
+    def computer_lead(self) -> int:
+        """The computer's pieces minus the player's (0 unless a human plays the computer)."""
+        if self.mode != "play":
+            return 0
+        position = self.game.position
+        human = position.black if self.human_side == BLACK else position.white
+        computer = position.white if self.human_side == BLACK else position.black
+        return computer.bit_count() - human.bit_count()
 
     def game_over(self, over: Outcome) -> None:
         self.save_game()
@@ -676,7 +695,6 @@ class CheckersTable(Scene):
         self.effects.confetti(BOARD_RECT, 120)
         self.effects.word("Party!", BOARD_RECT.center, (255, 120, 200), 72)
         self.moods.cheer_side, self.moods.cheer_left = None, 3.0
-        self.moods.extra["party"] = True
         self.say("party")
 
     # --- drawing --------------------------------------------------------------------------------------------
@@ -956,8 +974,7 @@ class CheckersTable(Scene):
             draw_text(surface, EVENT_ANNOUNCEMENTS[self.pending_event.kind], banner.center, 30, TEXT, "center",
                       bold=True)
         if self.toast_left > 0 and self.pending_event is None:
-            image_rect = draw_text(surface, self.toast, (-1000, -1000), 24)
-            box = image_rect.inflate(30, 16)
+            box = pygame.Rect((0, 0), font(24).size(self.toast)).inflate(30, 16)
             box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30)
             pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
             draw_text(surface, self.toast, box.center, 24, TEXT, "center")
