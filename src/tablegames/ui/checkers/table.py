@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -167,7 +168,9 @@ class PieceMoods:
 
 
 class CheckersTable(Scene):
-    """The table. `resume` reads the saved game; `save_path` None keeps nothing (screenshots)."""
+    """The table. `resume` reads the saved game. `save_path`: "default" is the user's file for the window
+    (context.options empty), `options["save_path"]` when given (tests), and nothing for screenshots; None keeps
+    nothing."""
 
     name = "checkers"
 
@@ -209,10 +212,11 @@ class CheckersTable(Scene):
         self.mood_sent: Mood | None = None
         self.chain_count = 0
         self.effects_ms = 0.0  # time spent on the playful layer in the last frame (update + draw)
-        self.effects_samples: list[float] = []  # effects_ms of every frame drawn (the demo reports them)
+        self.effects_samples: deque[float] = deque(maxlen=36_000)  # effects_ms of the last frames (the demo)
         self.level_cycle_seconds: float | None = None  # the demo: the level steps 1..10 every so often
         self.layout: BoardLayout | None = None
         self.face_rect = pygame.Rect(0, 0, 0, 0)
+        self._threatened: set[int] = set()
         self.game = FunGame()
         self.apply_settings()
         if not (resume and self.resume()):
