@@ -258,3 +258,20 @@ def test_every_scene_renders_in_every_set(piece_set):
         picture = render_scene(name, (640, 400), frames=2, options={"piece_set": piece_set, "level": piece_set + 1})
         colours = {picture.get_at((x, y))[:3] for x in range(20, 380, 5) for y in range(20, 380, 5)}
         assert len(colours) > 12, name  # a board with pieces, not a blank frame
+
+
+def test_the_demos_watch_table_plays_every_level_in_turn_and_saves_nothing(tmp_path, monkeypatch):
+    from tablegames.ui.checkers.table import watch_table
+
+    monkeypatch.setattr("tablegames.ui.checkers.table.default_save_path", lambda: tmp_path / "never.pdn")
+    context = Context(settings=Settings(checkers_level=1), thinker=Thinker(inline=True))
+    levels_seen = []
+    monkeypatch.setattr("tablegames.ui.checkers.table.computer_move",
+                        lambda position, level, seed, token, history: levels_seen.append(level)
+                        or position.legal_moves()[0])
+    table = watch_table(context)
+    run(table, 12.0)
+    table.on_exit()
+    assert levels_seen[:10] == list(range(1, 11))
+    assert context.settings.checkers_mode == "play" and not (tmp_path / "never.pdn").exists()
+    assert "effects median" in table.effects_report()

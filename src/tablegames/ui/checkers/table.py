@@ -213,7 +213,8 @@ class CheckersTable(Scene):
         self.chain_count = 0
         self.effects_ms = 0.0  # time spent on the playful layer in the last frame (update + draw)
         self.effects_samples: deque[float] = deque(maxlen=36_000)  # effects_ms of the last frames (the demo)
-        self.level_cycle_seconds: float | None = None  # the demo: the level steps 1..10 every so often
+        self.cycle_levels = False  # the demo: each computer move is played by the next level, 1..10 in turn
+        self.computer_moves = 0
         self.layout: BoardLayout | None = None
         self.face_rect = pygame.Rect(0, 0, 0, 0)
         self._threatened: set[int] = set()
@@ -550,8 +551,6 @@ class CheckersTable(Scene):
             self.run_computer(dt)
         self.poll_hint()
         self.maybe_antic()
-        if self.level_cycle_seconds:
-            self.level = 1 + int(self.clock / self.level_cycle_seconds) % 10
         return []
 
     def advance_animation(self, dt: float) -> None:
@@ -571,6 +570,9 @@ class CheckersTable(Scene):
         if self.job is None:
             if self.wait > 0:
                 return
+            if self.cycle_levels:
+                self.level = 1 + self.computer_moves % 10
+            self.computer_moves += 1
             level, seed, history = self.level, self.game_seed + len(self.game.entries), self.history()
             self.job = self.context.thinker.submit(
                 lambda token: computer_move(position, level, seed, token, history))
@@ -686,6 +688,10 @@ class CheckersTable(Scene):
         elif kind == "export":
             self.export()
         return []
+
+    def effects_report(self) -> str:
+        """The playful layer's cost per frame, and the levels that moved (the demo prints it)."""
+        return f"{effects_report(self)}; {self.computer_moves} computer moves"
 
     def save_music(self) -> None:
         if self.context.audio is None:
@@ -998,12 +1004,12 @@ def _default_layout() -> BoardLayout:
     return board_layout(BOARD_RECT)
 
 
-def watch_table(context: Context, level_cycle_seconds: float | None = 2.0) -> CheckersTable:
-    """Computer against computer for the demo: nothing resumed or saved, the player's settings untouched, the
-    level stepping through 1..10 so the computer thinks at every level."""
+def watch_table(context: Context, cycle_levels: bool = True) -> CheckersTable:
+    """Computer against computer (the demo's `checkers:watch`): nothing resumed or saved, the player's settings
+    untouched, and each move played by the next level, 1..10 in turn, so the computer thinks at every level."""
     table = CheckersTable(context, resume=False, save_path=None)
     table.mode = "watch"
-    table.level_cycle_seconds = level_cycle_seconds
+    table.cycle_levels = cycle_levels
     table.new_game()
     return table
 
@@ -1013,4 +1019,4 @@ def effects_report(table: CheckersTable) -> str:
     samples = sorted(table.effects_samples) or [0.0]
     median = samples[len(samples) // 2]
     p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
-    return f"effects: median {median:.2f} ms  p95 {p95:.2f} ms  worst {samples[-1]:.2f} ms per frame"
+    return f"effects median {median:.2f} ms  p95 {p95:.2f} ms  worst {samples[-1]:.2f} ms per frame"
