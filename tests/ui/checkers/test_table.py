@@ -275,3 +275,15 @@ def test_the_demos_watch_table_plays_every_level_in_turn_and_saves_nothing(tmp_p
     assert levels_seen[:10] == list(range(1, 11))
     assert context.settings.checkers_mode == "play" and not (tmp_path / "never.pdn").exists()
     assert "effects median" in table.effects_report()
+
+
+def test_the_panel_buttons_work_like_their_keys(tmp_path):
+    from tablegames.ui.checkers.table import button_rect
+
+    table = make_table(tmp_path, checkers_mode="two_players")
+    click(table, 11)
+    click(table, 15)
+    table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button_rect("undo").center))
+    assert table.game.entries == []
+    intents = table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button_rect("menu").center))
+    assert isinstance(intents[0].scene, CheckersMenu)

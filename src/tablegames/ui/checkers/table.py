@@ -640,6 +640,9 @@ class CheckersTable(Scene):
             if self.face_rect.collidepoint(event.pos):
                 self.say("poke")
                 return []
+            button = button_at(event.pos)
+            if button is not None:
+                return self.carry_out((button,))
             layout = self.layout
             cell = layout.square_at(event.pos) if layout is not None else None
             return self.carry_out(self.controller.click_cell(cell))
@@ -904,11 +907,24 @@ class CheckersTable(Scene):
             self.draw_bubble(surface, self.speech.text, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 196,
                                                                     PANEL_RECT.width - 40, 58))
         draw_text(surface, self.status_text(), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, TEXT, bold=True)
-        self.draw_move_list(surface, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 340))
+        self.draw_move_list(surface, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
+        self.draw_buttons(surface)
         keys = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party",
                 "S sound  E save music  X export  Esc menu  Q quit")
         for index, line in enumerate(keys):
             draw_text(surface, line, (PANEL_RECT.x + 24, PANEL_RECT.bottom - 80 + index * 24), 22, TEXT_DIM)
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        """Dark-glass buttons whose edge glows when pointed at (neon in the neon sets)."""
+        glow = PIECE_SETS[self.piece_set].board.glow if self.neon else ACCENT
+        for action, label in BUTTONS:
+            rect = button_rect(action)
+            pointed = self.pointer is not None and rect.collidepoint(self.pointer)
+            pygame.draw.rect(surface, shade(PANEL, 0.7), rect, border_radius=10)
+            if pointed:
+                pygame.draw.rect(surface, shade(glow, 0.45), rect.inflate(6, 6), 3, border_radius=13)
+            pygame.draw.rect(surface, glow if pointed else PANEL_EDGE, rect, 2, border_radius=10)
+            draw_text(surface, label, rect.center, 23, TEXT if pointed else TEXT_DIM, "center")
 
     def status_text(self) -> str:
         over = self.game.outcome()
@@ -988,6 +1004,22 @@ class CheckersTable(Scene):
             box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30)
             pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
             draw_text(surface, self.toast, box.center, 24, TEXT, "center")
+
+
+BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("new", "New game"), ("menu", "Menu"))
+
+
+def button_rect(action: str) -> pygame.Rect:
+    index = [name for name, _ in BUTTONS].index(action)
+    width = (PANEL_RECT.width - 40 - 3 * 10) // len(BUTTONS)
+    return pygame.Rect(PANEL_RECT.x + 20 + index * (width + 10), PANEL_RECT.y + 622, width, 36)
+
+
+def button_at(pos: tuple[float, float]) -> str | None:
+    for action, _ in BUTTONS:
+        if button_rect(action).collidepoint(pos):
+            return action
+    return None
 
 
 @lru_cache(maxsize=8)
