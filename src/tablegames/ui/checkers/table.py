@@ -292,7 +292,10 @@ class CheckersTable(Scene):
         self.hint = None
         self.wait = 0.0
         self.mood_sent = None
-        self.say("boss" if self.level == 10 and self.mode == "play" else "hello")
+        is_boss = self.level == 10 and self.mode == "play"
+        self.say("boss" if is_boss else "hello")
+        if is_boss:
+            self.toast_now("Boss level: Grandmaster Gizmo takes a seat")
         self.after_change()
 
     def resume(self) -> bool:
@@ -757,8 +760,9 @@ class CheckersTable(Scene):
                 pygame.draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
             for square in self.controller.targets():
                 centre = layout.square_centre(*square_to_cell(square, flipped))
-                pygame.draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.16)
-                pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.13)
+                pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
+                pygame.draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
+                pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
         if self.hint is not None and self.hint_left > 0:
             for square in self.hint.path:
                 rect = layout.square_rect(*square_to_cell(square, flipped))
