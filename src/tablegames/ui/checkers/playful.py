@@ -1,0 +1,288 @@
+"""The playful layer's effects: particles (poof, sparkles, confetti, wind), pop-up words, the chain counter,
+screen shake, a lightning flash, a bouncing trophy; and the words as data.
+
+Accessibility: with Animations off nothing is added; Reduced motion keeps the words (still, no pop) but drops
+particles, shake and flashes; Screen shake off drops only the shake. The lightning flash lasts a quarter of a
+second, once; nothing here blinks or pulses faster than twice a second.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from tablegames.core.rng import make_rng
+from tablegames.ui.theme import font, shade
+
+POOF_WORDS = ("Poof!", "Bonk!", "Zap!", "Boing!", "Kapow!", "Splat!", "Whack!", "Bam!")
+CHAIN_WORDS = ("", "", "Double!", "Triple!", "Ka-boom!", "Mega chain!", "Unstoppable!", "Legendary!")
+EVENT_WORDS = {"gift": "A gift!", "lightning": "ZAP!", "earthquake": "RUMBLE!", "wind": "WHOOSH!"}
+EVENT_ANNOUNCEMENTS = {
+    "gift": "Fun mode: the computer gives you a piece back!",
+    "lightning": "Fun mode: lightning is about to strike!",
+    "earthquake": "Fun mode: the ground begins to shake!",
+    "wind": "Fun mode: a gust of wind is coming!",
+}
+IDLE_ANTICS = ("waves", "yawns", "sneezes", "peeks")
+CONFETTI = ((255, 90, 90), (255, 200, 60), (90, 210, 120), (80, 170, 255), (200, 110, 255), (255, 140, 200))
+FLASH_SECONDS = 0.25
+WORD_SECONDS = 1.1
+GRAVITY = 900.0
+
+
+@dataclass
+class Particle:
+    x: float
+    y: float
+    vx: float
+    vy: float
+    life: float
+    age: float
+    colour: tuple[int, int, int]
+    size: float
+    kind: str  # smoke | spark | confetti | streak
+    gravity: float = 0.0
+
+
+@dataclass
+class Word:
+    text: str
+    x: float
+    y: float
+    colour: tuple[int, int, int]
+    size: int
+    life: float = WORD_SECONDS
+    age: float = 0.0
+
+
+class Effects:
+    """Everything that flies, pops or shakes over the table; update(dt) then draw(surface)."""
+
+    def __init__(self, seed: int = 0, animations: bool = True, reduced_motion: bool = False,
+                 screen_shake: bool = True) -> None:
+        self.rng = make_rng(seed, "checkers-effects")
+        self.particles: list[Particle] = []
+        self.words: list[Word] = []
+        self.shake_left = 0.0
+        self.shake_strength = 0.0
+        self.flash_left = 0.0
+        self.trophy_age: float | None = None
+        self.bolt: tuple[float, float] | None = None
+        self.bounds: pygame.Rect | None = None  # words and wind stay inside it (the board)
+        self.configure(animations, reduced_motion, screen_shake)
+
+    def configure(self, animations: bool, reduced_motion: bool, screen_shake: bool) -> None:
+        self.animations = animations
+        self.reduced_motion = reduced_motion
+        self.screen_shake = screen_shake
+        if not self.allows_particles:
+            self.particles.clear()
+            self.flash_left = 0.0
+        if not self.allows_shake:
+            self.shake_left = 0.0
+
+    @property
+    def allows_particles(self) -> bool:
+        return self.animations and not self.reduced_motion
+
+    @property
+    def allows_shake(self) -> bool:
+        return self.allows_particles and self.screen_shake
+
+    def clear(self) -> None:
+        self.particles.clear()
+        self.words.clear()
+        self.shake_left = self.flash_left = 0.0
+        self.trophy_age = None
+        self.bolt = None
+
+    # --- adding effects -------------------------------------------------------------------------------------
+    def word(self, text: str, at: tuple[float, float], colour=(255, 230, 90), size: int = 46) -> None:
+        if self.animations and text:
+            self.words.append(Word(text, at[0], at[1], colour, size))
+
+    def poof(self, at: tuple[float, float], scale: float, with_word: bool = True) -> None:
+        """A capture: a puff of smoke and a comic word."""
+        word = POOF_WORDS[int(self.rng.integers(len(POOF_WORDS)))]
+        if with_word:
+            self.word(word, (at[0], at[1] - scale * 0.6))
+        if not self.allows_particles:
+            return
+        for _ in range(14):
+            angle = self.rng.uniform(0, 2 * math.pi)
+            speed = self.rng.uniform(40, 130)
+            grey = int(self.rng.integers(200, 250))
+            self.particles.append(Particle(at[0], at[1], math.cos(angle) * speed, math.sin(angle) * speed - 20,
+                                           self.rng.uniform(0.4, 0.7), 0.0, (grey, grey, grey),
+                                           scale * self.rng.uniform(0.18, 0.32), "smoke"))
+
+    def sparkles(self, at: tuple[float, float], count: int, colour=(255, 240, 150), spread: float = 160,
+                 ring: float = 0.0) -> None:
+        """Sparkles flying out from a ring of radius `ring` around `at` (so the piece itself stays visible)."""
+        if not self.allows_particles:
+            return
+        for _ in range(count):
+            angle = self.rng.uniform(0, 2 * math.pi)
+            speed = self.rng.uniform(0.3, 1.0) * spread
+            self.particles.append(Particle(at[0] + math.cos(angle) * ring, at[1] + math.sin(angle) * ring,
+                                           math.cos(angle) * speed, math.sin(angle) * speed,
+                                           self.rng.uniform(0.4, 0.9), 0.0, colour, self.rng.uniform(2, 4.5),
+                                           "spark"))
+
+    def confetti(self, area: pygame.Rect, count: int = 90) -> None:
+        if not self.allows_particles:
+            return
+        for _ in range(count):
+            self.particles.append(Particle(
+                self.rng.uniform(area.left, area.right), area.top - self.rng.uniform(0, 60),
+                self.rng.uniform(-60, 60), self.rng.uniform(-120, 60), self.rng.uniform(1.6, 2.6), 0.0,
+                CONFETTI[int(self.rng.integers(len(CONFETTI)))], self.rng.uniform(4, 8), "confetti", 260.0))
+
+    def wind(self, area: pygame.Rect, count: int = 40) -> None:
+        if not self.allows_particles:
+            return
+        for _ in range(count):
+            self.particles.append(Particle(
+                self.rng.uniform(area.left, area.centerx), self.rng.uniform(area.top, area.bottom),
+                self.rng.uniform(700, 1100), self.rng.uniform(-30, 30), self.rng.uniform(0.35, 0.6), 0.0,
+                (220, 235, 255), self.rng.uniform(30, 70), "streak"))
+
+    def shake(self, strength: float, seconds: float = 0.35) -> None:
+        if self.allows_shake:
+            self.shake_strength = max(self.shake_strength if self.shake_left > 0 else 0.0, strength)
+            self.shake_left = max(self.shake_left, seconds)
+
+    def flash(self, bolt_to: tuple[float, float] | None = None) -> None:
+        """The lightning flash (with a bolt down to `bolt_to`): a quarter of a second, once."""
+        if self.allows_particles:
+            self.flash_left = FLASH_SECONDS
+            self.bolt = bolt_to
+
+    def chain(self, count: int, at: tuple[float, float]) -> None:
+        """The count of a multi-jump so far: a word, a bigger shake and more sparkles each time."""
+        text = CHAIN_WORDS[min(count, len(CHAIN_WORDS) - 1)]
+        if not text:
+            return
+        size = 44 + 8 * min(count, 6)
+        y = at[1] - 40
+        if self.bounds is not None and y - size < self.bounds.top:
+            y = at[1] + 60  # no room above a piece on the top row: the word goes below it
+        self.word(text, (at[0], y), (255, 120, 60), size)
+        self.shake(3.0 * count, 0.25 + 0.08 * count)
+        self.sparkles(at, 12 * count, (255, 200, 90), 120 + 40 * count, ring=20)
+
+    def trophy(self) -> None:
+        if self.animations:
+            self.trophy_age = 0.0
+
+    # --- running --------------------------------------------------------------------------------------------
+    @property
+    def is_busy(self) -> bool:
+        return bool(self.particles or self.words or self.shake_left > 0 or self.flash_left > 0)
+
+    def update(self, dt: float) -> None:
+        alive = []
+        for p in self.particles:
+            p.age += dt
+            if p.age >= p.life:
+                continue
+            p.vy += p.gravity * dt
+            if p.kind == "confetti":
+                p.vx *= 0.99
+            p.x += p.vx * dt
+            p.y += p.vy * dt
+            alive.append(p)
+        self.particles = alive
+        for w in self.words:
+            w.age += dt
+        self.words = [w for w in self.words if w.age < w.life]
+        self.shake_left = max(0.0, self.shake_left - dt)
+        self.flash_left = max(0.0, self.flash_left - dt)
+        if self.trophy_age is not None:
+            self.trophy_age += dt
+
+    def shake_offset(self, t: float) -> tuple[int, int]:
+        if self.shake_left <= 0 or not self.allows_shake:
+            return (0, 0)
+        amount = self.shake_strength * min(1.0, self.shake_left / 0.2)
+        return (round(math.sin(t * 71.0) * amount), round(math.cos(t * 59.0) * amount * 0.7))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for p in self.particles:
+            fade = 1.0 - p.age / p.life
+            if p.kind == "smoke":
+                radius = p.size * (1.0 + p.age * 2.0)
+                pygame.draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
+            elif p.kind == "spark":
+                size = max(1.0, p.size * fade)
+                pygame.draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
+                pygame.draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
+            elif p.kind == "confetti":
+                wobble = abs(math.sin(p.age * 3.0 + p.x * 0.1))  # a flake turning over, under a turn a second
+                pygame.draw.rect(surface, p.colour, pygame.Rect(p.x, p.y, p.size, max(1.0, p.size * wobble)))
+            else:
+                if self.bounds is None or self.bounds.collidepoint(p.x, p.y):
+                    pygame.draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
+                                                                         if self.bounds else 0), p.y), 2)
+        for w in self.words:
+            self.draw_word(surface, w)
+        if self.flash_left > 0 and self.bolt is not None:
+            self.draw_bolt(surface, self.bolt)
+        if self.flash_left > 0:
+            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            veil.fill((255, 255, 240, round(170 * self.flash_left / FLASH_SECONDS)))
+            surface.blit(veil, (0, 0))
+
+    def draw_word(self, surface: pygame.Surface, w: Word) -> None:
+        grow = 1.0
+        if self.allows_particles:
+            grow = min(1.0, 0.4 + w.age * 6.0) + 0.15 * math.sin(min(1.0, w.age * 5.0) * math.pi)
+        rise = w.age * 30 if self.allows_particles else 0.0
+        size = max(8, round(w.size * grow))
+        alpha = 255 if w.age < w.life * 0.7 else round(255 * (w.life - w.age) / (w.life * 0.3))
+        x, y = w.x, w.y - rise
+        if self.bounds is not None:
+            half = font(size, True).size(w.text)[0] / 2 + 6
+            x = min(max(x, self.bounds.left + half), self.bounds.right - half)
+            y = min(max(y, self.bounds.top + size / 2), self.bounds.bottom - size / 2)
+        for dx, dy, colour in ((3, 3, (30, 20, 30)), (0, 0, w.colour)):
+            image = font(size, True).render(w.text, True, colour)
+            image.set_alpha(alpha)
+            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+
+    def draw_bolt(self, surface: pygame.Surface, to: tuple[float, float]) -> None:
+        """A zigzag of lightning from above the board down to `to`."""
+        top = (self.bounds.top if self.bounds else 0) - 10
+        steps = 7
+        points = []
+        for index in range(steps + 1):
+            f = index / steps
+            jag = 0 if index in (0, steps) else (22 if index % 2 else -22)
+            points.append((to[0] + jag + (1 - f) * 40, top + (to[1] - top) * f))
+        pygame.draw.lines(surface, (170, 200, 255), False, points, 12)
+        pygame.draw.lines(surface, (255, 255, 235), False, points, 5)
+
+    def draw_trophy(self, surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
+        if self.trophy_age is None:
+            return
+        bounce = 0.0
+        if self.allows_particles:
+            bounce = abs(math.sin(self.trophy_age * 1.6 * math.pi)) * size * 0.25 * math.exp(-self.trophy_age * 0.4)
+        draw_trophy(surface, (at[0], at[1] - bounce), size)
+
+
+def draw_trophy(surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
+    """A gold cup on a stand."""
+    x, y = at
+    gold, dark = (250, 196, 48), (170, 120, 20)
+    pygame.draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    pygame.draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    cup = [(x - size * 0.5, y - size * 0.85), (x + size * 0.5, y - size * 0.85), (x + size * 0.3, y - size * 0.25),
+           (x - size * 0.3, y - size * 0.25)]
+    pygame.draw.polygon(surface, gold, cup)
+    pygame.draw.polygon(surface, dark, cup, 3)
+    pygame.draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
+    pygame.draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
+    pygame.draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)

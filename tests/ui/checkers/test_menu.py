@@ -1,0 +1,100 @@
+"""The checkers menu: every option of the issue, each change saved; actions; a new game on a mode change."""
+
+from __future__ import annotations
+
+import pygame
+
+from tablegames.core.worker import Thinker
+from tablegames.ui.checkers.menu import ACTIONS, OPTIONS, CheckersMenu, MenuModel
+from tablegames.ui.checkers.table import CheckersTable
+from tablegames.ui.scene import Context, Pop
+from tablegames.ui.settings import Settings
+
+WANTED = {"checkers_piece_set", "checkers_level", "checkers_colour", "checkers_mode", "checkers_flip",
+          "checkers_fun_mode", "checkers_fun_levels", "animations", "reduced_motion", "screen_shake", "sound",
+          "volume", "music_style", "deep_bass"}
+
+
+def test_the_menu_has_every_option_of_the_issue():
+    assert {option.field for option in OPTIONS} == WANTED
+
+
+def test_every_option_cycles_through_its_values_and_back():
+    settings = Settings()
+    model = MenuModel(settings)
+    for row, option in enumerate(OPTIONS):
+        model.row = row
+        start = getattr(settings, option.field)
+        seen = set()
+        for _ in range(len(option.values)):
+            model.change(1)
+            seen.add(getattr(settings, option.field))
+        assert getattr(settings, option.field) == start
+        assert len(seen) == len(option.values), option.field
+        model.change(-1)
+        model.change(1)
+        assert getattr(settings, option.field) == start
+
+
+def test_every_value_reads_as_text():
+    for option in OPTIONS:
+        for value in option.values:
+            assert option.describe(value)
+
+
+def test_level_names_shown():
+    assert OPTIONS[1].describe(10) == "10  Grandmaster Gizmo"
+
+
+def menu_over_table(tmp_path):
+    saved = []
+    context = Context(settings=Settings(), thinker=Thinker(inline=True), options={"save_path": tmp_path / "g.pdn"})
+    context.save_settings = lambda: saved.append(dict(vars(context.settings)))
+    table = CheckersTable(context)
+    return CheckersMenu(context, table), table, saved
+
+
+def press(menu, key):
+    return menu.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
+
+
+def test_keys_change_and_save_at_once(tmp_path):
+    menu, table, saved = menu_over_table(tmp_path)
+    assert menu.model.row == 0
+    press(menu, pygame.K_RIGHT)
+    assert table.settings.checkers_piece_set == 9 and saved[-1]["checkers_piece_set"] == 9
+    assert table.piece_set == 9  # the table follows at once
+    press(menu, pygame.K_DOWN)
+    press(menu, pygame.K_LEFT)
+    assert table.settings.checkers_level == 2 and table.level == 2
+
+
+def test_a_mode_change_starts_a_new_game_when_the_menu_closes(tmp_path):
+    menu, table, _ = menu_over_table(tmp_path)
+    table.game.play("11-15")
+    menu.model.row = 3
+    press(menu, pygame.K_RIGHT)
+    assert menu.model.new_game_needed and table.mode == "play"
+    assert press(menu, pygame.K_ESCAPE) == [Pop()]
+    assert table.mode == "watch" and table.game.entries == []
+
+
+def test_actions(tmp_path):
+    menu, table, _ = menu_over_table(tmp_path)
+    table.game.play("11-15")
+    menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("resume")
+    assert press(menu, pygame.K_RETURN) == [Pop()] and table.game.entries
+    menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("new")
+    assert press(menu, pygame.K_RETURN) == [Pop()] and not table.game.entries
+    menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("lobby")
+    assert press(menu, pygame.K_RETURN) == [Pop(), Pop()]
+
+
+def test_clicks_choose_and_change(tmp_path):
+    from tablegames.ui.checkers.menu import row_rect
+
+    menu, table, _ = menu_over_table(tmp_path)
+    row = [option.field for option in OPTIONS].index("checkers_fun_mode")
+    menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=row_rect(row).center))
+    assert table.settings.checkers_fun_mode is True
+    menu.draw(pygame.Surface((1280, 800)))
