@@ -118,6 +118,8 @@ class DemoDirector:
         if samples:
             self.reports.append(f"{name:>16}: {len(samples)} frames  median {float(np.median(samples)):.2f} ms  "
                                 f"p95 {float(np.percentile(samples, 95)):.2f} ms  worst {max(samples):.2f} ms")
+        if hasattr(app.stack.top, "effects_report"):  # a table that times its effects says what they cost
+            self.reports.append(f"{name:>16}: {app.stack.top.effects_report()}")
         if app.stack.top is not self.lobby:
             app.stack.pop()
 
