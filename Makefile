@@ -37,7 +37,10 @@ desktop: $(STAMP)
 	$(BIN)/tablegames --install-desktop
 
 assets: $(STAMP)
-	$(HEADLESS) $(BIN)/python scripts/make_assets.py
+	@for script in scripts/make_*.py scripts/shoot_*.py scripts/paint_*.py; do \
+		echo "== $$script"; \
+		$(HEADLESS) $(BIN)/python $$script || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
