@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
+
+from tablegames.piddle.scan_synth import synthetic_photo
 from tablegames.ui.piddle.controller import HUMAN_SEAT, PiddleController
 
 STEP_LIMIT = 20_000
@@ -62,3 +65,17 @@ def is_computer_holding(controller: PiddleController) -> bool:
 def is_push(controller: PiddleController) -> bool:
     table = controller.table
     return controller.is_settled and not controller.is_busy() and bool(table.results) and table.results[-1].is_push
+
+
+def photo_with_glare(seed: int, index: int, die: int):
+    """A generated photo (piddle.scan_synth) with a lamp's glare over part of die `die`: the reader marks that die
+    uncertain, as on a real photo, and the player fixes it. Returns (image, the six true values)."""
+    photo = synthetic_photo(seed, index)
+    image = photo.image.astype(float)
+    rows, cols = np.mgrid[:image.shape[0], :image.shape[1]]
+    row, col = photo.centers[die]
+    reach = photo.size * 0.22
+    distance = ((rows - row + photo.size * 0.18) ** 2 + (cols - col - photo.size * 0.18) ** 2) / reach ** 2
+    glare = np.clip(1.2 - distance, 0.0, 1.0)[..., None]
+    image = image * (1 - glare) + 250 * glare
+    return image.astype(np.uint8), photo.values
