@@ -93,7 +93,7 @@ def draw_advisor(surface: pygame.Surface, rect: pygame.Rect, view: AdvisorView, 
         draw_text(surface, view.empty_text, (rect.centerx, y + 40), 28, TEXT_DIM, "center")
     else:
         y = draw_best(surface, rect, y, advice)
-    if view.legend:
+    if view.legend and advice is not None:
         legend_y = rect.bottom - 62
         pygame.draw.rect(surface, ADVISED, (left, legend_y - 8, 16, 16), 3, border_radius=4)
         draw_text(surface, "the advisor keeps", (left + 24, legend_y), 21, TEXT_DIM, "midleft")

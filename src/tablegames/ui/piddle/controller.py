@@ -155,8 +155,10 @@ class PiddleController:
         table = self.table
         if table.phase == TURN:
             return Stage(table.current_seat, table.dice, frozenset(table.held), table.rolls_taken, table.roll_limit)
-        last = table.order[-1]
-        return Stage(last, table.final_dice.get(last), frozenset(), 0, 0)
+        result = table.results[-1]  # settled: the winner's dice, or the first of the tied best hands
+        best = max(result.hands.values())
+        seat = result.winner if result.winner is not None else next(s for s in table.order if result.hands[s] == best)
+        return Stage(seat, table.final_dice[seat], frozenset(), 0, 0)
 
     def die_pose(self, position: int) -> DiePose:
         """The face and flight of die `position` now: mid-tumble a rolling die shows changing faces in the air."""

@@ -201,7 +201,7 @@ def draw_stage_text(surface: pygame.Surface, controller: PiddleController) -> No
     if controller.showing_break:
         heading = "Break roll"
     elif controller.is_settled and controller.linger is None:
-        heading = "Round over"
+        heading = ""  # the banner says how the round ended
     else:
         heading = f"{name} turn"
         if stage.rolls_taken:
@@ -213,6 +213,10 @@ def draw_stage_text(surface: pygame.Surface, controller: PiddleController) -> No
     if stage.dice is not None and showing:
         draw_text(surface, describe_hand(hand_of(stage.dice)), (FELT_RECT.centerx, FELT_RECT.y + 82), 30, TEXT,
                   "center")
+    elif controller.is_settled and controller.linger is None and stage.dice is not None:
+        owner = "Your" if stage.seat == HUMAN_SEAT and not controller.watch else f"{table.names[stage.seat]}'s"
+        draw_text(surface, f"{owner} dice: {describe_hand(hand_of(stage.dice))}",
+                  (FELT_RECT.centerx, DICE_Y + DIE_SIZE / 2 + 30), 26, TEXT, "center")
     draw_text(surface, controller.instructions(), (FELT_RECT.centerx, FELT_RECT.bottom - 34), 26, TEXT, "center")
 
 
@@ -283,6 +287,34 @@ def draw_break_roll(surface: pygame.Surface, controller: PiddleController) -> No
                   (FELT_RECT.centerx, FELT_RECT.y + 84), 24, TEXT_DIM, "center")
 
 
+def draw_results(surface: pygame.Surface, rect: pygame.Rect, controller: PiddleController) -> None:
+    """The settled round in the side panel: every final hand, best first, and what the pot did."""
+    table = controller.table
+    result = table.results[-1]
+    pygame.draw.rect(surface, PANEL, rect, border_radius=16)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=16)
+    left, y = rect.x + 20, rect.y + 16
+    draw_text(surface, "Round results", (left, y), 36, ACCENT, bold=True)
+    y += 52
+    best = max(result.hands.values())
+    for seat in sorted(result.hands, key=lambda s: (result.hands[s], -table.order.index(s)), reverse=True):
+        hand = result.hands[seat]
+        top = hand == best
+        colour = (PUSH_COLOUR if result.is_push else WIN_COLOUR) if top else TEXT_DIM
+        draw_text(surface, table.names[seat], (left, y), 28, colour, bold=top)
+        draw_text(surface, describe_hand(hand), (rect.right - 20, y + 2), 26, colour, "topright")
+        draw_mini_dice(surface, table.final_dice[seat], left, y + 44)
+        y += 74
+    y += 6
+    if result.is_push:
+        lines = (f"A push: the ${result.pot} pot stays", "and the round replays.")
+    else:
+        lines = (f"{table.names[result.winner]} took the pot of ${result.pot}.",)
+    for line in lines:
+        draw_text(surface, line, (left, y), 24, TEXT)
+        y += 28
+
+
 def draw_log(surface: pygame.Surface, controller: PiddleController) -> None:
     pygame.draw.rect(surface, shade(PANEL, 0.9), LOG_RECT, border_radius=14)
     pygame.draw.rect(surface, shade(PANEL_EDGE, 0.7), LOG_RECT, 1, border_radius=14)
@@ -309,8 +341,8 @@ def draw_banner(surface: pygame.Surface, controller: PiddleController, clock: fl
         colour = WIN_COLOUR if mine or controller.watch else LOSE_COLOUR
         line = f"${result.pot} with {describe_hand(result.hands[result.winner])}"
     pulse = 1.0 + 0.04 * math.sin(clock * 4)
-    banner = pygame.Rect(0, 0, round(500 * pulse), 130)
-    banner.center = (FELT_RECT.centerx, FELT_RECT.centery - 6)
+    banner = pygame.Rect(0, 0, round(500 * pulse), 124)
+    banner.center = (FELT_RECT.centerx, FELT_RECT.y + 96)
     pygame.draw.rect(surface, shade(PANEL, 0.8), banner, border_radius=20)
     pygame.draw.rect(surface, colour, banner, 4, border_radius=20)
     draw_text(surface, title, (banner.centerx, banner.y + 42), 60, colour, "center", bold=True)

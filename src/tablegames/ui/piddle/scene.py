@@ -41,6 +41,7 @@ from tablegames.ui.piddle.drawing import (
     draw_dice,
     draw_log,
     draw_players,
+    draw_results,
     draw_stage_text,
     draw_top_bar,
 )
@@ -228,7 +229,9 @@ class PiddleScene(Scene):
         buttons = buttons_for(controller)
         for button, rect in zip(buttons, button_rects(buttons), strict=True):
             draw_button(surface, rect, button.label, button.key == self.hover_button, button.key in ("roll", "next"))
-        if self.show_advisor:
+        if controller.is_settled and not controller.is_busy():
+            draw_results(surface, ADVISOR_RECT, controller)
+        elif self.show_advisor:
             advice = controller.advice() if not controller.is_busy() else None
             draw_advisor(surface, ADVISOR_RECT, self.advisor_view(), advice)
         else:
@@ -368,7 +371,7 @@ class PhotoScene(Scene):
             self.draw_read_dice(surface)
         advice = photo.advice()
         view = AdvisorView("On the dice as read" if photo.has_dice() else "No dice yet", self.situation_lines(),
-                           photo.objective, "Drop a photo to get advice")
+                           photo.objective, "Drop a photo to get advice", legend=False)
         draw_advisor(surface, pygame.Rect(640, 90, 610, 560), view, advice)
         draw_text(surface, PHOTO_HINTS, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 22, TEXT_DIM, "center")
 
