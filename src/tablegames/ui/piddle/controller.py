@@ -169,7 +169,8 @@ class PiddleController:
             return DiePose(value, 0.0, 0.0, 0.0, 0.0)
         t = tumble.progress
         rng = make_rng(tumble.seed, "piddle-tumble", position)
-        spin, side, flips = rng.uniform(2.0, 4.0), rng.uniform(-0.6, 0.6), int(rng.integers(5, 9))
+        spin, flips = rng.uniform(2.0, 4.0), int(rng.integers(5, 9))
+        side = (2.5 - position) / 2.5 * rng.uniform(0.1, 0.6)  # from nearer the middle: they stay on the cloth
         if self.reduced_motion or not self.animations:
             return DiePose(value if t >= 0.5 else 1 + (value + position) % 6, 0.0, 0.0, 0.0, 0.0)
         rest = 1.0 - t

@@ -225,6 +225,8 @@ class PiddleScene(Scene):
         draw_background(surface)
         draw_top_bar(surface, controller)
         draw_players(surface, controller)
+        draw_cloth(surface)
+        draw_stage_text(surface, controller)
         draw_log(surface, controller)
         buttons = buttons_for(controller)
         for button, rect in zip(buttons, button_rects(buttons), strict=True):
@@ -250,8 +252,6 @@ class PiddleScene(Scene):
             self.backdrop_key = key
         surface.blit(self.backdrop, (0, 0))
         controller = self.controller
-        draw_cloth(surface)
-        draw_stage_text(surface, controller)
         draw_break_roll(surface, controller)
         draw_dice(surface, controller, self.show_advisor and not controller.is_busy(), self.hover_die)
         draw_banner(surface, controller, self.clock)
