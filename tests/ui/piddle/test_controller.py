@@ -12,6 +12,7 @@ from tablegames.ui.piddle.controller import (
     BREAK_SECONDS,
     COMPUTER_PAUSE,
     HUMAN_SEAT,
+    WATCH_NEXT_ROUND,
     PiddleController,
     make_table,
 )
@@ -153,6 +154,13 @@ def test_watch_mode_plays_rounds_by_itself():
     controller = make_controller(seed=7, watch=True)
     table = controller.table
     assert table.computer_seats == frozenset(range(3))
+    for _ in range(4000):
+        controller.update(0.1)
+        if controller.is_settled and not controller.is_busy():
+            break
+    for _ in range(int(WATCH_NEXT_ROUND / 0.1) - 2):  # the result stays up a while
+        controller.update(0.1)
+        assert controller.is_settled
     for _ in range(4000):
         controller.update(0.1)
         if table.round_index >= 2:

@@ -123,6 +123,7 @@ class PiddleController:
     def begin_round_display(self) -> None:
         self.wait = BREAK_SECONDS if self.animations else 0.0
         self.showing_break = True
+        self.round_over_shown = False
         self.collect_events()
         self.set_mood(Mood.CALM)
 
@@ -316,8 +317,11 @@ class PiddleController:
             self.computer_step()
             self.wait = COMPUTER_PAUSE if self.animations else 0.0
         elif table.phase == SETTLED and self.watch:
-            self.wait = WATCH_NEXT_ROUND if self.animations else 0.0
-            self.next_round()
+            if not self.round_over_shown:  # the result stays up a while before the next round
+                self.round_over_shown = True
+                self.wait = WATCH_NEXT_ROUND if self.animations else 0.0
+            else:
+                self.next_round()
 
     def skip(self) -> None:
         """Finish what is moving at once (the tumble, a lingering turn, the pause)."""
