@@ -143,7 +143,6 @@ def test_reduced_motion_lands_dice_without_flight_and_no_animations_is_instant()
     lively.update(1.0)
     assert all(lively.die_pose(i).value == lively.table.dice[i] for i in range(6))  # landed on the real faces
     instant = make_controller(seed=6, animations=False)
-    assert not instant.showing_break or instant.wait == 0
     to_persons_turn(instant)
     instant.roll()
     instant.update(0.0)

@@ -1,5 +1,8 @@
 """The Piddle table without graphics: the table model, the dice's tumble, the computers' pace, the advice, the mood.
 
+Animations off: the dice land at once; reduced motion: they land quickly without flying. The pauses between the
+computers' steps stay either way: they are there so a person can follow the play, not for show.
+
 The rules live in `tablegames.piddle.table.PiddleTable`; this controller only paces it for the eye. A roll starts
 a tumble (the dice fly and land); a computer's turn is played a step at a time with a pause between steps, its
 held dice shown before it rolls; a finished turn lingers a moment before the next player's. A person acts
@@ -91,7 +94,7 @@ def second_person(text: str) -> str:
 
 
 class PiddleController:
-    """The table and its clock. `speed_up` shortens every pause (tests and screenshots use it)."""
+    """The table and its clock; `effects` and `moods` collect what the scene should play."""
 
     def __init__(self, table: PiddleTable, watch: bool = False, animations: bool = True,
                  reduced_motion: bool = False) -> None:
@@ -121,7 +124,7 @@ class PiddleController:
         self.begin_round_display()
 
     def begin_round_display(self) -> None:
-        self.wait = BREAK_SECONDS if self.animations else 0.0
+        self.wait = BREAK_SECONDS
         self.showing_break = True
         self.round_over_shown = False
         self.collect_events()
@@ -271,7 +274,7 @@ class PiddleController:
 
     def start_linger(self, stage: Stage) -> None:
         self.linger = stage
-        self.linger_left = LINGER_SECONDS if self.animations else 0.0
+        self.linger_left = LINGER_SECONDS
 
     def computer_step(self) -> None:
         """One visible step of the computer to act: roll first; then hold the advised dice (shown for a pause),
@@ -302,7 +305,7 @@ class PiddleController:
             if self.linger_left > 0:
                 return
             self.linger = None
-            self.wait = COMPUTER_PAUSE if self.animations else 0.0
+            self.wait = COMPUTER_PAUSE
             self.follow_round()
             return
         if self.wait > 0:
@@ -315,11 +318,11 @@ class PiddleController:
         table = self.table
         if table.phase == TURN and table.is_computer(table.current_seat):
             self.computer_step()
-            self.wait = COMPUTER_PAUSE if self.animations else 0.0
+            self.wait = COMPUTER_PAUSE
         elif table.phase == SETTLED and self.watch:
             if not self.round_over_shown:  # the result stays up a while before the next round
                 self.round_over_shown = True
-                self.wait = WATCH_NEXT_ROUND if self.animations else 0.0
+                self.wait = WATCH_NEXT_ROUND
             else:
                 self.next_round()
 

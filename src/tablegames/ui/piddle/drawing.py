@@ -340,7 +340,8 @@ def draw_banner(surface: pygame.Surface, controller: PiddleController, clock: fl
         title = "You win!" if mine else f"{name} wins"
         colour = WIN_COLOUR if mine or controller.watch else LOSE_COLOUR
         line = f"${result.pot} with {describe_hand(result.hands[result.winner])}"
-    pulse = 1.0 + 0.04 * math.sin(clock * 4)
+    still = controller.reduced_motion or not controller.animations
+    pulse = 1.0 if still else 1.0 + 0.04 * math.sin(clock * 4)
     banner = pygame.Rect(0, 0, round(500 * pulse), 124)
     banner.center = (FELT_RECT.centerx, FELT_RECT.y + 96)
     pygame.draw.rect(surface, shade(PANEL, 0.8), banner, border_radius=20)
