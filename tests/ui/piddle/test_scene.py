@@ -214,3 +214,12 @@ def test_this_machine_without_a_camera_says_so():
         pytest.skip("this machine has a camera")
     frame, message = camera_frame()  # no camera here: a message, never an exception
     assert frame is None and message.startswith(NO_CAMERA)
+
+
+def test_the_lobby_table_follows_the_settings_and_the_demo_watches_computers_only():
+    context = make_context(piddle_players=5, piddle_objective="dollar", piddle_push_value=0.3)
+    table = SCENES["piddle"](context).controller.table
+    assert table.players == 5 and table.computer_seats == frozenset(range(1, 5))
+    assert table.objective.kind == "dollar" and table.objective.push_value == pytest.approx(0.3)
+    watched = SCENES["piddle:watch"](make_context()).controller
+    assert watched.watch and watched.table.computer_seats == frozenset(range(watched.table.players))

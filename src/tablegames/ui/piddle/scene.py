@@ -209,7 +209,15 @@ class PiddleScene(Scene):
             title = "Your move"
         else:
             title = f"{table.names[seat]}'s move (it plays this)"
-        empty = "Roll to get advice" if table.phase == "turn" else "Advice comes with the next roll"
+        controller = self.controller
+        if controller.tumble is not None:
+            empty = "The dice are rolling..."
+        elif controller.linger is not None:
+            empty = "Next player..."
+        elif table.phase == "turn":
+            empty = "Roll to get advice"
+        else:
+            empty = "Advice comes with the next roll"
         return AdvisorView(title, situation_lines(table) if table.phase == "turn" else (), table.objective, empty)
 
     def static_key(self) -> tuple:
