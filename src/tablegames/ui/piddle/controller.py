@@ -103,7 +103,7 @@ class PiddleController:
         self.reduced_motion = reduced_motion
         self.effects: list[str] = []
         self.moods: list[Mood] = []
-        self.mood = Mood.CALM
+        self.mood: Mood | None = None  # none yet: the first round's calm is announced
         self.message = ""
         self.start(table)
 
@@ -372,7 +372,7 @@ class PiddleController:
             self.set_mood(Mood.CALM)
 
     def set_mood(self, mood: Mood) -> None:
-        if mood != self.mood or not self.moods:
+        if mood != self.mood:
             self.mood = mood
             self.moods.append(mood)
 

@@ -180,7 +180,8 @@ class PiddleScene(Scene):
     # --- the clock ------------------------------------------------------------------------------------------------
 
     def on_enter(self) -> None:
-        self.set_mood(self.controller.mood)
+        if self.controller.mood is not None:
+            self.set_mood(self.controller.mood)
 
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
