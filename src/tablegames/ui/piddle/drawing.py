@@ -86,7 +86,7 @@ def buttons_for(controller: PiddleController) -> list[Button]:
 
 
 def button_rects(buttons: list[Button]) -> list[pygame.Rect]:
-    widths = [250 if b.key == "next" else 170 for b in buttons]
+    widths = [250 if b.key == "next" else (200 if b.label.startswith("Roll all") else 170) for b in buttons]
     gap = 16
     x = FELT_RECT.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
     rects = []
@@ -223,7 +223,12 @@ def draw_stage_text(surface: pygame.Surface, controller: PiddleController) -> No
 def draw_dice(surface: pygame.Surface, controller: PiddleController, show_advice: bool,
               hover: int | None) -> None:
     stage = controller.stage()
-    if stage.dice is None or controller.showing_break:
+    if controller.showing_break:
+        return
+    if stage.dice is None:  # before the first roll: where the six dice will land
+        for position in range(DICE):
+            place = die_rect(position).inflate(-10, -10)
+            pygame.draw.rect(surface, shade(FELT, 0.8), place, 3, border_radius=10)
         return
     advised = set(controller.advised_positions()) if show_advice else set()
     can_hold = controller.can_person_hold()

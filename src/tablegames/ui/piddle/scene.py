@@ -15,6 +15,7 @@ import pygame
 
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
+from tablegames.piddle.solver import breaker_outlook
 from tablegames.piddle.table import PiddleTable, positions_to_hold
 from tablegames.ui.miniatures import draw_die
 from tablegames.ui.piddle.advisor import ADVISED, AdvisorView, draw_advisor
@@ -219,7 +220,13 @@ class PiddleScene(Scene):
             empty = "Roll to get advice"
         else:
             empty = "Advice comes with the next roll"
-        return AdvisorView(title, situation_lines(table) if table.phase == "turn" else (), table.objective, empty)
+        lines = situation_lines(table) if table.phase == "turn" else ()
+        if table.phase == "turn" and table.turn == 0 and table.dice is None and not controller.is_busy():
+            outlook = breaker_outlook(table.players, table.objective)  # Rung 3: the breaker's whole turn
+            stops = " / ".join(f"{100 * share:.0f}%" for share in outlook.stop_after)
+            lines += ("", "Breaking, played exactly:", f"  win {100 * outlook.win:.1f}%, push {100 * outlook.push:.1f}%",
+                      "  stops after 1 / 2 / 3 rolls:", f"  {stops}")
+        return AdvisorView(title, lines, table.objective, empty)
 
     def static_key(self) -> tuple:
         controller = self.controller
