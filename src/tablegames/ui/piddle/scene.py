@@ -231,7 +231,7 @@ class PiddleScene(Scene):
     def static_key(self) -> tuple:
         controller = self.controller
         table = controller.table
-        return (len(table.events), table.dice, frozenset(table.held) if table.phase == "turn" else None,
+        return (id(table), table.round_index, len(table.events), table.dice, frozenset(table.held) if table.phase == "turn" else None,
                 controller.linger is None, controller.showing_break, controller.tumble is None, controller.message,
                 self.show_advisor, self.hover_button, controller.is_busy(), table.objective)
 
@@ -307,6 +307,8 @@ class PhotoScene(Scene):
         self.controller = controller or PhotoController(objective_of(context.settings))
         self.thumbnail: pygame.Surface | None = None
         self.thumbnail_of: pygame.Surface | None = None
+        self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
+        self.page_key: tuple = ()
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         photo = self.controller
@@ -361,6 +363,15 @@ class PhotoScene(Scene):
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
+        photo = self.controller
+        key = (id(photo.picture), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
+               photo.message, photo.objective)
+        if key != self.page_key:
+            self.draw_page(self.page)
+            self.page_key = key
+        surface.blit(self.page, (0, 0))
+
+    def draw_page(self, surface: pygame.Surface) -> None:
         photo = self.controller
         draw_background(surface)
         draw_text(surface, "Piddle: analyse a photo", (30, 22), 48, ACCENT, bold=True)
