@@ -77,8 +77,9 @@ PIP_LAYOUT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 
 
 def draw_die(surface: pygame.Surface, centre: tuple[float, float], size: float, value: int, angle: float,
-             colour: tuple[int, int, int] = (245, 242, 235), pip: tuple[int, int, int] = (30, 30, 40)) -> None:
-    """A die face showing `value`, turned by `angle` radians."""
+             colour: tuple[int, int, int] = (245, 242, 235), pip: tuple[int, int, int] = (30, 30, 40),
+             shadow: tuple[float, float] = (2, 3)) -> None:
+    """A die face showing `value`, turned by `angle` radians, its shadow offset by `shadow` pixels."""
     cos, sin = math.cos(angle), math.sin(angle)
     half = size / 2
 
@@ -86,7 +87,7 @@ def draw_die(surface: pygame.Surface, centre: tuple[float, float], size: float, 
         return centre[0] + u * cos - v * sin, centre[1] + u * sin + v * cos
 
     corners = [place(-half, -half), place(half, -half), place(half, half), place(-half, half)]
-    pygame.draw.polygon(surface, shade(colour, 0.7), [(x + 2, y + 3) for x, y in corners])
+    pygame.draw.polygon(surface, shade(colour, 0.7), [(x + shadow[0], y + shadow[1]) for x, y in corners])
     pygame.draw.polygon(surface, colour, corners)
     for u, v in PIP_LAYOUT[value]:
         pygame.draw.circle(surface, pip, place(u * size * 0.27, v * size * 0.27), size * 0.09)

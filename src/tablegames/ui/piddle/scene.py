@@ -1,0 +1,431 @@
+"""The Piddle scenes: the dice table with its advisor, and the photo reader.
+
+Table keys: Space rolls (or starts the next round), Enter stops, 1-6 or a click holds a die, H holds what the
+advisor keeps, A shows or hides the advisor (saved), S skips what is moving, Esc opens the menu. Dropping a
+picture file onto the window opens the photo reader with it.
+
+Photo reader keys: 1-6 set the selected die (uncertain ones are marked and selected first), a click or left
+and right select a die, R rerolls left, B / Shift+B the hand to beat, P the players after you, K the cap,
+C the camera, Esc back.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from tablegames.music.mood import Mood
+from tablegames.piddle.hands import DICE, describe_hand
+from tablegames.piddle.solver import breaker_outlook
+from tablegames.piddle.table import PiddleTable, positions_to_hold
+from tablegames.ui.miniatures import draw_die
+from tablegames.ui.piddle.advisor import ADVISED, AdvisorView, draw_advisor
+from tablegames.ui.piddle.controller import (
+    HUMAN_SEAT,
+    PiddleController,
+    make_table,
+    objective_of,
+)
+from tablegames.ui.piddle.drawing import (
+    ADVISOR_RECT,
+    DIE_BODY,
+    DIE_PIPS,
+    LOSE_COLOUR,
+    PUSH_COLOUR,
+    WILD_PIPS,
+    button_rects,
+    buttons_for,
+    die_at,
+    draw_banner,
+    draw_break_roll,
+    draw_button,
+    draw_cloth,
+    draw_dice,
+    draw_log,
+    draw_players,
+    draw_results,
+    draw_stage_text,
+    draw_top_bar,
+)
+from tablegames.ui.piddle.menu import PiddleMenuScene
+from tablegames.ui.piddle.photo import PhotoController
+from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.theme import (
+    ACCENT,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    draw_background,
+    draw_text,
+)
+
+NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 7)} | {getattr(pygame, f"K_KP{n}"): n
+                                                                     for n in range(1, 7)}
+HINTS = "Space roll · Enter stop · 1-6 hold · H hint · A advisor · Esc menu · drop a photo to analyse it"
+WATCH_HINTS = "Computers only · S skip the pause · A advisor · Esc menu"
+
+
+def situation_lines(table: PiddleTable) -> tuple[str, ...]:
+    """The advisor's view of the position: the hand to beat, the players after, the cap, the rerolls left."""
+    beat, tied = table.best_so_far()
+    after = table.players - 1 - table.turn
+    lines = []
+    if beat == (0, 0):
+        lines.append("Nothing to beat: this turn breaks")
+    else:
+        lines.append(f"To beat: {describe_hand(beat)}" + ("  (shared: a push)" if tied else ""))
+    cap = "" if table.cap is None else f", cap {table.cap} roll{'s' if table.cap > 1 else ''}"
+    lines.append(f"Players after: {after}{cap}")
+    if table.dice is not None:
+        left = table.rerolls_left
+        lines.append(f"Rerolls left: {left}")
+    return tuple(lines)
+
+
+class PiddleScene(Scene):
+    """The table: you and 1-5 computers (settings), or `watch`: computers in every seat."""
+
+    name = "piddle"
+
+    def __init__(self, context: Context, table: PiddleTable | None = None, watch: bool | None = None) -> None:
+        super().__init__(context)
+        settings = context.settings
+        self.watch = bool(context.options.get("watch", False) if watch is None else watch)
+        if table is None:
+            table = make_table(settings.piddle_players, context.seed, self.watch, objective_of(settings))
+        self.controller = PiddleController(table, self.watch, settings.animations, settings.reduced_motion)
+        self.clock = 0.0
+        self.hover_die: int | None = None
+        self.hover_button: str | None = None
+        self.backdrop = pygame.Surface(LOGICAL_SIZE)
+        self.backdrop_key: tuple = ()
+
+    @property
+    def show_advisor(self) -> bool:
+        return self.context.settings.piddle_advisor
+
+    # --- events ---------------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        if event.type == pygame.KEYDOWN:
+            return self.key(event.key)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_die = die_at(event.pos)
+            self.hover_button = self.button_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self.button_at(event.pos)
+            if button is not None:
+                self.press(button)
+            else:
+                die = die_at(event.pos)
+                if die is not None:
+                    self.controller.toggle(die)
+        elif event.type == pygame.DROPFILE:
+            return self.open_photo(event.file)
+        return []
+
+    def key(self, key: int) -> list[Intent]:
+        controller = self.controller
+        if key == pygame.K_ESCAPE:
+            return [Push(PiddleMenuScene(self.context, self))]
+        if key in NUMBER_KEYS:
+            controller.toggle(NUMBER_KEYS[key] - 1)
+        elif key == pygame.K_SPACE:
+            if controller.is_settled:
+                controller.next_round()
+            else:
+                controller.roll()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if controller.is_settled:
+                controller.next_round()
+            else:
+                controller.stop()
+        elif key == pygame.K_h:
+            controller.hint()
+        elif key == pygame.K_a:
+            self.context.settings.piddle_advisor = not self.context.settings.piddle_advisor
+            self.context.save_settings()
+        elif key == pygame.K_s:
+            controller.skip()
+        return []
+
+    def press(self, button: str) -> None:
+        controller = self.controller
+        {"roll": controller.roll, "stop": controller.stop, "hint": controller.hint,
+         "next": controller.next_round}[button]()
+
+    def button_at(self, pos: tuple[float, float]) -> str | None:
+        buttons = buttons_for(self.controller)
+        for button, rect in zip(buttons, button_rects(buttons), strict=True):
+            if rect.collidepoint(pos):
+                return button.key
+        return None
+
+    def open_photo(self, path: str) -> list[Intent]:
+        photo = PhotoScene(self.context)
+        photo.controller.load_file(path)
+        return [Push(photo)]
+
+    # --- settings -------------------------------------------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        """After the menu: the objective at once; a new number of players starts a new table."""
+        settings = self.context.settings
+        controller = self.controller
+        controller.set_objective(objective_of(settings))
+        if settings.piddle_players != controller.table.players and not self.watch:
+            seed = int(controller.table.seed) + 1
+            controller.start(make_table(settings.piddle_players, seed, self.watch, objective_of(settings)))
+
+    # --- the clock ------------------------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        if self.controller.mood is not None:
+            self.set_mood(self.controller.mood)
+
+    def update(self, dt: float) -> list[Intent]:
+        self.clock += dt
+        self.controller.update(dt)
+        effects, moods = self.controller.drain()
+        audio = self.context.audio
+        if audio is not None:
+            for effect in effects:
+                audio.play_effect(effect)
+            for mood in moods:
+                audio.set_mood(mood)
+        return []
+
+    def set_mood(self, mood: Mood) -> None:
+        if self.context.audio is not None:
+            self.context.audio.set_mood(mood)
+
+    # --- drawing --------------------------------------------------------------------------------------------------
+
+    def advisor_view(self) -> AdvisorView:
+        table = self.controller.table
+        seat = self.controller.stage().seat
+        if table.phase != "turn":
+            title = "The round is over"
+        elif seat == HUMAN_SEAT and not self.watch:
+            title = "Your move"
+        else:
+            title = f"{table.names[seat]}'s move (it plays this)"
+        controller = self.controller
+        if controller.tumble is not None:
+            empty = "The dice are rolling..."
+        elif controller.linger is not None:
+            empty = "Next player..."
+        elif table.phase == "turn":
+            empty = "Roll to get advice"
+        else:
+            empty = "Advice comes with the next roll"
+        lines = situation_lines(table) if table.phase == "turn" else ()
+        if table.phase == "turn" and table.turn == 0 and table.dice is None and not controller.is_busy():
+            outlook = breaker_outlook(table.players, table.objective)  # Rung 3: the breaker's whole turn
+            stops = " / ".join(f"{100 * share:.0f}%" for share in outlook.stop_after)
+            lines += ("", "Breaking, played exactly:", f"  win {100 * outlook.win:.1f}%, push {100 * outlook.push:.1f}%",
+                      "  stops after 1 / 2 / 3 rolls:", f"  {stops}")
+        return AdvisorView(title, lines, table.objective, empty)
+
+    def static_key(self) -> tuple:
+        controller = self.controller
+        table = controller.table
+        return (id(table), table.round_index, len(table.events), table.dice, frozenset(table.held) if table.phase == "turn" else None,
+                controller.linger is None, controller.showing_break, controller.tumble is None, controller.message,
+                self.show_advisor, self.hover_button, controller.is_busy(), table.objective)
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """What changes with a move, not with the frame: drawn once into the backdrop."""
+        controller = self.controller
+        draw_background(surface)
+        draw_top_bar(surface, controller)
+        draw_players(surface, controller)
+        draw_cloth(surface)
+        draw_stage_text(surface, controller)
+        draw_log(surface, controller)
+        buttons = buttons_for(controller)
+        for button, rect in zip(buttons, button_rects(buttons), strict=True):
+            draw_button(surface, rect, button.label, button.key == self.hover_button, button.key in ("roll", "next"))
+        if controller.is_settled and not controller.is_busy():
+            draw_results(surface, ADVISOR_RECT, controller)
+        elif self.show_advisor:
+            advice = controller.advice() if not controller.is_busy() else None
+            draw_advisor(surface, ADVISOR_RECT, self.advisor_view(), advice)
+        else:
+            pygame.draw.rect(surface, PANEL, ADVISOR_RECT, border_radius=16)
+            pygame.draw.rect(surface, PANEL_EDGE, ADVISOR_RECT, 2, border_radius=16)
+            draw_text(surface, "Advisor hidden", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 60), 32, TEXT_DIM, "center")
+            draw_text(surface, "press A to show it", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 96), 26, TEXT_DIM,
+                      "center")
+        draw_text(surface, WATCH_HINTS if self.watch else HINTS, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 24,
+                  TEXT_DIM, "center")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = self.static_key()
+        if key != self.backdrop_key:
+            self.draw_static(self.backdrop)
+            self.backdrop_key = key
+        surface.blit(self.backdrop, (0, 0))
+        controller = self.controller
+        draw_break_roll(surface, controller)
+        draw_dice(surface, controller, self.show_advisor and not controller.is_busy(), self.hover_die)
+        draw_banner(surface, controller, self.clock)
+
+
+# --- the photo reader ----------------------------------------------------------------------------------------------
+
+PHOTO_RECT = pygame.Rect(30, 90, 560, 420)
+READ_Y = 620
+READ_SIZE = 70
+READ_GAP = 18
+PHOTO_HINTS = "1-6 fix the selected die · Left/Right or click select · R rerolls · B/Shift+B hand to beat · P players " \
+              "after · K cap · C camera · Esc back"
+
+
+def read_die_centre(index: int) -> tuple[float, float]:
+    total = DICE * READ_SIZE + (DICE - 1) * READ_GAP
+    left = PHOTO_RECT.centerx - total / 2 + READ_SIZE / 2
+    return left + index * (READ_SIZE + READ_GAP), READ_Y
+
+
+def read_die_at(pos: tuple[float, float]) -> int | None:
+    for index in range(DICE):
+        x, y = read_die_centre(index)
+        if abs(pos[0] - x) <= READ_SIZE / 2 + 6 and abs(pos[1] - y) <= READ_SIZE / 2 + 6:
+            return index
+    return None
+
+
+class PhotoScene(Scene):
+    """Analyse a photo: the picture with the dice found, the dice as read (uncertain ones marked), the advice."""
+
+    name = "piddle:photo"
+
+    def __init__(self, context: Context, controller: PhotoController | None = None) -> None:
+        super().__init__(context)
+        self.controller = controller or PhotoController(objective_of(context.settings))
+        self.thumbnail: pygame.Surface | None = None
+        self.thumbnail_of: pygame.Surface | None = None
+        self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
+        self.page_key: tuple = ()
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        photo = self.controller
+        if event.type == pygame.DROPFILE:
+            photo.load_file(event.file)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = read_die_at(event.pos)
+            if index is not None:
+                photo.select(index)
+        elif event.type == pygame.KEYDOWN:
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                return [Pop()]
+            if event.key in NUMBER_KEYS:
+                photo.fix(NUMBER_KEYS[event.key])
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                photo.select((photo.selected + (1 if event.key == pygame.K_RIGHT else -1)) % DICE)
+            elif event.key == pygame.K_r:
+                photo.step_rerolls()
+            elif event.key == pygame.K_b:
+                photo.step_beat(-1 if shift else 1)
+            elif event.key == pygame.K_p:
+                photo.step_after()
+            elif event.key == pygame.K_k:
+                photo.step_cap()
+            elif event.key == pygame.K_c:
+                photo.use_camera()
+        return []
+
+    def picture(self) -> tuple[pygame.Surface, float, pygame.Rect] | None:
+        """The photo scaled into its frame (cached), its scale and where it sits."""
+        source = self.controller.picture
+        if source is None:
+            return None
+        width, height = source.get_size()
+        scale = min(PHOTO_RECT.width / width, PHOTO_RECT.height / height)
+        if self.thumbnail_of is not source:
+            size = (max(1, round(width * scale)), max(1, round(height * scale)))
+            self.thumbnail = pygame.transform.smoothscale(source.convert() if pygame.display.get_init()
+                                                          and pygame.display.get_surface() else source, size)
+            self.thumbnail_of = source
+        rect = self.thumbnail.get_rect(center=PHOTO_RECT.center)
+        return self.thumbnail, scale, rect
+
+    def situation_lines(self) -> tuple[str, ...]:
+        s = self.controller.situation
+        beat = "nothing: you break" if s.beat == (0, 0) else describe_hand(s.beat)
+        lines = [f"To beat (B): {beat}", f"Players after (P): {s.after}"]
+        if s.beat != (0, 0):
+            lines[-1] += f", cap (K) {s.cap} roll{'s' if s.cap > 1 else ''}"
+        lines.append(f"Rerolls left (R): {s.rerolls}")
+        return tuple(lines)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        photo = self.controller
+        key = (id(photo.picture), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
+               photo.message, photo.objective)
+        if key != self.page_key:
+            self.draw_page(self.page)
+            self.page_key = key
+        surface.blit(self.page, (0, 0))
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        photo = self.controller
+        draw_background(surface)
+        draw_text(surface, "Piddle: analyse a photo", (30, 22), 48, ACCENT, bold=True)
+        pygame.draw.rect(surface, PANEL, PHOTO_RECT.inflate(16, 16), border_radius=12)
+        shown = self.picture()
+        if shown is None:
+            draw_text(surface, "Drop a photo of six dice here", PHOTO_RECT.center, 34, TEXT_DIM, "center")
+        else:
+            image, scale, rect = shown
+            surface.blit(image, rect)
+            for index, die in enumerate(photo.reading.dice):
+                centre = (rect.x + die.center[1] * scale, rect.y + die.center[0] * scale)
+                side = die.size * scale * 1.25
+                box = pygame.Rect(0, 0, side, side)
+                box.center = (round(centre[0]), round(centre[1]))
+                uncertain = photo.is_uncertain(index)
+                colour = LOSE_COLOUR if uncertain else ADVISED
+                pygame.draw.rect(surface, colour, box, 3, border_radius=6)
+                tag = pygame.Rect(box.x, box.y - 24, 26, 22)
+                pygame.draw.rect(surface, colour, tag, border_radius=5)
+                draw_text(surface, str(index + 1), tag.center, 22, (20, 20, 26), "center", bold=True)
+        draw_text(surface, photo.message, (PHOTO_RECT.centerx, PHOTO_RECT.bottom + 30), 24, TEXT, "center")
+        if photo.has_dice():
+            self.draw_read_dice(surface)
+        advice = photo.advice()
+        view = AdvisorView("On the dice as read" if photo.has_dice() else "No dice yet", self.situation_lines(),
+                           photo.objective, "Drop a photo to get advice", legend=False)
+        draw_advisor(surface, pygame.Rect(640, 90, 610, 560), view, advice)
+        draw_text(surface, PHOTO_HINTS, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 22, TEXT_DIM, "center")
+
+    def draw_read_dice(self, surface: pygame.Surface) -> None:
+        photo = self.controller
+        advised = set()
+        advice = photo.advice()
+        if advice is not None:
+            advised = set(positions_to_hold(tuple(photo.values), advice.keep))
+        for index, value in enumerate(photo.values):
+            x, y = read_die_centre(index)
+            if index in advised:
+                ring = pygame.Rect(0, 0, READ_SIZE + 14, READ_SIZE + 14)
+                ring.center = (round(x), round(y))
+                pygame.draw.rect(surface, ADVISED, ring, 4, border_radius=12)
+            if index == photo.selected:
+                frame = pygame.Rect(0, 0, READ_SIZE + 6, READ_SIZE + 6)
+                frame.center = (round(x), round(y))
+                pygame.draw.rect(surface, ACCENT, frame, border_radius=10)
+            draw_die(surface, (x, y), READ_SIZE, value, 0.0, DIE_BODY, WILD_PIPS if value == 1 else DIE_PIPS, (2, 4))
+            uncertain = photo.is_uncertain(index)
+            if uncertain:
+                draw_text(surface, "?", (x + READ_SIZE / 2 - 2, y - READ_SIZE / 2 - 4), 40, PUSH_COLOUR, "center",
+                          bold=True)
+            label = "fixed" if index in photo.fixed else f"{100 * photo.confidence(index):.0f}%"
+            draw_text(surface, f"{index + 1}: {label}", (x, y + READ_SIZE / 2 + 20), 22,
+                      LOSE_COLOUR if uncertain else TEXT_DIM, "center")
+        sure = "every die read with confidence" if not photo.uncertain() else \
+            f"{len(photo.uncertain())} to check: select it, press its value"
+        draw_text(surface, sure, (PHOTO_RECT.centerx, READ_Y + 80), 22, TEXT_DIM, "center")
