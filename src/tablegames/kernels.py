@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from tablegames.core.modules import module_exists
 
-KERNEL_MODULES: tuple[str, ...] = ()
+KERNEL_MODULES: tuple[str, ...] = ("tablegames.fasttrack.kernels",)
 
 
 def warmup_steps() -> list[tuple[str, Callable[[], None]]]:

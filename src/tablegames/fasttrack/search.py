@@ -13,18 +13,21 @@ one through the earlier parent (in key order) and then the smaller clicks is kep
 score, ties going to the smaller key, then the earlier level. A level keeps its first `LINE_CAP` positions in key
 order and reports the cut.
 
-This module is the plain-Python reference over `FastTrackGame`; `kernels.py` plays the same search compiled over
-a compact state, and `plan_turn` uses it.
+`search_line` is the plain-Python reference over `FastTrackGame`; `compiled_search` runs the same search in the
+compiled kernels (kernels.py) over a compact state, and `plan_turn` uses it on the four-player board.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from .board import EMPTY
-from .cards import HAND_SIZE, KING, QUEEN
+import numpy as np
+
+from .board import EMPTY, layout
+from .cards import HAND_SIZE, KING, NUM_RANKS, QUEEN
 from .game import CARD_ACTION, END_TURN, FastTrackGame, Partnership, Phase
-from .strategy import CHAMPION, Strategy, pieces_home
+from .strategy import CHAMPION, MAX_HOME_COUNTED, Strategy, pieces_home
 
 LINE_CAP = 20_000
 STAGE_DREW = 7  # the stage of a line that refilled the hand (phases are 0..6)
@@ -43,14 +46,20 @@ class Line:
 @dataclass(frozen=True)
 class SearchResult:
     best: Line
-    lines: int  # distinct positions the lines ended in
+    lines: int  # lines that ended (a position reached two ways counted twice)
     cut: bool  # a level had more than `cap` positions and kept the first `cap`
+    alternatives: tuple[Line, ...] = ()  # with `keep`: the best lines to distinct ends, best first
 
 
 def position_key(board, hand, credits: int, stage: int) -> tuple[int, ...]:
     pieces = tuple(4 * square + int(colour) for square, colour in enumerate(board) if colour != EMPTY)
     cards = sorted(int(c) for c in hand)
     return pieces + tuple(cards) + (HAND_PAD,) * (HAND_SIZE - len(cards)) + (int(credits), int(stage))
+
+
+def key_credits(game: FastTrackGame, seat: int, stage: int) -> int:
+    """Credits as a key holds them: after a refill they are not looked at (what follows depends on unseen cards)."""
+    return 0 if stage == STAGE_DREW else int(game.credits[seat])
 
 
 def team_of(game: FastTrackGame, seat: int) -> tuple[int, ...]:
@@ -110,8 +119,9 @@ def plays(game: FastTrackGame) -> list[tuple[tuple[int, ...], FastTrackGame, boo
     return found
 
 
-def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP) -> SearchResult:
-    """The best line for the seat to move, from a phase where a card is played, discarded or covered."""
+def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP, keep: int = 0) -> SearchResult:
+    """The best line for the seat to move, from a phase where a card is played, discarded or covered; with `keep`,
+    also the `keep` best lines ending in distinct positions (for playouts)."""
     if game.pending_draws or game.phase not in LEVEL_PHASES:
         raise ValueError(f"search: expected a game waiting for a card to play, discard or cover, got {game.phase.name}")
     root = game.clone()
@@ -121,7 +131,8 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
     scorer = Scorer(root, strategy)
     frontier: list[tuple[FastTrackGame, tuple[int, ...]]] = [(root, ())]
     best: tuple | None = None
-    ends: set[tuple[int, ...]] = set()
+    ends = 0
+    finished: dict[tuple[int, ...], tuple] = {}
     cut = False
     level = 0
     while frontier:
@@ -132,12 +143,14 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
                 if drew or child.phase in (Phase.DONE, Phase.OVER):
                     hand = () if drew else child.hand(root.seat)
                     board = child.board.tolist()
-                    key = position_key(board, hand, int(child.credits[root.seat]), stage)
+                    key = position_key(board, hand, key_credits(child, root.seat, stage), stage)
                     score = scorer.score(board, hand, stage, child.winners)
-                    ends.add(key)
+                    ends += 1
                     candidate = (-score, key, level, rank, play, clicks + play)
                     if best is None or candidate[:5] < best[:5]:
                         best = candidate
+                    if keep and (key not in finished or candidate[:5] < finished[key][:5]):
+                        finished[key] = candidate
                     continue
                 key = position_key(child.board.tolist(), child.hand(root.seat), int(child.credits[root.seat]), stage)
                 order = (rank, play)
@@ -150,7 +163,9 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
         frontier = [(children[k][1], children[k][2]) for k in keys]
         level += 1
     assert best is not None, "a level phase always has a play"
-    return SearchResult(Line(best[5], -best[0], best[1], best[1][-1]), len(ends), cut)
+    ranked = sorted(finished.values(), key=lambda c: c[:5])[:keep]
+    alternatives = tuple(Line(c[5], -c[0], c[1], c[1][-1]) for c in ranked)
+    return SearchResult(Line(best[5], -best[0], best[1], best[1][-1]), ends, cut, alternatives)
 
 
 def first_line(game: FastTrackGame) -> SearchResult:
@@ -166,8 +181,50 @@ def first_line(game: FastTrackGame) -> SearchResult:
         if drew or current.phase in (Phase.DONE, Phase.OVER):
             stage = STAGE_DREW if drew else int(current.phase)
             hand = () if drew else current.hand(game.seat)
-            key = position_key(current.board.tolist(), hand, int(current.credits[game.seat]), stage)
+            key = position_key(current.board.tolist(), hand, key_credits(current, game.seat, stage), stage)
             return SearchResult(Line(tuple(clicks), 0, key, stage), 1, False)
+
+
+@cache
+def strategy_arrays(strategy: Strategy) -> tuple[np.ndarray, np.ndarray]:
+    """The strategy's value table (int64[4, 89]) and hoard table (int64[4, 14]) for the kernels."""
+    return strategy.value_table(layout(4)), strategy.hoard_table()
+
+
+def key_tuple(words: np.ndarray) -> tuple[int, ...]:
+    """A kernel key (four int64 words) as `position_key` writes it."""
+    pieces = [(int(words[i // 6]) >> (9 * ((6 if i < 12 else 4) - 1 - i % 6) + (20 if i >= 12 else 0))) & 511
+              for i in range(16)]
+    cards = [(int(words[2]) >> (4 * (HAND_SIZE - 1 - slot))) & 15 for slot in range(HAND_SIZE)]
+    return tuple(pieces) + tuple(cards) + (int(words[3]) >> 4, int(words[3]) & 15)
+
+
+def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP) -> SearchResult:
+    """`search_line` in the compiled kernels (four players): the same line, much faster."""
+    from . import kernels
+
+    if game.pending_draws or game.phase not in LEVEL_PHASES:
+        raise ValueError(f"search: expected a game waiting for a card to play, discard or cover, got {game.phase.name}")
+    if game.players != kernels.ZONES:
+        raise ValueError(f"compiled search: expected {kernels.ZONES} players, got {game.players}")
+    seat = game.seat
+    hand = np.bincount(game.hand(seat), minlength=NUM_RANKS).astype(np.int8)
+    line = np.full((kernels.MAX_LEVELS, kernels.PLAY_WIDTH), -1, dtype=np.int64)
+    credits, phase, partnership = int(game.credits[seat]), int(game.phase), int(game.partnership)
+    if strategy.first_legal:
+        plays, stage = kernels.first_legal_line(game.board, hand, credits, phase, seat, partnership, kernels.TABLES, line)
+        score, ends, cut, key = 0, 1, False, ()
+    else:
+        values, hoards = strategy_arrays(strategy)
+        hoard = hoards[min(pieces_home(game.board.tolist(), game.layout, seat), MAX_HOME_COUNTED)]
+        words = np.empty(4, dtype=np.int64)
+        plays, stage, score, ends, cut = kernels.search(
+            game.board, hand, credits, phase, seat, partnership, kernels.TABLES, values, hoard, strategy.win_bonus,
+            cap, line, words,
+        )
+        key = key_tuple(words)
+    clicks = tuple(int(c) for c in line[:plays].ravel() if c >= 0)
+    return SearchResult(Line(clicks, int(score), key, int(stage)), int(ends), bool(cut))
 
 
 def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION) -> list[int]:
@@ -178,5 +235,5 @@ def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION) -> list[int]:
         return []
     if game.phase == Phase.DONE and not game.pending_draws:
         return [END_TURN]
-    line = search_line(game, strategy).best
+    line = (compiled_search if game.players == 4 else search_line)(game, strategy).best
     return list(line.clicks) + ([END_TURN] if line.stage == Phase.DONE else [])

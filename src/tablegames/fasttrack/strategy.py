@@ -83,10 +83,22 @@ STRATEGIES: dict[str, Strategy] = {
 }
 
 
+RANKED = "ranked"  # the champion with the square values generated from our ranking (ranking.py)
+
+
 def strategy_named(name: str) -> Strategy:
+    if name == RANKED:
+        from .ranking import load_values
+
+        zones, bullseye = load_values()
+        return replace(CHAMPION, name=RANKED, square_values=zones, bullseye_value=bullseye)
     if name not in STRATEGIES:
-        raise ValueError(f"strategy {name!r}: expected one of {', '.join(STRATEGIES)}")
+        raise ValueError(f"strategy {name!r}: expected one of {', '.join([*STRATEGIES, RANKED])}")
     return STRATEGIES[name]
+
+
+def strategy_names() -> list[str]:
+    return [*STRATEGIES, RANKED]
 
 
 def square_value(layout: Layout, colour: int, square: int, strategy: Strategy = CHAMPION) -> int:
