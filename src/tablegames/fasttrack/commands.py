@@ -43,6 +43,7 @@ def add_commands(subparsers) -> None:
     games.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
     games.add_argument("--red", default="champion", help="red's strategy (default champion; the others play champion)")
     games.add_argument("--digest", action="store_true", help="print one digest of every move of every game")
+    games.add_argument("--cards", action="store_true", help="print which cards the winners used")
     games.set_defaults(run=run_games)
 
     experiment = subparsers.add_parser("experiment", help="red plays a strategy against three champions, paired")
@@ -94,7 +95,7 @@ def run_random(args: argparse.Namespace) -> int:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    from .experiments import play_seeds
+    from .experiments import card_statistics, play_seeds
     from .strategy import CHAMPION, strategy_named
 
     if args.count < 1:
@@ -111,6 +112,8 @@ def run_games(args: argparse.Namespace) -> int:
     print(f"{args.count} games (seeds {seeds[0]}..{seeds[-1]}), red {red.name}, others champion: "
           f"{elapsed:.2f} s, {np.mean(games.turns):.1f} turns a game")
     print("wins: " + ", ".join(f"{COLOURS[s]} {wins[s]} ({100 * wins[s] / args.count:.1f}%)" for s in range(4)))
+    if args.cards:
+        print(card_statistics(games))
     if args.digest:
         print(f"digest {games.digest()}")
     return 0
@@ -153,7 +156,7 @@ def run_playout(args: argparse.Namespace) -> int:
         for code in plan_turn(game):
             game.click(code)
     if game.is_terminal():
-        return fail(f"--decision: game {args.seed} ends after {decisions} decisions, expected fewer than that")
+        return fail(f"--decision: game {args.seed} has {decisions} decisions, expected a number below {decisions}")
     result = search_line(game, keep=args.lines)
     hand = " ".join(RANK_NAMES[c] for c in game.hand())
     print(f"seed {args.seed}, decision {args.decision}: {COLOURS[game.seat]} to play with {hand}")

@@ -127,6 +127,42 @@ def play_timed(seed: int, rotation: int, seat_strategies: Sequence[Strategy], ca
     return int(info[kernels.WINNER]), worst, decisions
 
 
+def card_statistics(games: Games) -> str:
+    """Who used which cards (played, discarded or covered), read from the games' clicks: the winner's share of each
+    rank, the move-again share of winners' and losers' cards, and cards a game for winners and losers."""
+    from .cards import MOVE_AGAIN, NUM_RANKS, RANK_NAMES
+    from .game import CARD_ACTION
+
+    winner_cards = np.zeros(NUM_RANKS, dtype=np.int64)
+    all_cards = np.zeros(NUM_RANKS, dtype=np.int64)
+    loser_cards = np.zeros(NUM_RANKS, dtype=np.int64)
+    decided = 0
+    for log, winner in zip(games.logs, games.winners, strict=True):
+        if winner < 0:
+            continue
+        decided += 1
+        seat = 0
+        for code in log.tolist():
+            if code == kernels.END_TURN:
+                seat = (seat + 1) % kernels.ZONES
+            elif CARD_ACTION <= code < CARD_ACTION + NUM_RANKS:
+                all_cards[code - CARD_ACTION] += 1
+                (winner_cards if seat == winner else loser_cards)[code - CARD_ACTION] += 1
+    again = sorted(MOVE_AGAIN)
+    share = winner_cards / np.maximum(all_cards, 1)
+    order = np.argsort(-share, kind="stable")
+    lines = [
+        f"cards used by the winner, share of all uses of the rank ({decided} games, {kernels.ZONES} seats; "
+        f"even would be {1 / kernels.ZONES:.3f}):",
+        "  " + ", ".join(f"{RANK_NAMES[r]} {share[r]:.3f}" for r in order),
+        f"move-again cards: {winner_cards[again].sum() / winner_cards.sum():.1%} of the winners' cards, "
+        f"{loser_cards[again].sum() / loser_cards.sum():.1%} of the losers'",
+        f"cards a game: winner {winner_cards.sum() / decided:.1f}, "
+        f"each loser {loser_cards.sum() / decided / (kernels.ZONES - 1):.1f}",
+    ]
+    return "\n".join(lines)
+
+
 # --- paired experiments -----------------------------------------------------------------------------------------
 
 
@@ -148,7 +184,9 @@ class Comparison:
         if self.strategy != CHAMPION.name:
             se = self.standard_error
             ratio = f"{self.difference / se:+.2f}" if se > 0 else "n/a"
-            lines.append(f"paired difference: {100 * self.difference:+.2f} points, standard error {100 * se:.2f} ({ratio} SE)")
+            unpaired = math.sqrt((rate * (1 - rate) + base * (1 - base)) / self.games)
+            lines.append(f"paired difference: {100 * self.difference:+.2f} points, standard error {100 * se:.2f} ({ratio} SE); "
+                         f"unpaired the standard error would be {100 * unpaired:.2f}")
         return "\n".join(lines)
 
 
