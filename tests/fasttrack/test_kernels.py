@@ -10,7 +10,7 @@ import pytest
 from tablegames.commands import run_table_command
 from tablegames.fasttrack import kernels
 from tablegames.fasttrack.experiments import play_seeds
-from tablegames.fasttrack.game import FastTrackGame
+from tablegames.fasttrack.game import FastTrackGame, Partnership
 from tablegames.fasttrack.search import LEVEL_PHASES, compiled_search, plan_turn, search_line
 from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL, strategy_named
 
@@ -18,9 +18,9 @@ from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL, strategy_named
 DIGEST_10_GAMES = "5846abed97e50e09e675c6310bee0657"
 
 
-def decisions(seed, strategies, limit):
+def decisions(seed, strategies, limit, partnership=Partnership.SOLO):
     """Games at their first `limit` search positions, played by the reference search."""
-    game = FastTrackGame(seed)
+    game = FastTrackGame(seed, partnership=partnership)
     found = []
     while not game.is_terminal() and len(found) < limit:
         if game.phase in LEVEL_PHASES:
@@ -40,6 +40,23 @@ def test_compiled_search_finds_the_reference_line(seed):
             if not strategy.first_legal:
                 assert (compiled.best.score, compiled.best.key) == (reference.best.score, reference.best.key)
                 assert (compiled.lines, compiled.cut) == (reference.lines, reference.cut)
+
+
+@pytest.mark.parametrize("partnership", [Partnership.ANYTIME, Partnership.ONCE_HOME])
+def test_compiled_search_finds_the_reference_line_with_partners(partnership):
+    for game in decisions(5, (CHAMPION,) * 4, 60, partnership):
+        for strategy in (CHAMPION, FIRST_LEGAL):
+            reference, compiled = search_line(game, strategy), compiled_search(game, strategy)
+            assert compiled.best.clicks == reference.best.clicks and compiled.best.score == reference.best.score
+
+
+def test_kernel_partnership_games_replay_in_the_rules():
+    games = play_seeds([3, 4], [0, 0], (CHAMPION,) * 4, partnership=int(Partnership.ANYTIME))
+    for seed, log, winner in zip(games.seeds, games.logs, games.winners, strict=True):
+        game = FastTrackGame(int(seed), partnership=Partnership.ANYTIME)
+        for code in log.tolist():
+            game.click(code)
+        assert game.is_terminal() and game.winners == (winner, winner + 2)
 
 
 @pytest.mark.parametrize("seed", [11, 12])

@@ -33,7 +33,7 @@ PIECES = 16  # four colours of four pieces
 MAX_STEPS = 10
 PLAY_WIDTH = 5  # clicks of one play: card, start, end, and a split's second start and end
 MAX_LEVELS = 8  # a line plays at most five cards before the hand refills; discards cannot exceed that either
-MAX_MOVES = 4096
+MAX_MOVES = 1024  # of one position: at most 8 pieces x (a 7's 28 ends, a J's 18, ...), well under this
 MAX_CHILDREN = 16384  # of one position
 LINE_CAP = 20_000
 CREDITS_TO_LEAVE_PEN = 4
@@ -259,8 +259,9 @@ def add_move(moves, k: int, card: int, kind_of_move: int, start: int, end: int, 
 
 
 @njit(cache=True, nogil=True)
-def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
-    """Every legal move of the hand (spec 6) as rows (card, start, end, kind, steps); returns the count."""
+def legal_moves(board, hand, movers, n_movers: int, tables, moves, first_only: bool = False) -> int:
+    """Every legal move of the hand (spec 6) as rows (card, start, end, kind, steps); returns the count. With
+    `first_only`, stops at the first move found (enough to know whether the player can move)."""
     first, count, paths, back, kind = tables
     pieces = np.empty(8, dtype=np.int64)
     ends = np.empty(8, dtype=np.int64)
@@ -304,6 +305,8 @@ def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
                     for t in range(SIZE):
                         if board[t] >= 0 and board[t] != board[s] and (kind[t] == K_TRACK or kind[t] == K_FAST or t == BULLSEYE):
                             k = add_move(moves, k, card, TRADE, s, t, 0)
+            if first_only and k > 0:
+                return k
     if k > 0:
         return k
     for card in range(NUM_RANKS):
@@ -313,6 +316,8 @@ def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
             e = backward_end(board, back, pieces[i], card_steps(card))
             if e >= 0:
                 k = add_move(moves, k, card, REVERSE, pieces[i], e, card_steps(card))
+                if first_only:
+                    return k
     return k
 
 
@@ -320,7 +325,7 @@ def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
 def has_move(board, hand, seat: int, partnership: int, tables, moves) -> bool:
     movers = np.empty(2, dtype=np.int64)
     n_movers = movers_of(board, seat, partnership, movers)
-    return legal_moves(board, hand, movers, n_movers, tables, moves) > 0
+    return legal_moves(board, hand, movers, n_movers, tables, moves, True) > 0
 
 
 @njit(cache=True, nogil=True)
