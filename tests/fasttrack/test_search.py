@@ -81,3 +81,17 @@ def test_first_legal_takes_the_smallest_actions():
     clicks = search_line(game, FIRST_LEGAL).best.clicks
     assert clicks[0] == game.legal_actions()[0]  # the 2, the lowest card
     assert clicks[1] == min(m.start for m in game.offer if m.card == 0)
+
+
+def test_plan_from_the_middle_of_a_card_finishes_it():
+    game = FastTrackGame.from_position({"red.L0": "red", "red.R2": "red"}, hands={"red": "7 2 5 8 10"})
+    game.click(140 + 5)  # the 7: now a piece must be chosen
+    plan = plan_turn(game)
+    play(game, plan)
+    assert game.seat == 1 and plan[-1] == END_TURN
+
+
+def test_search_refuses_a_game_waiting_for_a_draw():
+    game = FastTrackGame(0, draws_as_chance=True)
+    with pytest.raises(ValueError, match="cards to draw"):
+        search_line(game)

@@ -121,9 +121,11 @@ def plays(game: FastTrackGame) -> list[tuple[tuple[int, ...], FastTrackGame, boo
 
 def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP, keep: int = 0) -> SearchResult:
     """The best line for the seat to move, from a phase where a card is played, discarded or covered; with `keep`,
-    also the `keep` best lines ending in distinct positions (for playouts)."""
-    if game.pending_draws or game.phase not in LEVEL_PHASES:
-        raise ValueError(f"search: expected a game waiting for a card to play, discard or cover, got {game.phase.name}")
+    also the `keep` best lines ending in distinct positions (for playouts). From the middle of a card (a piece or
+    a square to choose) the first level finishes that card."""
+    if game.pending_draws or game.phase not in (*LEVEL_PHASES, Phase.NEED_START, Phase.NEED_END):
+        raise ValueError(f"search: expected a game waiting for the seat to play, got {game.phase.name}"
+                         f"{' with cards to draw' if game.pending_draws else ''}")
     root = game.clone()
     root.history, root.actions = [], []  # the search never undoes; cloning stays cheap
     if strategy.first_legal:
@@ -230,10 +232,11 @@ def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int
 def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION) -> list[int]:
     """The click codes that play the chosen line for the seat to move, up to the next refill (or the end of the
     turn, then with END_TURN last). Replay them one by one with `game.click`; after a refill, plan again.
-    [] when the game is over."""
+    [] when the game is over. In the middle of a card (a piece already chosen) the line finishes that card."""
     if game.phase == Phase.OVER:
         return []
     if game.phase == Phase.DONE and not game.pending_draws:
         return [END_TURN]
-    line = (compiled_search if game.players == 4 else search_line)(game, strategy).best
+    compiled = game.players == 4 and game.phase in LEVEL_PHASES  # the kernels start a line at a whole card
+    line = (compiled_search if compiled else search_line)(game, strategy).best
     return list(line.clicks) + ([END_TURN] if line.stage == Phase.DONE else [])
