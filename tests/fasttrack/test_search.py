@@ -95,3 +95,10 @@ def test_search_refuses_a_game_waiting_for_a_draw():
     game = FastTrackGame(0, draws_as_chance=True)
     with pytest.raises(ValueError, match="cards to draw"):
         search_line(game)
+
+
+def test_three_players_are_planned_by_the_python_search():
+    game = FastTrackGame(4, players=3)
+    for _ in range(30):
+        play(game, plan_turn(game))
+    assert game.players == 3 and len(game.actions) > 30

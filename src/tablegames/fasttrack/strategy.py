@@ -6,7 +6,7 @@ A `Strategy` is plain values, so experiments can vary them; `CHAMPION` is the st
 
 A piece is worth the value of its square seen from its own zone (relative zones: own, next, two on, the zone
 before the own). The table is the Roc port's generated SquareValues (100 points a place in a ranking of squares,
-B4 6100, the pen 0); it is defined for the four-zone board only.
+B4 6100, the pen 0), made for the four-zone board and stretched to the others (`square_value`).
 """
 
 from __future__ import annotations
@@ -102,13 +102,14 @@ def strategy_names() -> list[str]:
 
 
 def square_value(layout: Layout, colour: int, square: int, strategy: Strategy = CHAMPION) -> int:
-    """Value of `square` for a piece of `colour` (four zones only)."""
-    if layout.zones != len(strategy.square_values):
-        raise ValueError(f"square values: defined for a 4-zone board, got {layout.zones} zones")
+    """Value of `square` for a piece of `colour`. The table's four rows are the own zone, the next, two on and the
+    zone before the own; on other boards every zone between the next and the one before the own reads "two on"."""
     if square == layout.bullseye:
         return strategy.bullseye_value
     relative = int(layout.relative[colour, square])
-    return strategy.square_values[relative // ZONE_SIZE][relative % ZONE_SIZE]
+    zone = relative // ZONE_SIZE
+    row = 0 if zone == 0 else 3 if zone == layout.zones - 1 else 1 if zone == 1 else 2
+    return strategy.square_values[row][relative % ZONE_SIZE]
 
 
 def board_value(board: Sequence[int], layout: Layout, colours: Sequence[int], base_bonus: int = BASE_BONUS) -> int:
