@@ -42,11 +42,14 @@ HAND_PAD = 15
 SOLO, ANYTIME, ONCE_HOME = 0, 1, 2
 NEED_CARD, NEED_START, NEED_END, NEED_DISCARD, NEED_COVER, DONE, OVER = (int(p) for p in Phase)
 MAX_TURNS = 5000  # a guard: no real game comes near it (games last about 45 turns)
-MAX_LOG = 60_000
 # info fields of a game
 SEAT, PHASE, TURNS, WINNER, LOG_SIZE = range(5)
 INFO_SIZE = 5
 NO_WINNER = -1
+
+
+# Square kinds (an FT is a track square too).
+K_TRACK, K_PEN, K_BASE, K_BULLSEYE, K_FAST = range(5)
 
 
 def build_tables() -> tuple:
@@ -60,22 +63,20 @@ def build_tables() -> tuple:
     for colour, p in enumerate(per_colour):
         paths[colour, : p[2].shape[0]] = p[2]
     back = np.stack([p[3] for p in per_colour]).astype(np.int64)
-    # kind: 0 track, 1 pen, 2 base, 3 bullseye, 4 FT (a track square too)
-    kind = np.zeros(SIZE, dtype=np.int64)
+    kind = np.full(SIZE, K_TRACK, dtype=np.int64)
     for s in range(SIZE):
         if s == BULLSEYE:
-            kind[s] = 3
+            kind[s] = K_BULLSEYE
         elif lay.is_pen[s]:
-            kind[s] = 1
+            kind[s] = K_PEN
         elif lay.is_base[s]:
-            kind[s] = 2
+            kind[s] = K_BASE
         elif lay.is_fast[s]:
-            kind[s] = 4
+            kind[s] = K_FAST
     return first, count, paths, back, kind
 
 
 TABLES = build_tables()
-K_TRACK, K_PEN, K_BASE, K_BULLSEYE, K_FAST = range(5)
 
 
 # --- cards and elm/random (cards.py) ------------------------------------------------------------------------------
