@@ -102,3 +102,22 @@ def test_three_players_are_planned_by_the_python_search():
     for _ in range(30):
         play(game, plan_turn(game))
     assert game.players == 3 and len(game.actions) > 30
+
+
+def count_line_ends_without_merging(game):
+    ends = 0
+    for _, child, drew in search.plays(game):
+        if drew or child.phase in (Phase.DONE, Phase.OVER):
+            ends += 1
+        else:
+            ends += count_line_ends_without_merging(child)
+    return ends
+
+
+def test_positions_reached_two_ways_are_one_line():
+    # Q on one piece then K on the other reaches the position of K first then Q: the search goes on from it once.
+    game = FastTrackGame.from_position({"red.L0": "red", "red.R2": "red"}, hands={"red": "Q K 2 3 5"})
+    merged = search_line(game).lines
+    assert merged < count_line_ends_without_merging(game)
+    single = FastTrackGame.from_position({"red.L0": "red"}, hands={"red": "Q 9 2 3 5"})
+    assert search_line(single).lines == count_line_ends_without_merging(single)  # one way to everything
