@@ -251,6 +251,9 @@ def can_finish_split(board, tables, n: int, moved: int, movers, n_movers: int) -
 
 @njit(cache=True, nogil=True)
 def add_move(moves, k: int, card: int, kind_of_move: int, start: int, end: int, length: int) -> int:
+    """Write a move row unless the buffer is full (a one-row buffer asks only whether there is a move)."""
+    if k == moves.shape[0]:
+        return k
     moves[k, 0] = card
     moves[k, 1] = start
     moves[k, 2] = end
@@ -260,9 +263,9 @@ def add_move(moves, k: int, card: int, kind_of_move: int, start: int, end: int, 
 
 
 @njit(cache=True, nogil=True)
-def legal_moves(board, hand, movers, n_movers: int, tables, moves, first_only: bool = False) -> int:
-    """Every legal move of the hand (spec 6) as rows (card, start, end, kind, steps); returns the count. With
-    `first_only`, stops at the first move found (enough to know whether the player can move)."""
+def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
+    """Every legal move of the hand (spec 6) as rows (card, start, end, kind, steps); returns the count. Stops when
+    the `moves` buffer is full: a one-row buffer asks only whether the player can move."""
     first, count, paths, back, kind = tables
     pieces = np.empty(8, dtype=np.int64)
     ends = np.empty(8, dtype=np.int64)
@@ -306,7 +309,7 @@ def legal_moves(board, hand, movers, n_movers: int, tables, moves, first_only: b
                     for t in range(SIZE):
                         if board[t] >= 0 and board[t] != board[s] and (kind[t] == K_TRACK or kind[t] == K_FAST or t == BULLSEYE):
                             k = add_move(moves, k, card, TRADE, s, t, 0)
-            if first_only and k > 0:
+            if k == moves.shape[0]:
                 return k
     if k > 0:
         return k
@@ -317,16 +320,16 @@ def legal_moves(board, hand, movers, n_movers: int, tables, moves, first_only: b
             e = backward_end(board, back, pieces[i], card_steps(card))
             if e >= 0:
                 k = add_move(moves, k, card, REVERSE, pieces[i], e, card_steps(card))
-                if first_only:
+                if k == moves.shape[0]:
                     return k
     return k
 
 
 @njit(cache=True, nogil=True)
-def has_move(board, hand, seat: int, partnership: int, tables, moves) -> bool:
+def has_move(board, hand, seat: int, partnership: int, tables) -> bool:
     movers = np.empty(2, dtype=np.int64)
     n_movers = movers_of(board, seat, partnership, movers)
-    return legal_moves(board, hand, movers, n_movers, tables, moves, True) > 0
+    return legal_moves(board, hand, movers, n_movers, tables, np.empty((1, 5), dtype=np.int64)) > 0
 
 
 @njit(cache=True, nogil=True)
@@ -352,7 +355,7 @@ def hand_size(hand) -> int:
 
 
 @njit(cache=True, nogil=True)
-def after_move(board, hand, seat: int, partnership: int, card: int, tables, moves) -> tuple[int, int, bool]:
+def after_move(board, hand, seat: int, partnership: int, card: int, tables) -> tuple[int, int, bool]:
     """What follows a finished card play: (phase, phase after a refill, drew). OVER when the team is home."""
     team = np.empty(2, dtype=np.int64)
     won = True
@@ -366,13 +369,13 @@ def after_move(board, hand, seat: int, partnership: int, card: int, tables, move
         return STAGE_DREW, then, True
     if then == DONE:
         return DONE, DONE, False
-    if has_move(board, hand, seat, partnership, tables, moves):
+    if has_move(board, hand, seat, partnership, tables):
         return NEED_CARD, NEED_CARD, False
     return NEED_COVER, NEED_COVER, False
 
 
 @njit(cache=True, nogil=True)
-def after_discard(board, hand, seat: int, partnership: int, card: int, phase: int, credits: int, tables, moves):
+def after_discard(board, hand, seat: int, partnership: int, card: int, phase: int, credits: int, tables):
     """Discard (credit, maybe a piece out) or cover `card` (already out of the hand): (phase, then, drew, credits)."""
     then = NEED_COVER
     if phase == NEED_DISCARD:
@@ -387,7 +390,7 @@ def after_discard(board, hand, seat: int, partnership: int, card: int, phase: in
         return STAGE_DREW, then, True, credits
     if then == DONE:
         return DONE, DONE, False, credits
-    if has_move(board, hand, seat, partnership, tables, moves):
+    if has_move(board, hand, seat, partnership, tables):
         return NEED_CARD, NEED_CARD, False, 0
     return then, then, False, credits
 
@@ -500,7 +503,6 @@ def position_plays(board, hand, credits: int, phase: int, seat: int, partnership
     """Every play from a level position, in click order: plays[i] = clicks (-1 padded); outcome[i] = (k0..k3 key,
     stage, drew, won) of the position it leads to. Q is tried but not K when both are held. Returns the count."""
     moves = np.empty((MAX_MOVES, 5), dtype=np.int64)
-    scratch = np.empty((MAX_MOVES, 5), dtype=np.int64)
     finishes = np.empty((64, 5), dtype=np.int64)
     movers = np.empty(2, dtype=np.int64)
     pieces = np.empty(8, dtype=np.int64)
@@ -519,7 +521,7 @@ def position_plays(board, hand, credits: int, phase: int, seat: int, partnership
             child[:] = board
             child_hand[:] = hand
             child_hand[card] -= 1
-            stage, then, drew, new_credits = after_discard(child, child_hand, seat, partnership, card, phase, credits, tables, scratch)
+            stage, then, drew, new_credits = after_discard(child, child_hand, seat, partnership, card, phase, credits, tables)
             encode_key(child, child_hand, key_credits(stage, new_credits), stage, key)
             plays[n, :] = -1
             plays[n, 0] = CARD_ACTION + card
@@ -559,7 +561,7 @@ def position_plays(board, hand, credits: int, phase: int, seat: int, partnership
             for f in range(n_finish):
                 second[:] = child
                 apply_move(second, STEP, finishes[f, 0], finishes[f, 1])
-                stage, then, drew = after_move(second, child_hand, seat, partnership, card, tables, scratch)
+                stage, then, drew = after_move(second, child_hand, seat, partnership, card, tables)
                 encode_key(second, child_hand, key_credits(stage, credits), stage, key)
                 plays[n, 0] = CARD_ACTION + card
                 plays[n, 1] = start
@@ -572,7 +574,7 @@ def position_plays(board, hand, credits: int, phase: int, seat: int, partnership
                 outcome[n, 6] = 1 if stage == OVER else 0
                 n += 1
             continue
-        stage, then, drew = after_move(child, child_hand, seat, partnership, card, tables, scratch)
+        stage, then, drew = after_move(child, child_hand, seat, partnership, card, tables)
         encode_key(child, child_hand, key_credits(stage, credits), stage, key)
         plays[n, :] = -1
         plays[n, 0] = CARD_ACTION + card
@@ -826,8 +828,7 @@ def refill_then(state, partnership: int, fill_up: bool, then: int, tables) -> No
     if then == DONE:
         info[PHASE] = DONE
         return
-    moves = np.empty((MAX_MOVES, 5), dtype=np.int64)
-    if has_move(board, hands[seat], seat, partnership, tables, moves):
+    if has_move(board, hands[seat], seat, partnership, tables):
         info[PHASE] = NEED_CARD
         credits[seat] = 0
     else:
@@ -845,14 +846,13 @@ def log_click(info, log, code: int) -> None:
 def apply_play(state, partnership: int, play, tables, log) -> None:
     """Make one play of a line on the game (its clicks logged), drawing when it empties the hand."""
     board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
-    moves = np.empty((MAX_MOVES, 5), dtype=np.int64)
     seat, phase = info[SEAT], info[PHASE]
     card = play[0] - CARD_ACTION
     hands[seat, card] -= 1
     piles[seat, card] += 1
     log_click(info, log, play[0])
     if phase == NEED_DISCARD or phase == NEED_COVER:
-        stage, then, drew, left = after_discard(board, hands[seat], seat, partnership, card, phase, credits[seat], tables, moves)
+        stage, then, drew, left = after_discard(board, hands[seat], seat, partnership, card, phase, credits[seat], tables)
         credits[seat] = left
     else:
         start, code = play[1], play[2]
@@ -866,7 +866,7 @@ def apply_play(state, partnership: int, play, tables, log) -> None:
             log_click(info, log, play[3])
             log_click(info, log, play[4])
             apply_move(board, STEP, play[3], play[4])
-        stage, then, drew = after_move(board, hands[seat], seat, partnership, card, tables, moves)
+        stage, then, drew = after_move(board, hands[seat], seat, partnership, card, tables)
         if stage == NEED_CARD:
             credits[seat] = 0
     if drew:
@@ -948,14 +948,12 @@ def play_games(seeds, rotations, partnership: int, seat_strategy, values, hoards
 
 
 def warmup() -> None:
-    """Compile every kernel with the argument types used at run time: one short game of each player kind, and
-    the search as `plan_turn` calls it."""
-    from .experiments import play_seeds
+    """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn`, for the
+    champion and the naive player. (Experiments compile the whole-game kernels on their first game.)"""
     from .game import FastTrackGame
     from .search import compiled_search
     from .strategy import CHAMPION, FIRST_LEGAL
 
-    play_seeds([0], [0], (FIRST_LEGAL, CHAMPION, CHAMPION, CHAMPION), max_turns=8)
     game = FastTrackGame(0)
     compiled_search(game, CHAMPION)
     compiled_search(game, FIRST_LEGAL)
