@@ -40,3 +40,14 @@ def test_commands_reject_bad_arguments_with_one_line(capsys):
 def test_square_values_check_passes(capsys):
     assert run_table_command("fasttrack", ["square-values", "--check"]) == 0
     assert "up to date" in capsys.readouterr().out
+
+
+def test_first_legal_red_wins_under_two_percent_of_200_games():
+    result = compare(FIRST_LEGAL, list(range(50)))  # 50 seeds dealt four times
+    assert result.games == 200 and result.red_wins < 0.02 * 200
+    assert result.standard_error > 0 and result.difference < -0.15
+
+
+def test_champion_red_wins_about_a_quarter():
+    result = compare(CHAMPION, list(range(1000, 1200)))  # 800 games (the seed: 27.2%)
+    assert 0.22 < result.red_wins / result.games < 0.33
