@@ -1,7 +1,10 @@
-"""Fast Track rules speed: legal-move generation over positions from random games, and whole random games.
+"""Fast Track speed: the rules core and the computer players.
 
 Prints positions/s for `legal_moves`, walks/s for the routes-table lookup against walking the successors square by
 square (the baseline, measured in the same run), and random four-player games/s through the uniform interface.
+Then the computer players: 200 four-computer champion games in the compiled kernels (wall time, games/s, against
+the plain-Python reference search over the rules objects measured in the same run), and the worst single decision
+over those games (each decision timed from Python).
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ def timed(function, repeat: int) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="random games to time (default 20)")
+    parser.add_argument("--computer-games", type=int, default=200, help="champion games to time (default 200; 0 skips)")
+    parser.add_argument("--reference-games", type=int, default=3, help="games of the Python reference (default 3)")
     args = parser.parse_args()
     lay = FastTrackGame(0).layout
 
@@ -85,7 +90,46 @@ def main() -> int:
     baseline = timed(lambda: [walk_successors(b, lay, s, n) for b, s, n in walks], 3) / 3
     print(f"routes table: {len(walks) / table:10,.0f} walks/s; walking successors (baseline): "
           f"{len(walks) / baseline:10,.0f} walks/s; ratio {baseline / table:.1f}x")
+    if args.computer_games:
+        bench_computer_players(args.computer_games, args.reference_games)
     return 0
+
+
+def bench_computer_players(count: int, reference_count: int) -> None:
+    from tablegames.fasttrack.experiments import play_seeds, play_timed
+    from tablegames.fasttrack.kernels import warmup
+    from tablegames.fasttrack.search import search_line
+    from tablegames.fasttrack.strategy import CHAMPION
+
+    start = time.perf_counter()
+    warmup()
+    print(f"kernel warm-up (compile or load from cache): {time.perf_counter() - start:.1f} s")
+    champions = (CHAMPION,) * 4
+    seeds = list(range(count))
+    start = time.perf_counter()
+    games = play_seeds(seeds, [0] * count, champions)
+    kernel_seconds = time.perf_counter() - start
+    print(f"{count} four-computer champion games (compiled): {kernel_seconds:.2f} s, {count / kernel_seconds:.1f} games/s, "
+          f"{games.turns.mean():.1f} turns a game, digest {games.digest()}")
+    start = time.perf_counter()
+    for seed in range(reference_count):
+        game = FastTrackGame(seed)
+        while not game.is_terminal():
+            if game.phase == Phase.DONE:
+                game.click(300)
+                continue
+            for code in search_line(game).best.clicks:
+                game.click(code)
+    reference_seconds = (time.perf_counter() - start) / reference_count
+    print(f"  plain-Python reference search (baseline): {1 / reference_seconds:.2f} games/s over {reference_count} games; "
+          f"compiled is {reference_seconds * count / kernel_seconds:.0f}x faster")
+    play_timed(0, 0, champions)  # the kernels called one by one from Python load on their first call
+    start = time.perf_counter()
+    timings = [play_timed(seed, 0, champions) for seed in seeds]
+    worst = max(t[1] for t in timings)
+    decisions = sum(t[2] for t in timings)
+    print(f"decisions timed one by one over the same games: {decisions} decisions, worst {1000 * worst:.1f} ms, "
+          f"mean {1000 * (time.perf_counter() - start) / decisions:.2f} ms (with Python's loop around them)")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "tablegames.checkers.engine",
     "tablegames.piddle.kernels",
     "tablegames.routes.kernels",
+    "tablegames.fasttrack.kernels",
 )
 
 

@@ -1,6 +1,5 @@
 """Square values (spec 11.2 and the strategy check of 12.2)."""
 
-import pytest
 
 from tablegames.fasttrack.board import layout, parse_board
 from tablegames.fasttrack.strategy import board_value, square_value
@@ -25,6 +24,9 @@ def test_worked_example_with_base_bonus_1000():
     assert board_value(board, LAY, (0,), base_bonus=1000) == 5800 + 1000 + 5900 + 2000
 
 
-def test_values_need_four_zones():
-    with pytest.raises(ValueError, match="4-zone board"):
-        square_value(layout(3), 0, 0)
+def test_other_boards_read_the_four_zone_rows():
+    three, six = layout(3), layout(6)
+    assert square_value(three, 0, three.parse_square("green.L4")) == 5200  # the zone before the own
+    assert square_value(three, 0, three.parse_square("blue.FT")) == 5400  # the next zone
+    assert square_value(six, 0, six.parse_square("purple.FT")) == 5200  # "two on" stands for every middle zone
+    assert square_value(six, 1, six.parse_square("red.R4")) == 900  # blue's zone before the own is red's

@@ -1,10 +1,21 @@
-"""Fast Track tools: show a seed's deals, play seeded random games."""
+"""Fast Track tools: show a seed's deals, play seeded random games, computer games and experiments.
+
+- `deal`, `random`: the rules core;
+- `games --count N --seed S --digest`: four-computer games in the compiled kernels and one digest of every move;
+- `experiment --strategy NAME`: red plays NAME against three champions, paired with the champion on the same deals;
+- `playout --seed S --decision K`: one decision of a champion game measured by playouts;
+- `square-values [--check]`: regenerate the square values file from the ranking (or check it is up to date).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 
+import numpy as np
+
+from tablegames.core.files import write_atomic
 from tablegames.core.rng import make_rng
 
 from .board import COLOURS, MAX_ZONES, MIN_ZONES
@@ -27,11 +38,41 @@ def add_commands(subparsers) -> None:
     )
     play.set_defaults(run=run_random)
 
+    games = subparsers.add_parser("games", help="play four-computer games (compiled) and report them")
+    games.add_argument("--count", type=int, default=200, help="number of games (default 200)")
+    games.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
+    games.add_argument("--red", default="champion", help="red's strategy (default champion; the others play champion)")
+    games.add_argument("--digest", action="store_true", help="print one digest of every move of every game")
+    games.add_argument("--cards", action="store_true", help="print which cards the winners used")
+    games.set_defaults(run=run_games)
+
+    experiment = subparsers.add_parser("experiment", help="red plays a strategy against three champions, paired")
+    experiment.add_argument("--strategy", default="champion", help="red's strategy (default champion)")
+    experiment.add_argument("--seeds", type=int, default=50, help="seeds, each dealt four times (default 50)")
+    experiment.add_argument("--first-seed", type=int, default=0, help="first seed (default 0)")
+    experiment.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
+    experiment.set_defaults(run=run_experiment)
+
+    playout = subparsers.add_parser("playout", help="measure one decision of a champion game by playouts")
+    playout.add_argument("--seed", type=int, default=69, help="game seed (default 69)")
+    playout.add_argument("--decision", type=int, default=10, help="the decision of the game to measure (default 10)")
+    playout.add_argument("--lines", type=int, default=4, help="candidate lines, best first (default 4)")
+    playout.add_argument("--count", type=int, default=200, help="playouts a line (default 200)")
+    playout.set_defaults(run=run_playout)
+
+    values = subparsers.add_parser("square-values", help="regenerate the square values file from the ranking")
+    values.add_argument("--check", action="store_true", help="only check that the file is up to date")
+    values.set_defaults(run=run_square_values)
+
+
+def fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
 
 def run_deal(args: argparse.Namespace) -> int:
     if not MIN_ZONES <= args.players <= MAX_ZONES:
-        print(f"error: --players: expected {MIN_ZONES}-{MAX_ZONES}, got {args.players}", file=sys.stderr)
-        return 2
+        return fail(f"--players: expected {MIN_ZONES}-{MAX_ZONES}, got {args.players}")
     for seat in range(args.players):
         deck, _ = shuffled_deck(args.seed, seat)
         print(f"{COLOURS[seat]:>7}: {' '.join(RANK_NAMES[c] for c in deck[: args.cards])}")
@@ -40,8 +81,7 @@ def run_deal(args: argparse.Namespace) -> int:
 
 def run_random(args: argparse.Namespace) -> int:
     if args.games < 1:
-        print(f"error: --games: expected at least 1, got {args.games}", file=sys.stderr)
-        return 2
+        return fail(f"--games: expected at least 1, got {args.games}")
     partnership = Partnership[args.partnership.upper()]
     for seed in range(args.seed, args.seed + args.games):
         game = FastTrackGame(seed, partnership=partnership)
@@ -51,4 +91,97 @@ def run_random(args: argparse.Namespace) -> int:
             game.apply_action(actions[int(rng.integers(len(actions)))])
         winners = " and ".join(COLOURS[s] for s in game.winners)
         print(f"seed {seed}: {winners} after {len(game.actions)} actions")
+    return 0
+
+
+def run_games(args: argparse.Namespace) -> int:
+    from .experiments import card_statistics, play_seeds
+    from .kernels import warmup
+    from .strategy import CHAMPION, strategy_named
+
+    if args.count < 1:
+        return fail(f"--count: expected at least 1, got {args.count}")
+    try:
+        red = strategy_named(args.red)
+    except ValueError as error:
+        return fail(f"--red: {error}")
+    seeds = list(range(args.seed, args.seed + args.count))
+    warmup()  # compiles the kernels on a first run, then loads them: not part of the games' time
+    start = time.perf_counter()
+    games = play_seeds(seeds, [0] * len(seeds), (red, CHAMPION, CHAMPION, CHAMPION))
+    elapsed = time.perf_counter() - start
+    wins = np.bincount(games.winners[games.winners >= 0], minlength=4)
+    print(f"{args.count} games (seeds {seeds[0]}..{seeds[-1]}), red {red.name}, others champion: "
+          f"{elapsed:.2f} s, {np.mean(games.turns):.1f} turns a game")
+    print("wins: " + ", ".join(f"{COLOURS[s]} {wins[s]} ({100 * wins[s] / args.count:.1f}%)" for s in range(4)))
+    if args.cards:
+        print(card_statistics(games))
+    if args.digest:
+        print(f"digest {games.digest()}")
+    return 0
+
+
+def run_experiment(args: argparse.Namespace) -> int:
+    from .experiments import compare, progress_bar
+    from .strategy import strategy_named
+
+    if args.seeds < 1:
+        return fail(f"--seeds: expected at least 1, got {args.seeds}")
+    if args.workers < 1:
+        return fail(f"--workers: expected at least 1, got {args.workers}")
+    try:
+        strategy = strategy_named(args.strategy)
+    except ValueError as error:
+        return fail(f"--strategy: {error}")
+    seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    start = time.perf_counter()
+    result = compare(strategy, seeds, workers=args.workers, progress=progress_bar)
+    print(result.report())
+    print(f"({args.seeds} seeds x 4 rotations, {time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+def run_playout(args: argparse.Namespace) -> int:
+    from .experiments import playouts
+    from .game import Phase
+    from .search import plan_turn, search_line
+
+    if args.decision < 0 or args.lines < 1 or args.count < 1:
+        return fail("--decision: expected 0 or more; --lines and --count: expected at least 1")
+    game = FastTrackGame(args.seed)
+    decisions = 0
+    while not game.is_terminal():
+        if game.phase != Phase.DONE:
+            if decisions == args.decision:
+                break
+            decisions += 1
+        for code in plan_turn(game):
+            game.click(code)
+    if game.is_terminal():
+        return fail(f"--decision: game {args.seed} has {decisions} decisions, expected a number below {decisions}")
+    result = search_line(game, keep=args.lines)
+    hand = " ".join(RANK_NAMES[c] for c in game.hand())
+    print(f"seed {args.seed}, decision {args.decision}: {COLOURS[game.seat]} to play with {hand}")
+    print(f"pieces: {', '.join(f'{sq}={c}' for sq, c in game.pieces().items() if '.HP' not in sq)}")
+    for outcome in playouts(game, result.alternatives, args.count, seed=args.seed):
+        clicks = " ".join(game.action_to_string(c) if c >= 140 else game.layout.square_name(c)
+                          if c < game.layout.size else f"trade {game.layout.square_name(c - 160)}"
+                          for c in outcome.clicks)
+        print(f"  score {outcome.score:6d}  wins {outcome.wins}/{outcome.games} "
+              f"({100 * outcome.wins / outcome.games:.1f}%)  {clicks}")
+    return 0
+
+
+def run_square_values(args: argparse.Namespace) -> int:
+    from .ranking import VALUES_PATH, values_text
+
+    text = values_text()
+    if args.check:
+        current = VALUES_PATH.read_text(encoding="utf-8") if VALUES_PATH.exists() else ""
+        if current != text:
+            return fail(f"{VALUES_PATH} is out of date: run 'tablegames fasttrack square-values'")
+        print(f"{VALUES_PATH} is up to date")
+        return 0
+    write_atomic(VALUES_PATH, text)
+    print(f"wrote {VALUES_PATH}")
     return 0

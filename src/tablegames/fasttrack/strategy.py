@@ -1,19 +1,27 @@
-"""What a position is worth to a player: the Roc port's square values (spec 11.2), the start of the computer player.
+"""What a position is worth to a player: the Roc port's strategy as values (spec 11.2).
+
+A line of play is scored by the squares the team's pieces stand on, a bonus a step into the own base, and the
+cards kept in hand (the hoard), which are worth more while few pieces are home. Opponents count for nothing.
+A `Strategy` is plain values, so experiments can vary them; `CHAMPION` is the strategy the computer plays.
 
 A piece is worth the value of its square seen from its own zone (relative zones: own, next, two on, the zone
-before the own), plus a bonus a step into its own base. The table is the generated SquareValues of the Roc port
-(100 points a place in a ranking of squares, B4 6100, the pen 0), copied from the spec; it is defined for the
-four-zone board only.
+before the own). The table is the Roc port's generated SquareValues (100 points a place in a ranking of squares,
+B4 6100, the pen 0), made for the four-zone board and stretched to the others (`square_value`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from .board import B1, ZONE_SIZE, Layout
+from .cards import ACE, JACK, JOKER, NUM_RANKS
 
 BULLSEYE_VALUE = 4100
 BASE_BONUS = 2500  # a step into the base (the README's champion; the stored code had 1000)
+WIN_BONUS = 1_000_000  # a line that wins beats every other (ours: the Roc score ranks it first almost always)
 
 # Rows: relative zone 0 (own), 1 (next), 2 (two on), 3 (the zone before the own); columns: local square order
 # HP1-HP4, B1-B4, HH, DS, BR, L0-L4, FT, R0-R4.
@@ -24,15 +32,84 @@ SQUARE_VALUES = (
     (0, 0, 0, 0, 0, 0, 0, 0, 3700, 3600, 3500, 3800, 4000, 4600, 5400, 5200, 5000, 3400, 3300, 3200, 2500, 900),
 )  # fmt: skip
 
+# A kept A, joker or J is worth this with 0 / 1 / 2 / 3 or more own pieces home when the search starts.
+CHAMPION_HOARD = {ACE: (1500, 1000, 500, 0), JOKER: (1500, 1000, 500, 0), JACK: (1500, 1000, 500, 0)}
+MAX_HOME_COUNTED = 3
 
-def square_value(layout: Layout, colour: int, square: int) -> int:
-    """Value of `square` for a piece of `colour` (four zones only)."""
-    if layout.zones != len(SQUARE_VALUES):
-        raise ValueError(f"square values: defined for a 4-zone board, got {layout.zones} zones")
+
+@dataclass(frozen=True)
+class Strategy:
+    """A computer player as values. `first_legal` makes the naive baseline that always takes the first option."""
+
+    name: str
+    base_bonus: int = BASE_BONUS
+    hoard: tuple[tuple[int, tuple[int, int, int, int]], ...] = tuple(sorted(CHAMPION_HOARD.items()))
+    win_bonus: int = WIN_BONUS
+    first_legal: bool = False
+    square_values: tuple[tuple[int, ...], ...] = SQUARE_VALUES
+    bullseye_value: int = BULLSEYE_VALUE
+
+    def hoard_table(self) -> np.ndarray:
+        """int64[4, 14]: what one kept card of each rank is worth, by own pieces home (0, 1, 2, 3+)."""
+        table = np.zeros((MAX_HOME_COUNTED + 1, NUM_RANKS), dtype=np.int64)
+        for rank, values in self.hoard:
+            table[:, rank] = values
+        return table
+
+    def value_table(self, layout: Layout) -> np.ndarray:
+        """int64[colour, square]: the square's value to a piece of that colour, with the base bonus added."""
+        table = np.zeros((layout.zones, layout.size), dtype=np.int64)
+        for colour in range(layout.zones):
+            for square in range(layout.size):
+                table[colour, square] = square_value(layout, colour, square, self)
+                if layout.is_base[square] and layout.zone(square) == colour:
+                    table[colour, square] += self.base_bonus * (layout.local(square) - B1 + 1)
+        return table
+
+
+CHAMPION = Strategy("champion")
+FIRST_LEGAL = Strategy("first-legal", first_legal=True)
+# Variants the experiments compare against the champion (spec 11.3).
+STRATEGIES: dict[str, Strategy] = {
+    s.name: s
+    for s in (
+        CHAMPION,
+        FIRST_LEGAL,
+        replace(CHAMPION, name="base-1000", base_bonus=1000),
+        replace(CHAMPION, name="no-base-bonus", base_bonus=0),
+        replace(CHAMPION, name="no-jack-hoard", hoard=((ACE, (1500, 1000, 500, 0)), (JOKER, (1500, 1000, 500, 0)))),
+        replace(CHAMPION, name="no-hoard", hoard=()),
+    )
+}
+
+
+RANKED = "ranked"  # the champion with the square values generated from our ranking (ranking.py)
+
+
+def strategy_named(name: str) -> Strategy:
+    if name == RANKED:
+        from .ranking import load_values
+
+        zones, bullseye = load_values()
+        return replace(CHAMPION, name=RANKED, square_values=zones, bullseye_value=bullseye)
+    if name not in STRATEGIES:
+        raise ValueError(f"strategy {name!r}: expected one of {', '.join([*STRATEGIES, RANKED])}")
+    return STRATEGIES[name]
+
+
+def strategy_names() -> list[str]:
+    return [*STRATEGIES, RANKED]
+
+
+def square_value(layout: Layout, colour: int, square: int, strategy: Strategy = CHAMPION) -> int:
+    """Value of `square` for a piece of `colour`. The table's four rows are the own zone, the next, two on and the
+    zone before the own; on other boards every zone between the next and the one before the own reads "two on"."""
     if square == layout.bullseye:
-        return BULLSEYE_VALUE
+        return strategy.bullseye_value
     relative = int(layout.relative[colour, square])
-    return SQUARE_VALUES[relative // ZONE_SIZE][relative % ZONE_SIZE]
+    zone = relative // ZONE_SIZE
+    row = 0 if zone == 0 else 3 if zone == layout.zones - 1 else 1 if zone == 1 else 2
+    return strategy.square_values[row][relative % ZONE_SIZE]
 
 
 def board_value(board: Sequence[int], layout: Layout, colours: Sequence[int], base_bonus: int = BASE_BONUS) -> int:
@@ -44,3 +121,14 @@ def board_value(board: Sequence[int], layout: Layout, colours: Sequence[int], ba
             if layout.is_base[square] and layout.zone(square) == colour:
                 total += base_bonus * (layout.local(square) - B1 + 1)
     return total
+
+
+def pieces_home(board: Sequence[int], layout: Layout, colour: int) -> int:
+    return sum(1 for s in layout.base(colour) if board[s] == colour)
+
+
+def hoard_value(hand: Sequence[int], home: int, strategy: Strategy) -> int:
+    """What the kept cards are worth with `home` own pieces in the base."""
+    values = dict(strategy.hoard)
+    column = min(home, MAX_HOME_COUNTED)
+    return sum(values[card][column] for card in hand if card in values)

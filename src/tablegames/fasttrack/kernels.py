@@ -1,0 +1,959 @@
+"""Compiled Fast Track: the rules, the line search and whole games over a compact state (four zones).
+
+The same rules as rules.py/game.py and the same search as search.py, written once more over small integer arrays
+so numba can compile them: the search and the experiments play thousands of games. Tests check move for move that
+these kernels and the plain-Python reference agree, and that the kernels compiled and run as plain Python
+(`NUMBA_DISABLE_JIT=1`) play the same games.
+
+The compact state of a game: `board int8[89]` (-1 or the colour on each square), `hands int8[4, 14]` (count of
+each rank held), `decks int8[4, 54]` with `deck_top`/`deck_end`, `piles int8[4, 14]` (counts of the cards played
+since the last shuffle, which is all a reshuffle needs: it sorts them), `rstates int64[4]` (elm/random states),
+`credits int64[4]`, and `info int64[INFO_SIZE]` (seat, phase, turns, winner).
+
+A search position is four int64 words (its key): the 16 pieces as 4 * square + colour in square order (9 bits
+each, six to a word), the hand as five sorted 4-bit ranks padded with 15, then the credits and the stage. The
+key is the position, so a level of the search is just an array of keys, merged by hashing and kept in key order.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .board import EMPTY, layout, routes_as_arrays
+from .cards import ACE, DECK_SIZE, FOUR, HAND_SIZE, JACK, JOKER, KING, NUM_RANKS, QUEEN, SEVEN, SIX, TEN
+from .game import CARD_ACTION, END_TURN, TRADE_ACTION, Phase
+from .rules import BACK, REVERSE, SPLIT_START, STEP, TRADE
+
+ZONES = 4
+ZONE_SIZE = 22
+SIZE = ZONES * ZONE_SIZE + 1
+BULLSEYE = SIZE - 1
+PIECES = 16  # four colours of four pieces
+MAX_STEPS = 10
+PLAY_WIDTH = 5  # clicks of one play: card, start, end, and a split's second start and end
+MAX_LEVELS = 8  # a line plays at most five cards before the hand refills; discards cannot exceed that either
+MAX_MOVES = 1024  # of one position: at most 8 pieces x (a 7's 28 ends, a J's 18, ...), well under this
+MAX_CHILDREN = 16384  # of one position
+LINE_CAP = 20_000
+CREDITS_TO_LEAVE_PEN = 4
+STAGE_DREW = 7
+HAND_PAD = 15
+SOLO, ANYTIME, ONCE_HOME = 0, 1, 2
+NEED_CARD, NEED_START, NEED_END, NEED_DISCARD, NEED_COVER, DONE, OVER = (int(p) for p in Phase)
+MAX_TURNS = 5000  # a guard: no real game comes near it (games last about 45 turns)
+# info fields of a game
+SEAT, PHASE, TURNS, WINNER, LOG_SIZE = range(5)
+INFO_SIZE = 5
+NO_WINNER = -1
+
+
+# Square kinds (an FT is a track square too).
+K_TRACK, K_PEN, K_BASE, K_BULLSEYE, K_FAST = range(5)
+
+
+def build_tables() -> tuple:
+    """The four colours' routes as arrays, plus square kinds: (first, count, paths, back, kind)."""
+    lay = layout(ZONES)
+    per_colour = [routes_as_arrays(routes) for routes in lay.colour_routes]
+    widest = max(p[2].shape[0] for p in per_colour)
+    first = np.stack([p[0] for p in per_colour]).astype(np.int64)
+    count = np.stack([p[1] for p in per_colour]).astype(np.int64)
+    paths = np.full((ZONES, widest, MAX_STEPS), EMPTY, dtype=np.int64)
+    for colour, p in enumerate(per_colour):
+        paths[colour, : p[2].shape[0]] = p[2]
+    back = np.stack([p[3] for p in per_colour]).astype(np.int64)
+    kind = np.full(SIZE, K_TRACK, dtype=np.int64)
+    for s in range(SIZE):
+        if s == BULLSEYE:
+            kind[s] = K_BULLSEYE
+        elif lay.is_pen[s]:
+            kind[s] = K_PEN
+        elif lay.is_base[s]:
+            kind[s] = K_BASE
+        elif lay.is_fast[s]:
+            kind[s] = K_FAST
+    return first, count, paths, back, kind
+
+
+TABLES = build_tables()
+
+
+# --- cards and elm/random (cards.py) ------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def card_steps(card: int) -> int:
+    return card + 2 if card <= TEN else 1
+
+
+@njit(cache=True, nogil=True)
+def is_move_again(card: int) -> bool:
+    return card == ACE or card == KING or card == QUEEN or card == JACK or card == JOKER or card == SIX
+
+
+@njit(cache=True, nogil=True)
+def elm_next(state: int) -> int:
+    return (state * 1664525 + 1013904223) & 0xFFFFFFFF
+
+
+@njit(cache=True, nogil=True)
+def elm_peel(state: int) -> int:
+    mixed = (state ^ (state >> ((state >> 28) + 4))) & 0xFFFFFFFF
+    if mixed >= 1 << 31:
+        mixed -= 1 << 32
+    word = np.int64(np.float64(mixed) * 277803737.0) & 0xFFFFFFFF  # JavaScript's double product (cards.py)
+    return ((word >> 22) ^ word) & 0xFFFFFFFF
+
+
+@njit(cache=True, nogil=True)
+def elm_int_below(span: int, state: int) -> tuple[int, int]:
+    """elm/random's int 0 (span - 1): (value, next state)."""
+    if span & (span - 1) == 0:
+        return elm_peel(state) & (span - 1), elm_next(state)
+    threshold = ((1 << 32) - span) % span
+    while True:
+        x = elm_peel(state)
+        if x >= threshold:
+            return x % span, elm_next(state)
+        state = elm_next(state)
+
+
+# --- the rules (rules.py) -------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def is_home(board, colour: int) -> bool:
+    base = colour * ZONE_SIZE + 4
+    return board[base] == colour and board[base + 1] == colour and board[base + 2] == colour and board[base + 3] == colour
+
+
+@njit(cache=True, nogil=True)
+def team_of(seat: int, partnership: int, team) -> int:
+    team[0] = seat
+    if partnership == SOLO:
+        return 1
+    team[1] = (seat + 2) % ZONES
+    return 2
+
+
+@njit(cache=True, nogil=True)
+def movers_of(board, seat: int, partnership: int, movers) -> int:
+    movers[0] = seat
+    if partnership == SOLO or (partnership == ONCE_HOME and not is_home(board, seat)):
+        return 1
+    movers[1] = (seat + 2) % ZONES
+    return 2
+
+
+@njit(cache=True, nogil=True)
+def candidates(board, movers, n_movers: int, kind, out) -> int:
+    """Movable pieces (spec 5.1) after the fast-track obligation (5.2), in square order."""
+    k = 0
+    for i in range(n_movers):
+        colour = movers[i]
+        for local in range(3, -1, -1):  # the highest occupied pen square
+            if board[colour * ZONE_SIZE + local] == colour:
+                out[k] = colour * ZONE_SIZE + local
+                k += 1
+                break
+        for s in range(SIZE):
+            if kind[s] != K_PEN and board[s] == colour:
+                out[k] = s
+                k += 1
+    on_fast = False
+    for i in range(k):
+        if kind[out[i]] == K_FAST:
+            on_fast = True
+    if on_fast:
+        kept = 0
+        for i in range(k):
+            if kind[out[i]] == K_FAST:
+                out[kept] = out[i]
+                kept += 1
+        k = kept
+    for i in range(1, k):  # insertion sort: square order
+        v = out[i]
+        j = i - 1
+        while j >= 0 and out[j] > v:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = v
+    return k
+
+
+@njit(cache=True, nogil=True)
+def forward_ends(board, first, count, paths, start: int, n: int, out) -> int:
+    """Distinct ends of the clear forward walks of n steps from start."""
+    colour = board[start]
+    k = 0
+    w0 = first[colour, start, n]
+    for w in range(w0, w0 + count[colour, start, n]):
+        clear = True
+        for i in range(n):
+            if board[paths[colour, w, i]] == colour:
+                clear = False
+                break
+        if clear:
+            end = paths[colour, w, n - 1]
+            seen = False
+            for j in range(k):
+                if out[j] == end:
+                    seen = True
+            if not seen:
+                out[k] = end
+                k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def backward_end(board, back, start: int, n: int) -> int:
+    colour = board[start]
+    if back[colour, start, n, 0] < 0:
+        return -1
+    for i in range(n):
+        if board[back[colour, start, n, i]] == colour:
+            return -1
+    return back[colour, start, n, n - 1]
+
+
+@njit(cache=True, nogil=True)
+def apply_move(board, kind_of_move: int, start: int, end: int) -> None:
+    """Make a move in place: a trade swaps; otherwise a piece on the end goes to its lowest free pen square."""
+    if kind_of_move == TRADE:
+        board[start], board[end] = board[end], board[start]
+        return
+    colour = board[start]
+    victim = int(board[end])
+    if victim >= 0:
+        for local in range(4):
+            if board[victim * ZONE_SIZE + local] < 0:
+                board[victim * ZONE_SIZE + local] = victim
+                break
+    board[start] = -1
+    board[end] = colour
+
+
+@njit(cache=True, nogil=True)
+def can_finish_split(board, tables, n: int, moved: int, movers, n_movers: int) -> bool:
+    first, count, paths, back, kind = tables
+    pieces = np.empty(8, dtype=np.int64)
+    ends = np.empty(8, dtype=np.int64)
+    k = candidates(board, movers, n_movers, kind, pieces)
+    for i in range(k):
+        s = pieces[i]
+        if s == moved or kind[s] == K_PEN or s == BULLSEYE:
+            continue
+        if forward_ends(board, first, count, paths, s, n, ends) > 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def add_move(moves, k: int, card: int, kind_of_move: int, start: int, end: int, length: int) -> int:
+    """Write a move row unless the buffer is full (a one-row buffer asks only whether there is a move)."""
+    if k == moves.shape[0]:
+        return k
+    moves[k, 0] = card
+    moves[k, 1] = start
+    moves[k, 2] = end
+    moves[k, 3] = kind_of_move
+    moves[k, 4] = length
+    return k + 1
+
+
+@njit(cache=True, nogil=True)
+def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
+    """Every legal move of the hand (spec 6) as rows (card, start, end, kind, steps); returns the count. Stops when
+    the `moves` buffer is full: a one-row buffer asks only whether the player can move."""
+    first, count, paths, back, kind = tables
+    pieces = np.empty(8, dtype=np.int64)
+    ends = np.empty(8, dtype=np.int64)
+    after = np.empty(SIZE, dtype=board.dtype)
+    n_pieces = candidates(board, movers, n_movers, kind, pieces)
+    k = 0
+    for card in range(NUM_RANKS):
+        if hand[card] == 0:
+            continue
+        for i in range(n_pieces):
+            s = pieces[i]
+            if card == FOUR:
+                e = backward_end(board, back, s, 4)
+                if e >= 0:
+                    k = add_move(moves, k, card, BACK, s, e, 4)
+            elif kind[s] == K_PEN:
+                if card == ACE or card == SIX or card == JOKER:
+                    for j in range(forward_ends(board, first, count, paths, s, 1, ends)):
+                        k = add_move(moves, k, card, STEP, s, ends[j], 1)
+            elif s == BULLSEYE and not (card == JACK or card == QUEEN or card == KING):
+                continue
+            elif card == SEVEN:
+                if s == BULLSEYE:
+                    continue
+                for length in range(1, 7):
+                    for j in range(forward_ends(board, first, count, paths, s, length, ends)):
+                        e = ends[j]
+                        if e == BULLSEYE:
+                            continue
+                        after[:] = board
+                        apply_move(after, SPLIT_START, s, e)
+                        if can_finish_split(after, tables, 7 - length, e, movers, n_movers):
+                            k = add_move(moves, k, card, SPLIT_START, s, e, length)
+                for j in range(forward_ends(board, first, count, paths, s, 7, ends)):
+                    k = add_move(moves, k, card, STEP, s, ends[j], 7)
+            else:
+                n = card_steps(card)
+                for j in range(forward_ends(board, first, count, paths, s, n, ends)):
+                    k = add_move(moves, k, card, STEP, s, ends[j], n)
+                if card == JACK and (kind[s] == K_TRACK or kind[s] == K_FAST or s == BULLSEYE):
+                    for t in range(SIZE):
+                        if board[t] >= 0 and board[t] != board[s] and (kind[t] == K_TRACK or kind[t] == K_FAST or t == BULLSEYE):
+                            k = add_move(moves, k, card, TRADE, s, t, 0)
+            if k == moves.shape[0]:
+                return k
+    if k > 0:
+        return k
+    for card in range(NUM_RANKS):
+        if hand[card] == 0:
+            continue
+        for i in range(n_pieces):
+            e = backward_end(board, back, pieces[i], card_steps(card))
+            if e >= 0:
+                k = add_move(moves, k, card, REVERSE, pieces[i], e, card_steps(card))
+                if k == moves.shape[0]:
+                    return k
+    return k
+
+
+@njit(cache=True, nogil=True)
+def has_move(board, hand, seat: int, partnership: int, tables) -> bool:
+    movers = np.empty(2, dtype=np.int64)
+    n_movers = movers_of(board, seat, partnership, movers)
+    return legal_moves(board, hand, movers, n_movers, tables, np.empty((1, 5), dtype=np.int64)) > 0
+
+
+@njit(cache=True, nogil=True)
+def leave_pen_on_credit(board, seat: int) -> bool:
+    """The discards bring the highest pen piece onto L0, unless the pen is empty or an own piece stands there."""
+    exit_square = seat * ZONE_SIZE + 11
+    if board[exit_square] == seat:
+        return False
+    for local in range(3, -1, -1):
+        s = seat * ZONE_SIZE + local
+        if board[s] == seat:
+            apply_move(board, STEP, s, exit_square)
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def hand_size(hand) -> int:
+    total = 0
+    for c in range(NUM_RANKS):
+        total += hand[c]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def after_move(board, hand, seat: int, partnership: int, card: int, tables) -> tuple[int, int, bool]:
+    """What follows a finished card play: (phase, phase after a refill, drew). OVER when the team is home."""
+    team = np.empty(2, dtype=np.int64)
+    won = True
+    for i in range(team_of(seat, partnership, team)):
+        if not is_home(board, team[i]):
+            won = False
+    if won:
+        return OVER, OVER, False
+    then = NEED_COVER if is_move_again(card) else DONE
+    if hand_size(hand) == 0:
+        return STAGE_DREW, then, True
+    if then == DONE:
+        return DONE, DONE, False
+    if has_move(board, hand, seat, partnership, tables):
+        return NEED_CARD, NEED_CARD, False
+    return NEED_COVER, NEED_COVER, False
+
+
+@njit(cache=True, nogil=True)
+def after_discard(board, hand, seat: int, partnership: int, card: int, phase: int, credits: int, tables):
+    """Discard (credit, maybe a piece out) or cover `card` (already out of the hand): (phase, then, drew, credits)."""
+    then = NEED_COVER
+    if phase == NEED_DISCARD:
+        credits += 1
+        if credits >= CREDITS_TO_LEAVE_PEN and leave_pen_on_credit(board, seat):
+            credits = 0
+        else:
+            then = NEED_DISCARD
+    if not is_move_again(card):
+        then = DONE
+    if hand_size(hand) == 0:
+        return STAGE_DREW, then, True, credits
+    if then == DONE:
+        return DONE, DONE, False, credits
+    if has_move(board, hand, seat, partnership, tables):
+        return NEED_CARD, NEED_CARD, False, 0
+    return then, then, False, credits
+
+
+# --- search keys ----------------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def encode_key(board, hand, credits: int, stage: int, key) -> None:
+    """The four key words of a position (exactly 16 pieces, a hand of at most five cards)."""
+    key[:] = 0
+    i = 0
+    for s in range(SIZE):
+        c = int(board[s])  # int: plain Python (NUMBA_DISABLE_JIT) would keep int8 and overflow
+        if c >= 0:
+            word = i // 6
+            key[word] = (key[word] << 9) | (4 * s + c)
+            i += 1
+    slots = 0
+    for c in range(NUM_RANKS):
+        for _ in range(hand[c]):
+            key[2] = (key[2] << 4) | c
+            slots += 1
+    while slots < HAND_SIZE:
+        key[2] = (key[2] << 4) | HAND_PAD
+        slots += 1
+    key[3] = (credits << 4) | stage
+
+
+@njit(cache=True, nogil=True)
+def decode_key(key, board, hand) -> tuple[int, int]:
+    """The position of a key: fills board and hand; returns (credits, stage)."""
+    board[:] = -1
+    hand[:] = 0
+    for i in range(PIECES):
+        word = i // 6
+        in_word = 6 if word < 2 else PIECES - 12
+        shift = 9 * (in_word - 1 - i % 6) + (4 * HAND_SIZE if word == 2 else 0)
+        code = (key[word] >> shift) & 511
+        board[code >> 2] = code & 3
+    for slot in range(HAND_SIZE):
+        c = (key[2] >> (4 * (HAND_SIZE - 1 - slot))) & 15
+        if c != HAND_PAD:
+            hand[c] += 1
+    return key[3] >> 4, key[3] & 15
+
+
+@njit(cache=True, nogil=True)
+def key_credits(stage: int, credits: int) -> int:
+    """Credits as a key holds them: 0 once the player can move, and 0 after a refill (what follows is unseen)."""
+    return 0 if stage == NEED_CARD or stage == STAGE_DREW else credits
+
+
+@njit(cache=True, nogil=True)
+def key_less(a0: int, a1: int, a2: int, a3: int, b) -> bool:
+    if a0 != b[0]:
+        return a0 < b[0]
+    if a1 != b[1]:
+        return a1 < b[1]
+    if a2 != b[2]:
+        return a2 < b[2]
+    return a3 < b[3]
+
+
+@njit(cache=True, nogil=True)
+def line_score(board, hand, drew: bool, won: bool, team, n_team: int, values, hoard, win_bonus: int) -> int:
+    total = 0
+    for s in range(SIZE):
+        c = board[s]
+        if c >= 0:
+            for i in range(n_team):
+                if team[i] == c:
+                    total += values[c, s]
+    if not drew:
+        for c in range(NUM_RANKS):
+            total += hoard[c] * hand[c]
+    if won:
+        total += win_bonus
+    return total
+
+
+# --- the plays of one position --------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def end_code(kind_of_move: int, end: int) -> int:
+    return TRADE_ACTION + end if kind_of_move == TRADE else end
+
+
+@njit(cache=True, nogil=True)
+def sort_rows(rows, n: int, width: int) -> None:
+    """Insertion sort of rows[:n] by their first `width` columns (lists are short)."""
+    for i in range(1, n):
+        j = i
+        while j > 0:
+            smaller = False
+            for c in range(width):
+                if rows[j, c] != rows[j - 1, c]:
+                    smaller = rows[j, c] < rows[j - 1, c]
+                    break
+            if not smaller:
+                break
+            for c in range(rows.shape[1]):
+                rows[j, c], rows[j - 1, c] = rows[j - 1, c], rows[j, c]
+            j -= 1
+
+
+@njit(cache=True, nogil=True)
+def position_plays(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, plays, outcome):
+    """Every play from a level position, in click order: plays[i] = clicks (-1 padded); outcome[i] = (k0..k3 key,
+    stage, drew, won) of the position it leads to. Q is tried but not K when both are held. Returns the count."""
+    moves = np.empty((MAX_MOVES, 5), dtype=np.int64)
+    finishes = np.empty((64, 5), dtype=np.int64)
+    movers = np.empty(2, dtype=np.int64)
+    pieces = np.empty(8, dtype=np.int64)
+    ends = np.empty(8, dtype=np.int64)
+    key = np.empty(4, dtype=np.int64)
+    child = np.empty(SIZE, dtype=board.dtype)
+    second = np.empty(SIZE, dtype=board.dtype)
+    child_hand = np.empty(NUM_RANKS, dtype=hand.dtype)
+    first, count, paths, back, kind = tables
+    skip_king = hand[QUEEN] > 0 and hand[KING] > 0
+    n = 0
+    if phase == NEED_DISCARD or phase == NEED_COVER:
+        for card in range(NUM_RANKS):
+            if hand[card] == 0 or (card == KING and skip_king):
+                continue
+            child[:] = board
+            child_hand[:] = hand
+            child_hand[card] -= 1
+            stage, then, drew, new_credits = after_discard(child, child_hand, seat, partnership, card, phase, credits, tables)
+            encode_key(child, child_hand, key_credits(stage, new_credits), stage, key)
+            plays[n, :] = -1
+            plays[n, 0] = CARD_ACTION + card
+            outcome[n, :4] = key
+            outcome[n, 4] = stage
+            outcome[n, 5] = 1 if drew else 0
+            outcome[n, 6] = 0
+            n += 1
+        return n
+    n_movers = movers_of(board, seat, partnership, movers)
+    n_moves = legal_moves(board, hand, movers, n_movers, tables, moves)
+    for i in range(n_moves):  # sort by clicks: (card, start, end click)
+        moves[i, 2] = end_code(moves[i, 3], moves[i, 2])
+    sort_rows(moves, n_moves, 3)
+    for i in range(n_moves):
+        card, start, code, kind_of_move = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
+        if card == KING and skip_king:
+            continue
+        end = code - TRADE_ACTION if kind_of_move == TRADE else code
+        child[:] = board
+        child_hand[:] = hand
+        child_hand[card] -= 1
+        apply_move(child, kind_of_move, start, end)
+        if kind_of_move == SPLIT_START and not is_home_team(child, seat, partnership):
+            n_movers2 = movers_of(child, seat, partnership, movers)
+            n_pieces = candidates(child, movers, n_movers2, kind, pieces)
+            n_finish = 0
+            for p in range(n_pieces):
+                s = pieces[p]
+                if s == end or kind[s] == K_PEN or s == BULLSEYE:
+                    continue
+                for j in range(forward_ends(child, first, count, paths, s, 7 - moves[i, 4], ends)):
+                    finishes[n_finish, 0] = s
+                    finishes[n_finish, 1] = ends[j]
+                    n_finish += 1
+            sort_rows(finishes, n_finish, 2)
+            for f in range(n_finish):
+                second[:] = child
+                apply_move(second, STEP, finishes[f, 0], finishes[f, 1])
+                stage, then, drew = after_move(second, child_hand, seat, partnership, card, tables)
+                encode_key(second, child_hand, key_credits(stage, credits), stage, key)
+                plays[n, 0] = CARD_ACTION + card
+                plays[n, 1] = start
+                plays[n, 2] = code
+                plays[n, 3] = finishes[f, 0]
+                plays[n, 4] = finishes[f, 1]
+                outcome[n, :4] = key
+                outcome[n, 4] = stage
+                outcome[n, 5] = 1 if drew else 0
+                outcome[n, 6] = 1 if stage == OVER else 0
+                n += 1
+            continue
+        stage, then, drew = after_move(child, child_hand, seat, partnership, card, tables)
+        encode_key(child, child_hand, key_credits(stage, credits), stage, key)
+        plays[n, :] = -1
+        plays[n, 0] = CARD_ACTION + card
+        plays[n, 1] = start
+        plays[n, 2] = code
+        outcome[n, :4] = key
+        outcome[n, 4] = stage
+        outcome[n, 5] = 1 if drew else 0
+        outcome[n, 6] = 1 if stage == OVER else 0
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def is_home_team(board, seat: int, partnership: int) -> bool:
+    team = np.empty(2, dtype=np.int64)
+    for i in range(team_of(seat, partnership, team)):
+        if not is_home(board, team[i]):
+            return False
+    return True
+
+
+# --- the search -----------------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def grow(array, size: int):
+    bigger = np.empty((size,) + array.shape[1:], dtype=array.dtype)
+    bigger[: array.shape[0]] = array
+    return bigger
+
+
+@njit(cache=True, nogil=True)
+def unique_in_key_order(keys, n: int):
+    """Indices of the first occurrence of each distinct key among keys[:n], sorted by key."""
+    size = 1
+    while size < 2 * n + 2:
+        size *= 2
+    slots = np.full(size, -1, dtype=np.int64)
+    firsts = np.empty(n, dtype=np.int64)
+    m = 0
+    for i in range(n):
+        h = 0
+        for word in range(4):  # small products: plain Python (NUMBA_DISABLE_JIT) must not overflow int64
+            w = keys[i, word]
+            h = (h * 2654435 + ((w ^ (w >> 21) ^ (w >> 42)) & 0x1FFFFF)) & 0x3FFFFFFF
+        h &= size - 1
+        while True:
+            j = slots[h]
+            if j < 0:
+                slots[h] = i
+                firsts[m] = i
+                m += 1
+                break
+            if keys[j, 0] == keys[i, 0] and keys[j, 1] == keys[i, 1] and keys[j, 2] == keys[i, 2] and keys[j, 3] == keys[i, 3]:
+                break
+            h = (h + 1) & (size - 1)
+    order = firsts[:m]
+    for word in range(3, -1, -1):  # least significant word first, stable sorts
+        column = np.empty(m, dtype=np.int64)
+        for i in range(m):
+            column[i] = keys[order[i], word]
+        order = order[np.argsort(column, kind="mergesort")]
+    return order
+
+
+@njit(cache=True, nogil=True)
+def search(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, values, hoard, win_bonus: int, cap: int, line, best_key):
+    """The best line from a level position. Fills line[:, :PLAY_WIDTH] with its plays and best_key with the key
+    of its end; returns (plays, stage, score, line ends, cut)."""
+    team = np.empty(2, dtype=np.int64)
+    n_team = team_of(seat, partnership, team)
+    plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
+    outcome = np.empty((MAX_CHILDREN, 7), dtype=np.int64)
+    level_keys = np.empty((1, 4), dtype=np.int64)
+    encode_key(board, hand, credits, phase, level_keys[0])
+    parents = np.zeros((MAX_LEVELS, 1), dtype=np.int64)  # parents[level, i]: the parent's index in level - 1
+    level_plays = np.zeros((MAX_LEVELS, 1, PLAY_WIDTH), dtype=np.int64)
+    widths = np.zeros(MAX_LEVELS, dtype=np.int64)
+    widths[0] = 1
+    pos_board = np.empty(SIZE, dtype=board.dtype)
+    pos_hand = np.empty(NUM_RANKS, dtype=hand.dtype)
+    best_key[:] = np.iinfo(np.int64).max
+    best_score = np.iinfo(np.int64).min
+    best_level, best_parent, best_stage = -1, -1, -1
+    best_play = np.full(PLAY_WIDTH, -1, dtype=np.int64)
+    ends = 0
+    cut = False
+    level = 0
+    while widths[level] > 0 and level + 1 < MAX_LEVELS:
+        capacity = 1024
+        child_keys = np.empty((capacity, 4), dtype=np.int64)
+        child_parent = np.empty(capacity, dtype=np.int64)
+        child_play = np.empty((capacity, PLAY_WIDTH), dtype=np.int64)
+        n_children = 0
+        for rank in range(widths[level]):
+            position_credits, position_phase = decode_key(level_keys[rank], pos_board, pos_hand)
+            n = position_plays(pos_board, pos_hand, position_credits, position_phase, seat, partnership, tables, plays, outcome)
+            for i in range(n):
+                stage = outcome[i, 4]
+                if stage == DONE or stage == OVER or stage == STAGE_DREW:
+                    ends += 1
+                    decode_key(outcome[i, :4], pos_board, pos_hand)
+                    score = line_score(pos_board, pos_hand, stage == STAGE_DREW, stage == OVER, team, n_team, values, hoard, win_bonus)
+                    if score > best_score or (score == best_score and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key)):
+                        best_score = score
+                        best_key[:] = outcome[i, :4]
+                        best_level, best_parent, best_stage = level, rank, stage
+                        best_play[:] = plays[i]
+                    continue
+                if n_children == capacity:
+                    capacity *= 2
+                    child_keys = grow(child_keys, capacity)
+                    child_parent = grow(child_parent, capacity)
+                    child_play = grow(child_play, capacity)
+                child_keys[n_children] = outcome[i, :4]
+                child_parent[n_children] = rank
+                child_play[n_children] = plays[i]
+                n_children += 1
+        order = unique_in_key_order(child_keys, n_children)
+        width = order.shape[0]
+        if width > cap:
+            cut = True
+            width = cap
+        if width > parents.shape[1]:
+            parents = grow_levels(parents, width)
+            level_plays = grow_level_plays(level_plays, width)
+        level_keys = np.empty((width, 4), dtype=np.int64)
+        for j in range(width):
+            level_keys[j] = child_keys[order[j]]
+            parents[level + 1, j] = child_parent[order[j]]
+            level_plays[level + 1, j] = child_play[order[j]]
+        widths[level + 1] = width
+        level += 1
+    # walk back from the best end
+    n_plays = best_level + 1
+    line[best_level, :] = best_play
+    index = best_parent
+    for lv in range(best_level, 0, -1):
+        line[lv - 1, :] = level_plays[lv, index]
+        index = parents[lv, index]
+    return n_plays, best_stage, best_score, ends, cut
+
+
+@njit(cache=True, nogil=True)
+def grow_levels(parents, width: int):
+    bigger = np.zeros((MAX_LEVELS, width), dtype=np.int64)
+    bigger[:, : parents.shape[1]] = parents
+    return bigger
+
+
+@njit(cache=True, nogil=True)
+def grow_level_plays(level_plays, width: int):
+    bigger = np.zeros((MAX_LEVELS, width, PLAY_WIDTH), dtype=np.int64)
+    bigger[:, : level_plays.shape[1]] = level_plays
+    return bigger
+
+
+@njit(cache=True, nogil=True)
+def first_legal_line(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, line):
+    """The naive baseline's line: the smallest click at every step (a card, then a piece, then an end)."""
+    plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
+    outcome = np.empty((MAX_CHILDREN, 7), dtype=np.int64)
+    pos_board = board.copy()
+    pos_hand = hand.copy()
+    level = 0
+    while True:
+        position_plays(pos_board, pos_hand, credits, phase, seat, partnership, tables, plays, outcome)
+        line[level, :] = plays[0]  # plays come in click order: the first is the smallest at every click
+        stage = outcome[0, 4]
+        credits, _ = decode_key(outcome[0, :4], pos_board, pos_hand)
+        level += 1
+        if stage == DONE or stage == OVER or stage == STAGE_DREW:
+            return level, stage
+        phase = stage
+
+
+# --- whole games (game.py) ------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def elm_initial_seed(x: int) -> int:
+    return elm_next((elm_next(0) + x) & 0xFFFFFFFF)
+
+
+@njit(cache=True, nogil=True)
+def shuffle_into(cards, n: int, state: int, deck) -> int:
+    """The Roc port's shuffle of cards[:n] (destroyed) into deck[:n]: repeatedly take left[int(0, len - 1)]."""
+    for i in range(n):
+        k, state = elm_int_below(n - i, state)
+        deck[i] = cards[k]
+        for j in range(k, n - i - 1):
+            cards[j] = cards[j + 1]
+    return state
+
+
+@njit(cache=True, nogil=True)
+def new_game(seed: int, rotation: int):
+    """A fresh game's compact state; with `rotation` r, seat i gets the deck seat (i + r) mod 4 would have had."""
+    board = np.full(SIZE, -1, dtype=np.int8)
+    hands = np.zeros((ZONES, NUM_RANKS), dtype=np.int8)
+    decks = np.full((ZONES, DECK_SIZE), -1, dtype=np.int8)
+    deck_top = np.zeros(ZONES, dtype=np.int64)
+    deck_end = np.full(ZONES, DECK_SIZE, dtype=np.int64)
+    piles = np.zeros((ZONES, NUM_RANKS), dtype=np.int8)
+    rstates = np.zeros(ZONES, dtype=np.int64)
+    credits = np.zeros(ZONES, dtype=np.int64)
+    info = np.zeros(INFO_SIZE, dtype=np.int64)
+    cards = np.empty(DECK_SIZE, dtype=np.int64)
+    for seat in range(ZONES):
+        for i in range(DECK_SIZE):
+            cards[i] = i % 13 if i < 52 else JOKER
+        deck_seat = (seat + rotation) % ZONES
+        rstates[seat] = shuffle_into(cards, DECK_SIZE, elm_initial_seed(seed + 1000003 * deck_seat), decks[seat])
+        for local in range(4):
+            board[seat * ZONE_SIZE + local] = seat
+    info[WINNER] = NO_WINNER
+    return board, hands, decks, deck_top, deck_end, piles, rstates, credits, info
+
+
+@njit(cache=True, nogil=True)
+def draw(seat: int, hands, decks, deck_top, deck_end, piles, rstates) -> None:
+    """The top card to the hand; an empty deck is first rebuilt from the played pile in rank order."""
+    if deck_top[seat] == deck_end[seat]:
+        cards = np.empty(DECK_SIZE, dtype=np.int64)
+        n = 0
+        for c in range(NUM_RANKS):
+            for _ in range(piles[seat, c]):
+                cards[n] = c
+                n += 1
+        decks[seat, :] = -1
+        rstates[seat] = shuffle_into(cards, n, rstates[seat], decks[seat])
+        deck_top[seat] = 0
+        deck_end[seat] = n
+        piles[seat, :] = 0
+    card = decks[seat, deck_top[seat]]
+    decks[seat, deck_top[seat]] = -1
+    deck_top[seat] += 1
+    hands[seat, card] += 1
+
+
+@njit(cache=True, nogil=True)
+def refill_then(state, partnership: int, fill_up: bool, then: int, tables) -> None:
+    """Refill the seat's hand (to 5 at a turn's start, otherwise only when empty); then DONE or evaluate."""
+    board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
+    seat = info[SEAT]
+    held = hand_size(hands[seat])
+    if fill_up or held == 0:
+        for _ in range(HAND_SIZE - held):
+            draw(seat, hands, decks, deck_top, deck_end, piles, rstates)
+    if then == DONE:
+        info[PHASE] = DONE
+        return
+    if has_move(board, hands[seat], seat, partnership, tables):
+        info[PHASE] = NEED_CARD
+        credits[seat] = 0
+    else:
+        info[PHASE] = then
+
+
+@njit(cache=True, nogil=True)
+def log_click(info, log, code: int) -> None:
+    if info[LOG_SIZE] < log.shape[0]:
+        log[info[LOG_SIZE]] = code
+    info[LOG_SIZE] += 1
+
+
+@njit(cache=True, nogil=True)
+def apply_play(state, partnership: int, play, tables, log) -> None:
+    """Make one play of a line on the game (its clicks logged), drawing when it empties the hand."""
+    board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
+    seat, phase = info[SEAT], info[PHASE]
+    card = play[0] - CARD_ACTION
+    hands[seat, card] -= 1
+    piles[seat, card] += 1
+    log_click(info, log, play[0])
+    if phase == NEED_DISCARD or phase == NEED_COVER:
+        stage, then, drew, left = after_discard(board, hands[seat], seat, partnership, card, phase, credits[seat], tables)
+        credits[seat] = left
+    else:
+        start, code = play[1], play[2]
+        log_click(info, log, start)
+        log_click(info, log, code)
+        if code >= TRADE_ACTION:
+            apply_move(board, TRADE, start, code - TRADE_ACTION)
+        else:
+            apply_move(board, STEP, start, code)
+        if play[3] >= 0:
+            log_click(info, log, play[3])
+            log_click(info, log, play[4])
+            apply_move(board, STEP, play[3], play[4])
+        stage, then, drew = after_move(board, hands[seat], seat, partnership, card, tables)
+        if stage == NEED_CARD:
+            credits[seat] = 0
+    if drew:
+        refill_then(state, partnership, False, then, tables)
+    else:
+        info[PHASE] = stage
+        if stage == OVER:
+            info[WINNER] = seat if partnership == SOLO else min(seat, (seat + 2) % ZONES)
+
+
+@njit(cache=True, nogil=True)
+def pieces_home(board, colour: int) -> int:
+    home = 0
+    for local in range(4, 8):
+        if board[colour * ZONE_SIZE + local] == colour:
+            home += 1
+    return home
+
+
+@njit(cache=True, nogil=True)
+def decide(state, partnership: int, strategy: int, values, hoards, win_bonus, first_legal, cap: int, tables, line):
+    """The line the seat to move plays: (plays, stage, line ends, cut)."""
+    board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
+    seat = info[SEAT]
+    if first_legal[strategy]:
+        n_plays, stage = first_legal_line(board, hands[seat], credits[seat], info[PHASE], seat, partnership, tables, line)
+        return n_plays, stage, 1, False
+    hoard = hoards[strategy, min(pieces_home(board, seat), 3)]
+    best_key = np.empty(4, dtype=np.int64)
+    n_plays, stage, score, ends, cut = search(
+        board, hands[seat], credits[seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
+        win_bonus[strategy], cap, line, best_key,
+    )
+    return n_plays, stage, ends, cut
+
+
+@njit(cache=True, nogil=True)
+def end_turn(state, partnership: int, tables, log) -> None:
+    info = state[8]
+    log_click(info, log, END_TURN)
+    info[SEAT] = (info[SEAT] + 1) % ZONES
+    info[TURNS] += 1
+    refill_then(state, partnership, True, NEED_DISCARD, tables)
+
+
+@njit(cache=True, nogil=True)
+def play_on(state, partnership: int, seat_strategy, values, hoards, win_bonus, first_legal, cap: int, tables, log, max_turns: int) -> int:
+    """Play until someone wins or `max_turns` turns have passed; returns the winner (NO_WINNER if none)."""
+    info = state[8]
+    line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    while info[PHASE] != OVER and info[TURNS] < max_turns:
+        if info[PHASE] == DONE:
+            end_turn(state, partnership, tables, log)
+            continue
+        n_plays = decide(state, partnership, seat_strategy[info[SEAT]], values, hoards, win_bonus, first_legal, cap, tables, line)[0]
+        for i in range(n_plays):
+            apply_play(state, partnership, line[i], tables, log)
+    return info[WINNER]
+
+
+@njit(cache=True, nogil=True)
+def play_game(seed: int, rotation: int, partnership: int, seat_strategy, values, hoards, win_bonus, first_legal, cap: int, tables, log, max_turns: int):
+    """A whole game from its seed: (winner, turns, clicks logged)."""
+    state = new_game(seed, rotation)
+    refill_then(state, partnership, True, NEED_DISCARD, tables)
+    winner = play_on(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables, log, max_turns)
+    info = state[8]
+    return winner, info[TURNS], info[LOG_SIZE]
+
+
+@njit(cache=True, nogil=True)
+def play_games(seeds, rotations, partnership: int, seat_strategy, values, hoards, win_bonus, first_legal, cap: int, tables, logs, log_sizes, winners, turns, max_turns: int) -> None:
+    """Many games in a row (logs[i] holds game i's clicks, cut at the array's width)."""
+    for i in range(seeds.shape[0]):
+        winners[i], turns[i], log_sizes[i] = play_game(
+            seeds[i], rotations[i], partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables, logs[i],
+            max_turns,
+        )
+
+
+def warmup() -> None:
+    """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn`, for the
+    champion and the naive player. (Experiments compile the whole-game kernels on their first game.)"""
+    from .game import FastTrackGame
+    from .search import compiled_search
+    from .strategy import CHAMPION, FIRST_LEGAL
+
+    game = FastTrackGame(0)
+    compiled_search(game, CHAMPION)
+    compiled_search(game, FIRST_LEGAL)
