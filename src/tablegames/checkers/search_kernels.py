@@ -130,7 +130,7 @@ def evaluate(own, other, kings, side, weights):
         count_quiet_moves(own, other, kings, side) - count_quiet_moves(other, own, kings, opponent)
     )
     total += weights[KING_CENTRE] * (popcount(own_kings & CENTRE_MASK) - popcount(other_kings & CENTRE_MASK))
-    return np.int64(np.round(total))
+    return np.int64(np.floor(total + 0.5))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -212,14 +212,15 @@ def search_depth(
             if stats[STOPPED] != 0:
                 value = 0
                 is_leaf = True
-            elif ply > 0 and kings != 0 and _is_repetition(path_keys, here, key):
+            elif ply >= MAX_PLY - 1 or (depth <= 0 and (not extend or jumpers(own, other, kings, side) == 0)):
+                value = evaluate(own, other, kings, side, weights)
+                is_leaf = True
+            elif depth > 0 and ply > 0 and kings != 0 and _is_repetition(path_keys, here, key):
                 value = 0  # only kings' moves are reversible: without kings no earlier position can come back
                 is_leaf = True
             else:
+                # below depth 0 only captures are searched, which no earlier position can follow: no key needed
                 path_keys[here] = key
-                if ply >= MAX_PLY - 1 or (depth <= 0 and (not extend or jumpers(own, other, kings, side) == 0)):
-                    value = evaluate(own, other, kings, side, weights)
-                    is_leaf = True
             tt_move = -1
             slot = key & mask
             if not is_leaf and depth > 0 and tt[slot, 0] == key:
@@ -347,9 +348,13 @@ def search_depth(
             frames[child, F_OWN] = other ^ captured
             frames[child, F_OTHER] = own ^ mover
             frames[child, F_KINGS] = kings ^ king_change
-            frames[child, F_KEY] = zobrist_after_move(frames[ply, F_KEY], own, other, kings, side, mover, captured,
-                                                      king_change)
-            frames[child, F_DEPTH] = frames[ply, F_DEPTH] - 1
+            child_depth = frames[ply, F_DEPTH] - 1
+            frames[child, F_DEPTH] = child_depth
+            if child_depth > 0:  # leaves and capture-only nodes never use their key
+                frames[child, F_KEY] = zobrist_after_move(frames[ply, F_KEY], own, other, kings, side, mover,
+                                                          captured, king_change)
+            else:
+                frames[child, F_KEY] = 0
             if n == ply * MAX_MOVES:
                 frames[ply, F_NULL_WINDOW] = 0
                 frames[child, F_ALPHA] = -beta
