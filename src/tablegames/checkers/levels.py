@@ -35,7 +35,7 @@ class Level:
     number: int
     name: str
     character: str  # how it plays, in a sentence for the menu
-    kind: str  # RANDOM, GREEDY (kernel, no jump extension), MINIMAX (core/minimax.py), ALPHA_BETA, DEEPENING
+    kind: str  # RANDOM, GREEDY (a shallow kernel search), MINIMAX (core/minimax.py), ALPHA_BETA, DEEPENING
     depth: int = 0  # plies (the deepest iteration for DEEPENING)
     random_share: float = 0.0  # how often a GREEDY level plays a random move instead
     node_budget: int = 0  # nodes per move for the kernel searches; 0: no limit beyond the depth
@@ -105,8 +105,8 @@ def play_move(
     node_scale: float = 1.0,
     use_clock: bool = True,
 ) -> Move:
-    """choose_move for any Level value; `node_scale` scales the node budgets and `use_clock=False` drops the
-    time limits (the tournament's reproducible, cheaper setting)."""
+    """choose_move for any Level value; `node_scale` scales the node budgets of the deepening levels (9, 10) and
+    `use_clock=False` drops their time limits (the tournament's reproducible, cheaper setting)."""
     moves = position.legal_moves()
     if not moves:
         raise ValueError(f"no legal move in {position.fen}: the game is over")
@@ -115,10 +115,11 @@ def play_move(
         return moves[0]
     if level.kind == RANDOM or (level.random_share > 0 and rng.random() < level.random_share):
         return moves[int(rng.integers(len(moves)))]
-    budget = max(1, int(level.node_budget * node_scale)) if level.node_budget else 1 << 62
+    scale = node_scale if level.kind == DEEPENING else 1.0
+    budget = max(1, int(level.node_budget * scale)) if level.node_budget else 1 << 62
     if level.kind == GREEDY:
-        return search(position, HAND_TUNED, level.depth, 1 << 62, cancel_flag=cancel_flag, extend=False,
-                      tt_bits=10, iterative=False).move
+        return search(position, HAND_TUNED, level.depth, 1 << 62, cancel_flag=cancel_flag, tt_bits=10,
+                      iterative=False).move
     if level.kind == MINIMAX:
         return _generic_minimax_move(position, level.depth, budget, rng, cancel_flag)
     weights = learned_weights() if level.learned else HAND_TUNED
