@@ -5,8 +5,8 @@ import pytest
 
 from tablegames.checkers.engine import BLACK, WHITE
 from tablegames.checkers.evaluate import PIECE_COUNT, read_weights
-from tablegames.checkers.train import hill_climb
 from tablegames.checkers.tournament import PairResult, format_table, run_tournament
+from tablegames.checkers.train import hill_climb
 from tablegames.commands import run_table_command
 
 
