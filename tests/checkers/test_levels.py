@@ -1,11 +1,24 @@
 """The ten levels: the seed's names, the API the window calls, reproducibility, legality."""
 
+import time
+
 import numpy as np
 import pytest
 
 from tablegames.checkers.game import CheckersGame
-from tablegames.checkers.levels import LEVELS, choose_move, hint_move, level_info, play_move
+from tablegames.checkers.levels import (
+    LEVELS,
+    choose_move,
+    choose_move_in_process,
+    hint_move,
+    level_info,
+    play_move,
+    prepare_worker_process,
+)
 from tablegames.checkers.position import Position
+from tablegames.core.worker import Thinker
+
+WINDOWS = 3  # a search holding the GIL stalls every window; other programs on the machine stall one at most
 
 SEED_NAMES = [
     "Dozy Dave", "Clumsy Clara", "Wobbly Walt", "Careful Kit", "Sly Sam",
@@ -58,11 +71,55 @@ def test_level_one_varies_with_the_seed_but_always_jumps_when_it_must():
     assert all(choose_move(must_jump, 1, seed).is_capture for seed in range(10))
 
 
-def test_hint_is_level_nines_move():
-    position = Position.from_fen("B:W18,22,27:B11,14,K30")
-    assert hint_move(position, 3) == choose_move(position, 9, 3)
+def test_hint_finds_the_shot():
+    # Black gives a man on 10 and takes two back (see test_search.py)
+    assert hint_move(Position.from_fen("B:W14,15,23,25:B2,5,7,28"), 3).notation == "7-10"
+
+
+def longest_stall_while_thinking(level: int, seconds: float) -> tuple[float, bool, float]:
+    """The longest gap between 2 ms naps of this thread while `level` thinks on the thinker thread, whether it
+    was still thinking at the end, and how long it took to answer once cancelled."""
+    thinker = Thinker()
+    position = Position.from_fen("B:W13,18,20,24,27,29,30,31:B2,4,6,9,10,11,12,16")
+    job = thinker.submit(lambda token: choose_move(position, level, 1, token.flag))
+    longest = 0.0
+    last = time.perf_counter()
+    deadline = last + seconds
+    while time.perf_counter() < deadline:
+        time.sleep(0.002)
+        now = time.perf_counter()
+        longest = max(longest, now - last)
+        last = now
+    still_thinking = not job.done()
+    job.cancel()
+    cancelled_at = time.perf_counter()
+    assert job.result() in position.legal_moves()
+    answer_seconds = time.perf_counter() - cancelled_at
+    thinker.shutdown()
+    return longest, still_thinking, answer_seconds
+
+
+def test_level_ten_thinks_without_stalling_this_thread_and_stops_when_cancelled():
+    choose_move(Position.initial(), 8, 0)  # load the kernels first: a compile is not a search
+    stalls = []
+    for _ in range(WINDOWS):
+        longest, still_thinking, answer_seconds = longest_stall_while_thinking(10, 0.6)
+        assert still_thinking, "level 10 should still be thinking after 0.6 s"
+        assert answer_seconds < 0.5
+        stalls.append(longest)
+        if longest < 0.05:
+            return
+    raise AssertionError(f"every window had a stall over 50 ms: {stalls}")
 
 
 def test_level_info_returns_the_row():
     assert level_info(7).name == "Captain Crown"
     assert level_info(np.int64(10)).name == "Grandmaster Gizmo"
+
+
+@pytest.mark.slow
+def test_a_pure_python_level_answers_from_the_worker_process():
+    prepare_worker_process().result(timeout=120)
+    position = Position.from_fen("B:W13,18,20,24,27,29,30,31:B2,4,6,9,10,11,12,16")
+    future = choose_move_in_process(position, 6, 2)
+    assert future.result(timeout=60) == choose_move(position, 6, 2)

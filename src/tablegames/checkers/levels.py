@@ -61,7 +61,7 @@ LEVELS: tuple[Level, ...] = (
     Level(9, "Deep Thinker", "iterative deepening with the learned evaluation, up to 18 plies / 3 million positions",
           DEEPENING, 18, node_budget=3_000_000, time_limit=1.5, learned=True),
     Level(10, "Grandmaster Gizmo", "the same, up to 40 plies / 20 million positions (a few seconds a move)",
-          DEEPENING, 40, node_budget=20_000_000, time_limit=4.0, learned=True),
+          DEEPENING, 40, node_budget=20_000_000, time_limit=5.0, learned=True),
 )
 HINT_LEVEL = 9
 
@@ -153,6 +153,16 @@ def process_pool() -> ProcessPoolExecutor:
         _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
     return _pool
+
+
+def _warm_worker() -> None:
+    search_kernels.warmup()
+
+
+def prepare_worker_process() -> Future:
+    """Start the worker process and load the kernels there now (a few seconds), so the first pure-Python level's
+    move does not wait for it: call it when a game with level 4-6 begins."""
+    return process_pool().submit(_warm_worker)
 
 
 def choose_move_in_process(position: Position, level: int, seed: int,

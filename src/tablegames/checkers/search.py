@@ -1,8 +1,8 @@
 """The checkers alpha-beta search, driven from Python: iterative deepening, time control, cancellation.
 
-The kernel (search_kernels.negamax) counts nodes and stops itself when its node budget is spent or the cancel
-flag is set; between iterations this driver checks the clock and decides whether another, deeper iteration
-fits in the time left. Each call starts from fresh tables, so the same position and limits always give the
+The kernel (search_kernels.search_depth) counts nodes and stops itself when its node budget is spent or the
+cancel flag is set; between iterations this driver checks the clock, decides whether another, deeper iteration
+fits in the time left, and gives it a node budget that the measured speed turns into that time. Each call starts from fresh tables, so the same position and limits always give the
 same move (time limits aside: a time limit can stop at a different depth on a busy machine; node budgets can't).
 """
 
@@ -114,6 +114,10 @@ def search(
             elapsed = time.perf_counter() - started
             if elapsed + last_iteration_seconds * BRANCHING_GUESS > time_limit:
                 break
+            # the kernel cannot read the clock: give the next iteration only the nodes the time left allows
+            rate = stats[search_kernels.NODES] / max(elapsed, 1e-3)
+            stats[search_kernels.BUDGET] = min(node_budget, int(stats[search_kernels.NODES]
+                                                                + rate * (time_limit - elapsed)))
         depth += 1
     return SearchResult(
         move=moves[best_index],
