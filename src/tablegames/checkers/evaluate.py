@@ -53,8 +53,8 @@ HAND_TUNED = weights_from_mapping(
 )
 # The shipped learned weights (a copy of weights/checkers.json, used when the file is missing or broken).
 BUILTIN_LEARNED = weights_from_mapping(
-    {"men": 100, "kings": 140, "advancement": 1.5, "back_row": 6, "centre": 4, "edge": -3, "mobility": 2,
-     "king_centre": 10}
+    {"men": 100, "kings": 163.91, "advancement": -6.75, "back_row": 10.68, "centre": -3.73, "edge": -6.33,
+     "mobility": 2.05, "king_centre": 34.47}
 )
 
 
