@@ -134,3 +134,23 @@ def test_root_moves_are_legal_moves_in_generation_order():
     moves = root_moves(position)
     assert len(moves) == 1 and moves[0] in position.legal_moves()
     assert set(root_moves(Position.initial())) == set(Position.initial().legal_moves())
+
+
+def test_search_runs_from_the_numba_cache_in_a_fresh_process():
+    # a recursive kernel segfaults when numba loads it from its cache: compile (and cache) here, load there
+    import subprocess
+    import sys
+
+    search_kernels.warmup()
+    expected = search(Position.initial(), HAND_TUNED, 6, 1 << 40).nodes
+    script = (
+        "from tablegames.checkers import search_kernels\n"
+        "from tablegames.checkers.evaluate import HAND_TUNED\n"
+        "from tablegames.checkers.position import Position\n"
+        "from tablegames.checkers.search import search\n"
+        "search_kernels.warmup()\n"
+        "print(search(Position.initial(), HAND_TUNED, 6, 1 << 40).nodes)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == str(expected)
