@@ -64,3 +64,12 @@ def test_bad_arguments_are_one_line_and_exit_2(args, message, capsys):
     captured = capsys.readouterr()
     assert captured.err.strip() == f"error: {message}" or message in captured.err
     assert len(captured.err.strip().splitlines()) == 1
+
+
+def test_td_lambda_is_reproducible_and_keeps_men_as_the_unit():
+    from tablegames.checkers.train import td_lambda
+
+    first = td_lambda(games=2, depth=1, seed=5, show_progress=False)
+    again = td_lambda(games=2, depth=1, seed=5, show_progress=False)
+    assert np.array_equal(first.weights, again.weights)
+    assert first.weights[0] == 100 and not np.array_equal(first.weights, PIECE_COUNT)

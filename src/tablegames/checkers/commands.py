@@ -40,6 +40,10 @@ def add_commands(subparsers) -> None:
         description="Hill climbing against the champion from 'count the pieces'; the same command writes the "
         "same weights file.",
     )
+    train_parser.add_argument("--method", choices=("hill", "td"), default="hill",
+                              help="hill: hill climbing against the champion (default, the shipped weights); "
+                              "td: TD(lambda) self-play")
+    train_parser.add_argument("--games", type=int, default=400, help="self-play games for --method td (default 400)")
     train_parser.add_argument("--rounds", type=int, default=150, help="challengers tried (default 150)")
     train_parser.add_argument("--openings", type=int, default=20,
                               help="ballot openings per match, each played with both colours (default 20)")
@@ -47,7 +51,8 @@ def add_commands(subparsers) -> None:
     train_parser.add_argument("--seed", type=int, default=7, help="seed of the noise and the openings (default 7)")
     train_parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     train_parser.add_argument("--output", default=None,
-                              help="weights file to write (default: weights/checkers.json of the repository)")
+                              help="weights file to write (default: weights/checkers.json of the repository for "
+                              "hill climbing, weights/checkers-td.json for TD(lambda))")
     train_parser.add_argument("--report", default=None,
                               help="also measure learned vs hand-tuned vs piece-count weights over fresh openings "
                               "and write the Markdown report here")
@@ -111,8 +116,10 @@ def run_train(args: argparse.Namespace) -> int:
 
     if args.rounds < 1 or args.depth < 1 or args.openings < 1 or args.workers < 1:
         return _fail("--rounds, --depth, --openings and --workers must be >= 1")
-    output = args.output or str(WEIGHTS_PATH)
     started = time.perf_counter()
+    if args.method == "td":
+        return _run_td(args, started)
+    output = args.output or str(WEIGHTS_PATH)
     try:
         run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, workers=args.workers)
     except ValueError as error:
@@ -127,6 +134,28 @@ def run_train(args: argparse.Namespace) -> int:
         text = learning_report.build(run, command, args.report_openings, args.workers)
         write_atomic(args.report, text)
         print(f"wrote {args.report}")
+    return 0
+
+
+def _run_td(args: argparse.Namespace, started: float) -> int:
+    from tablegames.checkers import learning_report, train
+    from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT, WEIGHTS_PATH, format_weights
+    from tablegames.core.files import write_atomic
+
+    if args.games < 1:
+        return _fail("--games must be >= 1")
+    output = args.output or str(WEIGHTS_PATH.with_name("checkers-td.json"))
+    run = train.td_lambda(args.games, args.depth, args.seed)
+    command = f"tablegames checkers train --method td --games {args.games} --depth {args.depth} --seed {args.seed}"
+    write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
+    print(f"{args.games} self-play games in {time.perf_counter() - started:.0f} s")
+    print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
+    print(f"wrote {output}")
+    matches = [("TD(lambda)", run.weights, "hand-tuned", HAND_TUNED),
+               ("TD(lambda)", run.weights, "piece counting", PIECE_COUNT)]
+    for first, second, games, score in train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
+                                                     learning_report.MEASURE_SEED, workers=args.workers):
+        print(f"{first} vs {second}: {100 * score:.1f}% over {games} games (depth {learning_report.MEASURE_DEPTH})")
     return 0
 
 

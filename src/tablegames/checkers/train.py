@@ -130,3 +130,52 @@ def measure(matches: Sequence[tuple[str, np.ndarray, str, np.ndarray]], opening_
                 for a_name, a, b_name, b in matches]
     finally:
         runner.close()
+
+
+TD_SCALE = 200.0  # an evaluation of 200 (two men) predicts about tanh(1) = 0.76 of a win
+
+
+def td_lambda(games: int, depth: int, seed: int, alpha: float = 10.0, lam: float = 0.7, explore: float = 0.1,
+              start: np.ndarray | None = None, show_progress: bool = True) -> TrainingRun:
+    """TD(lambda) self-play (the idea behind TD-Gammon): the weights play themselves at `depth` (a seeded
+    random move `explore` of the time), and after each game every position's prediction tanh(w.f / 200) is
+    nudged toward the positions that followed it, the last toward the result. Men stay 100, the unit."""
+    if games < 1 or depth < 1:
+        raise ValueError(f"games ({games}) and depth ({depth}) must be >= 1")
+    from tablegames.checkers.evaluate import facts
+
+    weights = (PIECE_COUNT if start is None else start).astype(np.float64).copy()
+    openings = choose_openings(40, seed)
+    progress = ProgressBar(games, "TD(lambda)") if show_progress else None
+    for game_number in range(games):
+        rng = make_rng(seed, "checkers", "td", game_number)
+        game = openings[game_number % len(openings)].game()
+        red_facts = []  # every position's facts from Red's side
+        while game.outcome() is None and len(game.moves) < GAME_PLIES:
+            position = game.position
+            sign = 1.0 if position.turn == BLACK else -1.0
+            red_facts.append(sign * facts(position))
+            moves = position.legal_moves()
+            if rng.random() < explore:
+                move = moves[int(rng.integers(len(moves)))]
+            else:
+                move = search(position, weights, depth, 1 << 62, history=game.positions[:-1],
+                              tt_bits=TRAIN_TT_BITS).move
+            game.play(move)
+        over = game.outcome()
+        result = 0.0 if over is None or over.winner is None else (1.0 if over.winner == BLACK else -1.0)
+        trace = np.zeros_like(weights)
+        for t, features in enumerate(red_facts):
+            value = np.tanh(features @ weights / TD_SCALE)
+            following = result if t + 1 == len(red_facts) else np.tanh(red_facts[t + 1] @ weights / TD_SCALE)
+            trace = lam * trace + (1.0 - value * value) * features / TD_SCALE
+            weights += alpha * (following - value) * trace
+            weights[0] = PIECE_COUNT[0]
+        if progress:
+            progress.advance()
+    weights = np.round(weights, 2)
+    return TrainingRun(weights, settings={
+        "method": "TD(lambda) self-play", "seed": seed, "games": games, "depth": depth, "alpha": alpha,
+        "lambda": lam, "explore": explore, "openings": [o.number for o in openings],
+        "result": weights_to_mapping(weights),
+    })
