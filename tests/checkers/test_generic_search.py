@@ -17,7 +17,7 @@ FREE_PIECE = "B:W17,18,27,30,31,32:B1,2,3,5,14"
 
 
 def hand_tuned(state, player):
-    own, other, kings, side, _ = state._stack[-1]
+    own, other, kings, side = state.bitboards()
     score = float(evaluate(own, other, kings, side, HAND_TUNED))
     return score if side == player else -score
 

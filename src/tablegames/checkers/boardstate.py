@@ -37,6 +37,11 @@ class BoardState(GameState):
     def side(self) -> int:
         return self._stack[-1][3]
 
+    def bitboards(self) -> tuple[int, int, int, int]:
+        """The kernels' view of the current position: (own, other, kings, side to move)."""
+        own, other, kings, side, _ = self._stack[-1]
+        return own, other, kings, side
+
     def move_rows(self) -> np.ndarray:
         """The engine's move rows of the current position (duplicate routes once), computed once."""
         rows = self._moves[-1]

@@ -133,7 +133,7 @@ def _generic_minimax_move(position: Position, depth: int, max_nodes: int, rng: n
     state = BoardState(position)
 
     def evaluate(state: BoardState, player: int) -> float:
-        own, other, kings, side, _ = state._stack[-1]
+        own, other, kings, side = state.bitboards()
         score = search_kernels.evaluate(own, other, kings, side, HAND_TUNED)
         return float(score if side == player else -score)
 
