@@ -73,3 +73,10 @@ def test_td_lambda_is_reproducible_and_keeps_men_as_the_unit():
     again = td_lambda(games=2, depth=1, seed=5, show_progress=False)
     assert np.array_equal(first.weights, again.weights)
     assert first.weights[0] == 100 and not np.array_equal(first.weights, PIECE_COUNT)
+
+
+@pytest.mark.slow
+def test_worker_processes_change_the_speed_not_the_table():
+    alone = run_tournament([(3, 2), (7, 6)], opening_count=2, seed=9, show_progress=False)
+    parallel = run_tournament([(3, 2), (7, 6)], opening_count=2, seed=9, workers=2, show_progress=False)
+    assert alone == parallel
