@@ -13,6 +13,7 @@ from tablegames.core.modules import module_exists
 
 KERNEL_MODULES: tuple[str, ...] = (
     "tablegames.checkers.engine",
+    "tablegames.checkers.search_kernels",
     "tablegames.piddle.kernels",
     "tablegames.routes.kernels",
     "tablegames.fasttrack.kernels",

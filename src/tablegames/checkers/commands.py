@@ -1,4 +1,11 @@
-"""Checkers tools: `tablegames checkers perft DEPTH [--fen FEN] [--divide] [--count-duplicates]`."""
+"""Checkers tools:
+
+- `tablegames checkers perft DEPTH [--fen FEN] [--divide] [--count-duplicates]`
+- `tablegames checkers train [--rounds R] [--openings N] [--depth D] [--seed S] [--workers W] [--output PATH]
+  [--report PATH]`: hill climbing from piece counting, writes the weights file (and the learning report)
+- `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W]
+  [--node-scale F] [--markdown PATH]`: level against level over ballot openings, prints the table
+"""
 
 from __future__ import annotations
 
@@ -27,6 +34,48 @@ def add_commands(subparsers) -> None:
     )
     perft_parser.set_defaults(run=run_perft)
 
+    train_parser = subparsers.add_parser(
+        "train",
+        help="learn the evaluation weights by hill climbing from piece counting (seeded, reproducible)",
+        description="Hill climbing against the champion from 'count the pieces'; the same command writes the "
+        "same weights file.",
+    )
+    train_parser.add_argument("--method", choices=("hill", "td"), default="hill",
+                              help="hill: hill climbing against the champion (default, the shipped weights); "
+                              "td: TD(lambda) self-play")
+    train_parser.add_argument("--games", type=int, default=400, help="self-play games for --method td (default 400)")
+    train_parser.add_argument("--rounds", type=int, default=150, help="challengers tried (default 150)")
+    train_parser.add_argument("--openings", type=int, default=20,
+                              help="ballot openings per match, each played with both colours (default 20)")
+    train_parser.add_argument("--depth", type=int, default=3, help="search depth of the training games (default 3)")
+    train_parser.add_argument("--seed", type=int, default=7, help="seed of the noise and the openings (default 7)")
+    train_parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    train_parser.add_argument("--output", default=None,
+                              help="weights file to write (default: weights/checkers.json of the repository for "
+                              "hill climbing, weights/checkers-td.json for TD(lambda))")
+    train_parser.add_argument("--report", default=None,
+                              help="also measure learned vs hand-tuned vs piece-count weights over fresh openings "
+                              "and write the Markdown report here")
+    train_parser.add_argument("--report-openings", type=int, default=60,
+                              help="fresh openings per measured match (default 60)")
+    train_parser.set_defaults(run=run_train)
+
+    tournament_parser = subparsers.add_parser(
+        "tournament",
+        help="play level N against level N-1 over three-move-ballot openings, colours swapped; print the table",
+        description="Every pair plays each opening twice with colours swapped; node budgets, no clocks, so the "
+        "table is reproducible.",
+    )
+    tournament_parser.add_argument("--pairs", default=None,
+                                   help="pairs as N:M,N:M (default 2:1,3:2,...,10:9,10:8)")
+    tournament_parser.add_argument("--openings", type=int, default=10, help="openings per pair (default 10)")
+    tournament_parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    tournament_parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    tournament_parser.add_argument("--node-scale", type=float, default=0.05,
+                                   help="scale of the node budgets of levels 9 and 10 (default 0.05)")
+    tournament_parser.add_argument("--markdown", default=None, help="also write the table as a Markdown report")
+    tournament_parser.set_defaults(run=run_tournament_command)
+
 
 def run_perft(args: argparse.Namespace) -> int:
     from tablegames.checkers import engine
@@ -52,4 +101,97 @@ def run_perft(args: argparse.Namespace) -> int:
     print(f"perft({args.depth}) = {total}")
     rate = total / elapsed if elapsed > 0 else float("inf")
     print(f"time {elapsed:.3f} s, {rate / 1e6:.1f} million leaves/s")
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_train(args: argparse.Namespace) -> int:
+    from tablegames.checkers import learning_report, train
+    from tablegames.checkers.evaluate import WEIGHTS_PATH, format_weights
+    from tablegames.core.files import write_atomic
+
+    if args.rounds < 1 or args.depth < 1 or args.openings < 1 or args.workers < 1:
+        return _fail("--rounds, --depth, --openings and --workers must be >= 1")
+    started = time.perf_counter()
+    if args.method == "td":
+        return _run_td(args, started)
+    output = args.output or str(WEIGHTS_PATH)
+    try:
+        run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, workers=args.workers)
+    except ValueError as error:
+        return _fail(str(error))
+    command = (f"tablegames checkers train --rounds {args.rounds} --openings {args.openings} --depth {args.depth} "
+               f"--seed {args.seed}")
+    write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
+    print(f"{len(run.accepted_rounds)} of {args.rounds} challengers accepted in {time.perf_counter() - started:.0f} s")
+    print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
+    print(f"wrote {output}")
+    if args.report:
+        text = learning_report.build(run, command, args.report_openings, args.workers)
+        write_atomic(args.report, text)
+        print(f"wrote {args.report}")
+    return 0
+
+
+def _run_td(args: argparse.Namespace, started: float) -> int:
+    from tablegames.checkers import learning_report, train
+    from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT, WEIGHTS_PATH, format_weights
+    from tablegames.core.files import write_atomic
+
+    if args.games < 1:
+        return _fail("--games must be >= 1")
+    output = args.output or str(WEIGHTS_PATH.with_name("checkers-td.json"))
+    run = train.td_lambda(args.games, args.depth, args.seed)
+    command = f"tablegames checkers train --method td --games {args.games} --depth {args.depth} --seed {args.seed}"
+    write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
+    print(f"{args.games} self-play games in {time.perf_counter() - started:.0f} s")
+    print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
+    print(f"wrote {output}")
+    matches = [("TD(lambda)", run.weights, "hand-tuned", HAND_TUNED),
+               ("TD(lambda)", run.weights, "piece counting", PIECE_COUNT)]
+    for first, second, games, score in train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
+                                                     learning_report.MEASURE_SEED, workers=args.workers):
+        print(f"{first} vs {second}: {100 * score:.1f}% over {games} games (depth {learning_report.MEASURE_DEPTH})")
+    return 0
+
+
+def parse_pairs(text: str) -> list[tuple[int, int]]:
+    """'10:9,10:8' -> [(10, 9), (10, 8)]; ValueError naming the bad part."""
+    pairs = []
+    for part in text.split(","):
+        try:
+            level, opponent = (int(x) for x in part.split(":"))
+        except ValueError:
+            raise ValueError(f"pair {part!r} in --pairs is not N:M (two levels 1-10)") from None
+        if not (1 <= level <= 10 and 1 <= opponent <= 10) or level == opponent:
+            raise ValueError(f"pair {part!r} in --pairs needs two different levels 1-10")
+        pairs.append((level, opponent))
+    return pairs
+
+
+def run_tournament_command(args: argparse.Namespace) -> int:
+    from tablegames.checkers import tournament
+    from tablegames.core.files import write_atomic
+
+    try:
+        pairs = parse_pairs(args.pairs) if args.pairs else list(tournament.DEFAULT_PAIRS)
+        if args.workers < 1 or not args.node_scale > 0:
+            raise ValueError("--workers must be >= 1 and --node-scale > 0")
+        started = time.perf_counter()
+        results = tournament.run_tournament(pairs, args.openings, args.seed, args.workers, args.node_scale)
+    except ValueError as error:
+        return _fail(str(error))
+    table = tournament.format_table(results)
+    print(table)
+    print(f"{sum(r.games for r in results)} games in {time.perf_counter() - started:.0f} s")
+    if args.markdown:
+        command = (f"tablegames checkers tournament --openings {args.openings} --seed {args.seed} "
+                   f"--node-scale {args.node_scale:g}" + (f" --pairs {args.pairs}" if args.pairs else ""))
+        write_atomic(args.markdown, tournament.format_report(results, command, args.openings, args.seed,
+                                                             args.node_scale))
+        print(f"wrote {args.markdown}")
     return 0

@@ -32,10 +32,13 @@ def terminal_score(state: GameState, player: int, ply: int) -> float:
 
 
 class AlphaBeta:
-    def __init__(self, evaluate: Evaluate, max_nodes: int | None = None) -> None:
+    def __init__(self, evaluate: Evaluate, max_nodes: int | None = None,
+                 should_stop: Callable[[], bool] | None = None) -> None:
         self.evaluate = evaluate
         self.max_nodes = max_nodes
+        self.should_stop = should_stop  # polled every 256 nodes: a cancel from another thread
         self.nodes = 0
+        self.stopped = False
 
     def value(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value of `state` for the player to move (negamax convention)."""
@@ -60,7 +63,9 @@ class AlphaBeta:
         return best
 
     def out_of_budget(self) -> bool:
-        return self.max_nodes is not None and self.nodes >= self.max_nodes
+        if not self.stopped and self.should_stop is not None and self.nodes % 256 == 0 and self.should_stop():
+            self.stopped = True
+        return self.stopped or (self.max_nodes is not None and self.nodes >= self.max_nodes)
 
     def child_value(self, child: GameState, mover: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The child's value from `mover`'s side: negated when the turn passed to the opponent."""
@@ -92,13 +97,14 @@ def state_player(state: GameState) -> int:
 
 
 def best_action(state: GameState, depth: int, evaluate: Evaluate, rng: np.random.Generator | None = None,
-                max_nodes: int | None = None) -> SearchResult:
+                max_nodes: int | None = None, should_stop: Callable[[], bool] | None = None) -> SearchResult:
     """The best action for the player to move, searching `depth` plies (full window at the root so every
-    action's exact score is known and ties can be broken fairly)."""
+    action's exact score is known and ties can be broken fairly). `should_stop()` returning True (polled every
+    256 nodes) ends the search early, like `max_nodes`: the answer is then the best found so far."""
     actions = state.legal_actions()
     if not actions:
         raise ValueError("best_action: the game is over, there is no action to choose")
-    search = AlphaBeta(evaluate, max_nodes)
+    search = AlphaBeta(evaluate, max_nodes, should_stop)
     mover = state.current_player()
     work = state.clone()
     scores = []

@@ -1,0 +1,181 @@
+"""Learning the evaluation's weights by playing: hill climbing against the champion.
+
+Training starts from "count the pieces" (men 100, kings 100, the rest 0). Each round makes a challenger by adding
+seeded Gaussian noise to the champion's weights (men stay 100: they are the unit) and plays it against the
+champion over a fixed set of three-move-ballot openings, both colours, at a fixed search depth. A challenger
+that scores more than `threshold` becomes the champion. Searches are deterministic and the noise comes from
+`make_rng(seed, ...)`, so the same command writes the same weights file; worker processes change the speed only.
+
+`measure` plays weight sets against each other over openings the training never saw (the report in
+docs/checkers-learning.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tablegames.checkers.engine import BLACK
+from tablegames.checkers.evaluate import PIECE_COUNT, weights_to_mapping
+from tablegames.checkers.game import CheckersGame
+from tablegames.checkers.openings import Opening, choose_openings
+from tablegames.checkers.position import Move
+from tablegames.checkers.progress import ProgressBar
+from tablegames.checkers.search import search
+from tablegames.checkers.search_kernels import FACT_NAMES
+from tablegames.checkers.tournament import play_game
+from tablegames.core.rng import make_rng
+
+# noise per round, by fact: men fixed (the unit), kings and kings-in-the-middle move most
+NOISE = np.array([0.0, 12.0, 1.5, 2.0, 2.0, 2.0, 1.5, 4.0])
+GAME_PLIES = 160  # a training game still undecided after this many plies counts as a draw
+TRAIN_TT_BITS = 14
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    red: tuple[float, ...]
+    white: tuple[float, ...]
+    opening: Opening
+    depth: int
+
+
+def weights_player(weights: Sequence[float], depth: int):
+    array = np.asarray(weights, dtype=np.float64)
+
+    def choose(game: CheckersGame) -> Move:
+        return search(game.position, array, depth, 1 << 62, history=game.positions[:-1],
+                      tt_bits=TRAIN_TT_BITS).move
+
+    return choose
+
+
+def play_match_game(spec: MatchGame) -> float:
+    """Red's points (1 win, 0.5 draw, 0 loss) in one game (top-level, for worker processes)."""
+    winner = play_game(weights_player(spec.red, spec.depth), weights_player(spec.white, spec.depth),
+                       spec.opening.game(), GAME_PLIES)
+    return 0.5 if winner is None else (1.0 if winner == BLACK else 0.0)
+
+
+class MatchRunner:
+    """Plays matches, in this process or in a pool of worker processes."""
+
+    def __init__(self, workers: int = 1) -> None:
+        if workers < 1:
+            raise ValueError(f"workers {workers} is not >= 1")
+        self._executor = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+
+    def score(self, first: np.ndarray, second: np.ndarray, openings: Sequence[Opening], depth: int) -> float:
+        """`first`'s share of the points over every opening played twice, colours swapped."""
+        a, b = tuple(float(x) for x in first), tuple(float(x) for x in second)
+        specs = [MatchGame(a, b, o, depth) for o in openings] + [MatchGame(b, a, o, depth) for o in openings]
+        mapper = self._executor.map if self._executor else map
+        points = list(mapper(play_match_game, specs))
+        half = len(openings)
+        return (sum(points[:half]) + sum(1.0 - p for p in points[half:])) / len(specs)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown()
+
+
+@dataclass
+class TrainingRun:
+    weights: np.ndarray
+    accepted_rounds: list[int] = field(default_factory=list)
+    settings: dict = field(default_factory=dict)
+
+
+def hill_climb(rounds: int, opening_count: int, depth: int, seed: int, threshold: float = 0.56,
+               workers: int = 1, start: np.ndarray | None = None, show_progress: bool = True) -> TrainingRun:
+    """Hill climbing from `start` (default: piece counting); returns the final champion."""
+    if rounds < 1 or depth < 1:
+        raise ValueError(f"rounds ({rounds}) and depth ({depth}) must be >= 1")
+    openings = choose_openings(opening_count, seed)
+    champion = (PIECE_COUNT if start is None else start).astype(np.float64).copy()
+    run = TrainingRun(champion, settings={
+        "method": "hill climbing against the champion", "seed": seed, "rounds": rounds,
+        "openings": [o.number for o in openings], "depth": depth, "threshold": threshold,
+    })
+    runner = MatchRunner(workers)
+    progress = ProgressBar(rounds, "training") if show_progress else None
+    try:
+        for round_number in range(rounds):
+            noise = make_rng(seed, "checkers", "train", round_number).normal(0.0, 1.0, len(FACT_NAMES)) * NOISE
+            challenger = np.round(champion + noise, 2)
+            score = runner.score(challenger, champion, openings, depth)
+            if score > threshold:
+                champion = challenger
+                run.accepted_rounds.append(round_number)
+            if progress:
+                progress.advance(note=f"challenger {100 * score:.0f}%, {len(run.accepted_rounds)} accepted")
+    finally:
+        runner.close()
+    run.weights = champion
+    run.settings["accepted_rounds"] = run.accepted_rounds
+    run.settings["result"] = weights_to_mapping(champion)
+    return run
+
+
+def measure(matches: Sequence[tuple[str, np.ndarray, str, np.ndarray]], opening_count: int, depth: int,
+            seed: int, exclude: frozenset[int] = frozenset(), workers: int = 1) -> list[tuple[str, str, int, float]]:
+    """(first name, second name, games, first's score) for each match over fresh openings (not in `exclude`)."""
+    openings = choose_openings(opening_count, seed, exclude)
+    runner = MatchRunner(workers)
+    try:
+        return [(a_name, b_name, 2 * len(openings), runner.score(a, b, openings, depth))
+                for a_name, a, b_name, b in matches]
+    finally:
+        runner.close()
+
+
+TD_SCALE = 200.0  # an evaluation of 200 (two men) predicts about tanh(1) = 0.76 of a win
+
+
+def td_lambda(games: int, depth: int, seed: int, alpha: float = 10.0, lam: float = 0.7, explore: float = 0.1,
+              start: np.ndarray | None = None, show_progress: bool = True) -> TrainingRun:
+    """TD(lambda) self-play (the idea behind TD-Gammon): the weights play themselves at `depth` (a seeded
+    random move `explore` of the time), and after each game every position's prediction tanh(w.f / 200) is
+    nudged toward the positions that followed it, the last toward the result. Men stay 100, the unit."""
+    if games < 1 or depth < 1:
+        raise ValueError(f"games ({games}) and depth ({depth}) must be >= 1")
+    from tablegames.checkers.evaluate import facts
+
+    weights = (PIECE_COUNT if start is None else start).astype(np.float64).copy()
+    openings = choose_openings(40, seed)
+    progress = ProgressBar(games, "TD(lambda)") if show_progress else None
+    for game_number in range(games):
+        rng = make_rng(seed, "checkers", "td", game_number)
+        game = openings[game_number % len(openings)].game()
+        red_facts = []  # every position's facts from Red's side
+        while game.outcome() is None and len(game.moves) < GAME_PLIES:
+            position = game.position
+            sign = 1.0 if position.turn == BLACK else -1.0
+            red_facts.append(sign * facts(position))
+            moves = position.legal_moves()
+            if rng.random() < explore:
+                move = moves[int(rng.integers(len(moves)))]
+            else:
+                move = search(position, weights, depth, 1 << 62, history=game.positions[:-1],
+                              tt_bits=TRAIN_TT_BITS).move
+            game.play(move)
+        over = game.outcome()
+        result = 0.0 if over is None or over.winner is None else (1.0 if over.winner == BLACK else -1.0)
+        trace = np.zeros_like(weights)
+        for t, features in enumerate(red_facts):
+            value = np.tanh(features @ weights / TD_SCALE)
+            following = result if t + 1 == len(red_facts) else np.tanh(red_facts[t + 1] @ weights / TD_SCALE)
+            trace = lam * trace + (1.0 - value * value) * features / TD_SCALE
+            weights += alpha * (following - value) * trace
+            weights[0] = PIECE_COUNT[0]
+        if progress:
+            progress.advance()
+    weights = np.round(weights, 2)
+    return TrainingRun(weights, settings={
+        "method": "TD(lambda) self-play", "seed": seed, "games": games, "depth": depth, "alpha": alpha,
+        "lambda": lam, "explore": explore, "openings": [o.number for o in openings],
+        "result": weights_to_mapping(weights),
+    })
