@@ -278,6 +278,8 @@ def prepare(
 def _run_with_control(call: Callable[[np.ndarray], int], stage: str, progress, cancel) -> tuple[int, int]:
     """Run a kernel call; with a progress callback or a cancel event it runs on a thread polled every 50 ms.
     Returns (kernel result, nodes)."""
+    if cancel is not None and cancel.is_set():  # cancelled between stages: start no more work
+        raise SearchCancelled(f"route search cancelled before {stage}")
     control = np.zeros(4, dtype=np.int64)
     if progress is None and cancel is None:
         result = call(control)
