@@ -48,7 +48,7 @@ def _cross_track(rect: pygame.Rect) -> list[tuple[float, float]]:
     points = []
     for index, (ax, ay) in enumerate(corners):
         bx, by = corners[(index + 1) % len(corners)]
-        steps = 5 if abs(ax - bx) + abs(ay - by) > half * 2.5 else 2
+        steps = max(1, round(math.hypot(ax - bx, ay - by) / (half * 0.55)))  # holes about evenly spaced
         for step in range(steps):
             f = step / steps
             points.append((cx + ax + (bx - ax) * f, cy + ay + (by - ay) * f))
@@ -56,19 +56,27 @@ def _cross_track(rect: pygame.Rect) -> list[tuple[float, float]]:
 
 
 def draw_fasttrack(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
-    """The cross-shaped track with four marbles racing round it."""
+    """The wooden cross-shaped track with its holes, the bullseye, and four marbles racing round it."""
     points = _cross_track(rect)
-    hole = max(3, rect.width // 40)
+    hole = max(3, rect.width // 34)
+    wood, wood_dark = (196, 160, 112), (150, 116, 76)
+    for x, y in points:  # the board's outline: a ring of wood round every hole
+        pygame.draw.circle(surface, wood_dark, (x, y + 2), hole * 2.1)
     for x, y in points:
-        pygame.draw.circle(surface, (70, 50, 30), (x, y), hole)
-    pygame.draw.circle(surface, (230, 200, 90), rect.center, hole * 2)
+        pygame.draw.circle(surface, wood, (x, y), hole * 1.9)
+    pygame.draw.circle(surface, wood_dark, rect.center, hole * 3.4)
+    pygame.draw.circle(surface, wood, rect.center, hole * 3.1)
+    for x, y in points:
+        pygame.draw.circle(surface, (232, 228, 216), (x, y), hole * 1.15)
+    pygame.draw.circle(surface, (230, 190, 70), rect.center, hole * 1.9)
+    pygame.draw.circle(surface, (250, 220, 110), rect.center, hole * 1.1)
     for seat, colour in enumerate(MARBLE_COLOURS):
         position = (t * 2.2 + seat * len(points) / 4) % len(points)
         index = int(position)
         x0, y0 = points[index]
         x1, y1 = points[(index + 1) % len(points)]
         f = position - index
-        draw_sphere(surface, (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f), hole * 1.6, colour)
+        draw_sphere(surface, (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f), hole * 1.35, colour)
 
 
 PIP_LAYOUT = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
