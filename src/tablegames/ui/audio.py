@@ -21,3 +21,13 @@ def describe(player: MusicPlayer) -> str:
     if player.engine_name == "midi":
         return "midi (MIDI file through pygame's music player)"
     return "silent"
+
+
+def play_cues(audio: MusicPlayer | None, effects, moods) -> None:
+    """Play a table's queued sound effects and mood changes (a table without sound passes None)."""
+    if audio is None:
+        return
+    for effect in effects:
+        audio.play_effect(effect)
+    for mood in moods:
+        audio.set_mood(mood)

@@ -12,8 +12,9 @@ from tablegames.fasttrack.view import table_view
 from tablegames.ui.fasttrack import savegame
 from tablegames.ui.fasttrack.cards import card_picture, suits_for
 from tablegames.ui.fasttrack.drawing import ACCENT, CARD_SIZE, button_rects, hand_rects, panel_layout
-from tablegames.ui.fasttrack.menu import ITEMS, RulesScene, TableMenuScene
+from tablegames.ui.fasttrack.menu import ITEMS, TableMenuScene
 from tablegames.ui.fasttrack.scene import FastTrackScene
+from tablegames.ui.overlay import RulesScene
 from tablegames.ui.scene import SCENES, Context, Pop, Push, SceneStack
 from tablegames.ui.screenshot import render_scene
 from tablegames.ui.settings import Settings

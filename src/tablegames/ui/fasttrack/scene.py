@@ -15,6 +15,7 @@ from tablegames.fasttrack.board import COLOURS
 from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import COLOUR_RGB
 from tablegames.music.mood import Mood
+from tablegames.ui.audio import play_cues
 from tablegames.ui.fasttrack import savegame
 from tablegames.ui.fasttrack.controller import (
     HUMAN_SEAT,
@@ -143,13 +144,7 @@ class FastTrackScene(Scene):
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
         self.controller.update(dt)
-        effects, moods = self.controller.drain()
-        audio = self.context.audio
-        if audio is not None:
-            for effect in effects:
-                audio.play_effect(effect)
-            for mood in moods:
-                audio.set_mood(mood)
+        play_cues(self.context.audio, *self.controller.drain())
         return []
 
     def set_mood(self, mood: Mood) -> None:

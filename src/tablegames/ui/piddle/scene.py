@@ -17,6 +17,7 @@ from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.solver import breaker_outlook
 from tablegames.piddle.table import PiddleTable, positions_to_hold
+from tablegames.ui.audio import play_cues
 from tablegames.ui.miniatures import draw_die
 from tablegames.ui.piddle.advisor import ADVISED, AdvisorView, draw_advisor
 from tablegames.ui.piddle.controller import (
@@ -187,13 +188,7 @@ class PiddleScene(Scene):
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
         self.controller.update(dt)
-        effects, moods = self.controller.drain()
-        audio = self.context.audio
-        if audio is not None:
-            for effect in effects:
-                audio.play_effect(effect)
-            for mood in moods:
-                audio.set_mood(mood)
+        play_cues(self.context.audio, *self.controller.drain())
         return []
 
     def set_mood(self, mood: Mood) -> None:

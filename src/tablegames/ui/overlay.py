@@ -1,0 +1,309 @@
+"""Overlays shared by the tables: a settings menu over the table, and a scrollable rules page.
+
+A table's menu is an `OverlayMenuScene` with its rows (`MenuItem`s) and a `MenuModel` that says what each row
+shows and how left/right change it; the scene handles keys and clicks, draws, saves the settings, and asks the
+table to apply them when it closes. The rules page renders a small markdown subset (headings, items, tables).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from tablegames.ui.scene import Context, Intent, Pop, Scene
+from tablegames.ui.theme import (
+    ACCENT,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    draw_text,
+    font,
+    shade,
+)
+
+ROW_HEIGHT = 52
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    key: str
+    label: str
+
+
+def cycle(values: tuple, current, step: int):
+    index = values.index(current) if current in values else 0
+    return values[(index + step) % len(values)]
+
+
+def centred_rect(width: int, height: int) -> pygame.Rect:
+    rect = pygame.Rect(0, 0, width, height)
+    rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+    return rect
+
+
+def menu_row_rect(menu_rect: pygame.Rect, index: int) -> pygame.Rect:
+    return pygame.Rect(menu_rect.x + 30, menu_rect.y + 86 + index * ROW_HEIGHT, menu_rect.width - 60, ROW_HEIGHT - 8)
+
+
+def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade_layer.fill((8, 10, 16, alpha))
+    surface.blit(shade_layer, (0, 0))
+
+
+class MenuModel:
+    """A menu without graphics: the chosen row; subclasses say what a row shows (`value`) and how a step
+    changes its setting (`change`, True when it changed)."""
+
+    items: tuple[MenuItem, ...] = ()
+
+    def __init__(self, settings) -> None:
+        self.settings = settings
+        self.selected = 0
+
+    def value(self, key: str) -> str:
+        return ""
+
+    def change(self, key: str, step: int) -> bool:
+        return False
+
+    def type_key(self, key: int, text: str) -> None:
+        """A key the menu does not use itself, on the chosen row (e.g. digits typed into a number)."""
+
+    def choose(self, index: int | None = None) -> str:
+        """Enter on a row: steps a setting forward ('changed'), or names the row's action."""
+        if index is not None:
+            self.selected = index
+        key = self.items[self.selected].key
+        if self.change(key, 1):
+            return "changed"
+        return key
+
+    def move(self, step: int) -> None:
+        self.selected = (self.selected + step) % len(self.items)
+
+
+class OverlayMenuScene(Scene):
+    """The menu over a table. Subclasses set `title`, `notes`, `menu_rect` and `self.controller`, and extend
+    `carry_out` for their own actions; 'back' closes, 'lobby' leaves the table too."""
+
+    opaque = False
+    title = ""
+    notes: tuple[str, ...] = ()
+    menu_rect = centred_rect(560, 520)
+    value_size = 32
+
+    def __init__(self, context: Context, table: Scene | None, controller: MenuModel) -> None:
+        super().__init__(context)
+        self.table = table
+        self.controller = controller
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return menu_row_rect(self.menu_rect, index)
+
+    def row_at(self, pos: tuple[float, float]) -> int | None:
+        for index in range(len(self.controller.items)):
+            if self.row_rect(index).collidepoint(pos):
+                return index
+        return None
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        menu = self.controller
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return self.carry_out("back")
+            if event.key in (pygame.K_UP, pygame.K_w):
+                menu.move(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+                menu.move(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
+                step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
+                if menu.change(menu.items[menu.selected].key, step):
+                    self.context.save_settings()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                return self.carry_out(menu.choose())
+            else:
+                menu.type_key(event.key, getattr(event, "unicode", ""))
+        elif event.type == pygame.MOUSEMOTION:
+            index = self.row_at(event.pos)
+            if index is not None:
+                menu.selected = index
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.row_at(event.pos)
+            if index is not None:
+                return self.carry_out(menu.choose(index))
+        return []
+
+    def carry_out(self, action: str) -> list[Intent]:
+        if action == "changed":
+            self.context.save_settings()
+            return []
+        if action == "lobby":
+            return [Pop(), Pop()]
+        if action == "back":
+            return [Pop()]
+        return []
+
+    def on_exit(self) -> None:
+        apply = getattr(self.table, "apply_settings", None)
+        if apply is not None:
+            apply()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.menu_rect
+        draw_dim(surface)
+        pygame.draw.rect(surface, PANEL, rect, border_radius=20)
+        pygame.draw.rect(surface, ACCENT, rect, 3, border_radius=20)
+        draw_text(surface, self.title, (rect.centerx, rect.y + 40), 48, ACCENT, "center", bold=True)
+        for index, item in enumerate(self.controller.items):
+            row = self.row_rect(index)
+            chosen = index == self.controller.selected
+            if chosen:
+                pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), row, border_radius=10)
+            draw_text(surface, item.label, (row.x + 18, row.centery), 34, TEXT if chosen else TEXT_DIM, "midleft")
+            value = self.controller.value(item.key)
+            if value:
+                draw_text(surface, f"<  {value}  >", (row.right - 18, row.centery), self.value_size, ACCENT,
+                          "midright")
+        for number, note in enumerate(self.notes):
+            draw_text(surface, note, (rect.centerx, rect.bottom - 56 + number * 23), 22, TEXT_DIM, "center")
+
+
+def markdown_blocks(text: str) -> list[tuple[str, str]]:
+    """The markdown as blocks: ("heading1"|"heading2"|"row"|"item"|"para"|"gap", text), wrapped lines joined."""
+    blocks: list[tuple[str, str]] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            blocks.append(("gap", ""))
+        elif line.startswith("#"):
+            level = len(line) - len(line.lstrip("#"))
+            blocks.append(("heading1" if level == 1 else "heading2", line.lstrip("#").strip()))
+        elif line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(set(c) <= set("-: ") for c in cells):
+                blocks.append(("row", "|".join(cells)))
+        elif line.startswith(("- ", "* ")):
+            blocks.append(("item", "•  " + line[2:]))
+        elif line[0].isdigit() and line.split(" ", 1)[0].rstrip(".").isdigit():
+            blocks.append(("item", line))
+        elif blocks and blocks[-1][0] in ("item", "para"):
+            kind, previous = blocks[-1]
+            blocks[-1] = (kind, f"{previous} {line}")
+        else:
+            blocks.append(("para", line))
+    return [(kind, content.replace("**", "").replace("*", "").replace("`", "")) for kind, content in blocks]
+
+
+Piece = tuple[str, int, int, tuple[int, int, int], bool]  # text, x, size, colour, bold
+
+
+def rules_lines(text: str, width: int) -> list[tuple[int, list[Piece]]]:
+    """The markdown as lines to draw, each (height, pieces of text), wrapped to `width` pixels; table rows are
+    laid out in columns."""
+    lines: list[tuple[int, list[Piece]]] = []
+    for kind, content in markdown_blocks(text):
+        if kind == "gap":
+            lines.append((10, []))
+        elif kind.startswith("heading"):
+            size = 44 if kind == "heading1" else 34
+            lines.append((size + 4, [(content, 0, size, ACCENT, True)]))
+        elif kind == "row":
+            lines.extend(table_row(content.split("|"), width))
+        else:
+            indent = 24 if kind == "item" else 0
+            hanging = indent + (font(28).size("•  ")[0] if content.startswith("•") else 0)
+            for number, line in enumerate(wrap_words(content, width - hanging)):
+                lines.append((32, [(line, indent if number == 0 else hanging, 28, TEXT, False)]))
+    return lines
+
+
+def table_row(cells: list[str], width: int) -> list[tuple[int, list[Piece]]]:
+    """A table row in columns: a narrow first column, the middle ones sharing the width, a narrow last one."""
+    first, last = 150, 130 if len(cells) > 2 else 0
+    middle = (width - first - last) // max(1, len(cells) - 2) if len(cells) > 2 else width - first
+    columns = [(0, first)] + [(first + i * middle, middle) for i in range(len(cells) - 2)]
+    columns += [(width - last, last)] if len(cells) > 2 else [(first, middle)]
+    wrapped = [wrap_words(cell, column_width - 16) for cell, (_, column_width) in zip(cells, columns, strict=True)]
+    rows = []
+    for number in range(max(len(w) for w in wrapped)):
+        pieces = [(w[number], x, 26, TEXT_DIM, False) for w, (x, _) in zip(wrapped, columns, strict=True)
+                  if number < len(w)]
+        rows.append((29, pieces))
+    return rows
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    lines, current = [], ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if font(28).size(trial)[0] > width and current:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    return lines + ([current] if current else [])
+
+
+class RulesScene(Scene):
+    """A rules page (markdown) over the table: wheel, arrows or Page Up/Down scroll; Esc or a click outside
+    closes."""
+
+    name = "rules"
+    opaque = False
+    RECT = pygame.Rect(140, 40, 1000, 720)
+
+    def __init__(self, context: Context, text: str) -> None:
+        super().__init__(context)
+        self.page = self.render_page(text)
+        self.scroll = 0
+
+    def render_page(self, text: str) -> pygame.Surface:
+        width = self.RECT.width - 80
+        lines = rules_lines(text, width)
+        height = sum(line_height for line_height, _ in lines) + 40
+        page = pygame.Surface((width, height), pygame.SRCALPHA)
+        y = 0
+        for line_height, pieces in lines:
+            for content, x, size, colour, bold in pieces:
+                draw_text(page, content, (x, y), size, colour, bold=bold)
+            y += line_height
+        return page
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.page.get_height() - (self.RECT.height - 90))
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = min(max(self.scroll + pixels, 0), self.max_scroll)
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: 600, pygame.K_PAGEUP: -600,
+                     pygame.K_SPACE: 600, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_q):
+                return [Pop()]
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 60)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.RECT.collidepoint(event.pos):
+            return [Pop()]
+        return []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_dim(surface, 180)
+        rect = self.RECT
+        pygame.draw.rect(surface, PANEL, rect, border_radius=20)
+        pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=20)
+        view = pygame.Rect(rect.x + 40, rect.y + 30, rect.width - 80, rect.height - 90)
+        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
+        if self.max_scroll:
+            bar_height = view.height * view.height / self.page.get_height()
+            top = view.y + (view.height - bar_height) * self.scroll / self.max_scroll
+            pygame.draw.rect(surface, shade(PANEL_EDGE, 1.2), (rect.right - 22, top, 8, bar_height), border_radius=4)
+        hint = "Wheel or arrows to scroll   Esc to close"
+        draw_text(surface, hint, (rect.centerx, rect.bottom - 30), 24, TEXT_DIM, "center")
