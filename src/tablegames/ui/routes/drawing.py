@@ -151,7 +151,8 @@ def draw_tile(surface: pygame.Surface, centre: tuple[float, float], size: float,
             for slot in slots:
                 pygame.draw.circle(surface, PAPER, slot, radius)
                 pygame.draw.circle(surface, INK, slot, radius, max(1, round(size * 0.035)))
-        elif node.kind == "town":
+        elif node.kind == "town":  # a black dot ringed in white, so it shows on the track
+            pygame.draw.circle(surface, PAPER, at, max(3.5, size * 0.15))
             pygame.draw.circle(surface, INK, at, max(2.5, size * 0.11))
         elif node.kind == "junction":
             pygame.draw.circle(surface, TRACK, at, width / 2)
