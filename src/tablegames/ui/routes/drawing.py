@@ -296,7 +296,8 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
         for offboard in spec.offboards:
             draw_offboard_values(surface, centre, size, offboard.revenue, phase_colours)
         if hx.name and size >= 24:
-            draw_name(surface, name_font, hx.name, (centre[0], centre[1] + size * 0.62), hx.color == "red")
+            fitted = name_font if name_font.size(hx.name)[0] <= size * 1.6 else font(max(10, round(size * 0.2)))
+            draw_name(surface, fitted, hx.name, (centre[0], centre[1] + size * 0.62), hx.color == "red")
         if tile_id is not None and size >= 30:
             text = font(max(10, round(size * 0.2))).render(tile_id, True, INK)
             surface.blit(text, text.get_rect(center=(centre[0] + size * 0.52, centre[1] + size * 0.42)))

@@ -43,7 +43,7 @@ MAP_RECT = pygame.Rect(12, 12, 900, 752)
 PANEL_RECT = pygame.Rect(924, 12, 344, 776)
 HINTS = "Click hex: tiles · right-click city: token · R rotate · Enter run · U undo · C company · P phase · Esc menu"
 TRAY_TOP = 470
-TRAY_CELL = (42, 46)
+TRAY_CELL = (36, 44)
 OFFER_CELL = (66, 80)  # the chosen hex's legal tiles, drawn larger
 
 
@@ -316,6 +316,12 @@ class RoutePlannerScene(Scene):
             draw_text(surface, f"Total {result.total}", (x, row), 30, ACCENT, bold=True)
             draw_text(surface, f"exact · {result.seconds:.2f} s", (PANEL_RECT.right - 12, row + 8), 18, TEXT_DIM,
                       anchor="topright")
+        else:
+            for row, line in enumerate(("Build the board: click a hex to lay a tile,",
+                                        "right-click a city to place a token.",
+                                        "Choose the trains, then Run: the best run",
+                                        "of all trains together, found exactly.")):
+                draw_text(surface, line, (x, y + 6 + row * 24), 20, TEXT_DIM)
         message = controller.message
         if message:
             if len(message) > 44:
