@@ -21,6 +21,7 @@ DEMO_TRAINS = ["5", "4", "D"]
 DEVELOPED_LAYS = (("2", 30), ("3", 30), ("5", 20))
 DEVELOPED_SEED = 3
 MIDGAME_LAYS = (("2", 18), ("3", 10))
+WATCH_SEED = 4  # a mid-game board where Harrow already runs two trains
 
 
 def developed_board(seed: int = DEVELOPED_SEED, lays: tuple[tuple[str, int], ...] = DEVELOPED_LAYS) -> BoardState:
@@ -64,7 +65,7 @@ class WatchScene(RoutePlannerScene):
     show_seconds = 2.5
 
     def __init__(self, context: Context) -> None:
-        super().__init__(context, developed_board(lays=MIDGAME_LAYS), DEMO_COMPANY)
+        super().__init__(context, developed_board(WATCH_SEED, MIDGAME_LAYS), DEMO_COMPANY)
         self.lays = 0
         self.waiting = 0.0
         self.shown = False
@@ -102,7 +103,7 @@ class WatchScene(RoutePlannerScene):
     def restart(self) -> None:
         self.lays = 0
         self.highlight = None
-        self.controller.apply_board(developed_board(lays=MIDGAME_LAYS))
+        self.controller.apply_board(developed_board(WATCH_SEED, MIDGAME_LAYS))
         self.controller.run()
 
 
