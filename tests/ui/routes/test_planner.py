@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
@@ -216,3 +217,24 @@ def test_the_watch_lays_tiles_and_runs() -> None:
         scene.update(1 / 30)
         runs += scene.controller.run_state.result is not None and scene.controller.run_state.job is None
     assert len(scene.controller.board.tiles) > tiles and runs > 0
+
+
+SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18xx"
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="../shared/data/18xx is not beside the checkout")
+def test_dropping_a_map_file_opens_a_fresh_board_of_it() -> None:
+    scene = RoutePlannerScene(Context(thinker=Thinker(inline=True)), starting_board(), "HVR")
+    scene.handle(pygame.event.Event(pygame.DROPFILE, file=str(SHARED / "1830.json")))
+    board = scene.controller.board
+    assert board.game_map.title == "1830" and not board.tiles
+    assert scene.controller.company in [c.sym for c in board.game_map.companies]
+    assert {t.company for t in board.tokens} == {c.sym for c in board.game_map.companies}  # homes down
+    scene.draw(pygame.Surface((1280, 800)))
+    coord = next(c for c in sorted(board.game_map.hexes) if legal_placements(board, c))
+    scene.controller.select_hex(coord)
+    assert scene.controller.lay(next(iter(scene.controller.offers)))
+    assert scene.controller.undo() and scene.controller.undo()  # the lay, then the opening
+    assert scene.controller.board.game_map.title == "Harrowmere"
+    scene.draw(pygame.Surface((1280, 800)))  # laid out again for the map it came back to
+    assert set(scene.layout.centres) == set(scene.controller.board.game_map.hexes)

@@ -109,6 +109,11 @@ class PlannerController:
         companies = [c.sym for c in self.board.game_map.companies]
         return tokened[0] if tokened else companies[0]
 
+    def _keep_company(self) -> None:
+        """After the map changed (opened, or an opening undone): a company of that map."""
+        if self.company not in [c.sym for c in self.board.game_map.companies]:
+            self.company = self._first_company()
+
     def _change(self, board: BoardState, keep_pending: bool = False) -> None:
         """Every edit goes through here: one undo step, drawing and result invalidated."""
         if not keep_pending:
@@ -129,6 +134,7 @@ class PlannerController:
             return False
         self.cancel_run()
         self.board = self.history.pop()
+        self._keep_company()
         self.pending = None
         self.version += 1
         self.run_state = RunState()
@@ -338,8 +344,7 @@ class PlannerController:
             self.message = str(error)
             return False
         self._change(board)
-        if self.company not in [c.sym for c in board.game_map.companies]:
-            self.company = self._first_company()
+        self._keep_company()
         self.select_hex(None)
         self.message = f"opened {path.name}: {board.game_map.title}"
         return True

@@ -90,6 +90,7 @@ class RoutePlannerScene(Scene):
         super().__init__(context)
         self.controller = PlannerController(board, context.thinker, company)
         self.layout = MapLayout.fit(board, MAP_RECT)
+        self.layout_map = board.game_map
         self.map_key: tuple = ()
         self.map_surface = pygame.Surface(LOGICAL_SIZE)
         self.hover: str | None = None
@@ -98,7 +99,16 @@ class RoutePlannerScene(Scene):
 
     # --- events ---------------------------------------------------------------------------------------------------
 
+    def fit_map(self) -> None:
+        """Lay the map out again when the board's map changed (opened, or an opening undone)."""
+        board = self.controller.board
+        if board.game_map is not self.layout_map:
+            self.layout = MapLayout.fit(board, MAP_RECT)
+            self.layout_map = board.game_map
+            self.map_key = ()
+
     def handle(self, event: pygame.event.Event) -> list[Intent]:
+        self.fit_map()
         controller = self.controller
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.click(event.pos)
@@ -188,9 +198,7 @@ class RoutePlannerScene(Scene):
 
     def open(self, path) -> bool:
         opened = self.controller.load(path)
-        if opened:
-            self.layout = MapLayout.fit(self.controller.board, MAP_RECT)
-            self.map_key = ()
+        self.fit_map()
         return opened
 
     def tray_cells(self, count: int) -> list[pygame.Rect]:
@@ -219,6 +227,7 @@ class RoutePlannerScene(Scene):
         return {c.sym: parse_colour(c.color) for c in self.controller.board.game_map.companies}
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.fit_map()
         controller = self.controller
         key = (controller.version, id(controller.board))
         if key != self.map_key:
