@@ -238,3 +238,33 @@ def test_dropping_a_map_file_opens_a_fresh_board_of_it() -> None:
     assert scene.controller.board.game_map.title == "Harrowmere"
     scene.draw(pygame.Surface((1280, 800)))  # laid out again for the map it came back to
     assert set(scene.layout.centres) == set(scene.controller.board.game_map.hexes)
+
+
+def test_escape_menu_saves_opens_a_typed_path_and_leads_back_to_the_lobby(tmp_path) -> None:
+    from tablegames.ui.routes.menu import ITEMS, PlannerMenuScene, row_rect
+    from tablegames.ui.scene import Pop, Push
+
+    context = Context(thinker=Thinker(inline=True))
+    scene = RoutePlannerScene(context, developed_board(), "HVR")
+    intents = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert len(intents) == 1 and isinstance(intents[0], Push) and isinstance(intents[0].scene, PlannerMenuScene)
+    menu = intents[0].scene
+    keys = [key for key, _label in ITEMS]
+
+    def click(key: str) -> list:
+        return menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row_rect(keys.index(key)).center,
+                                              button=1))
+
+    assert isinstance(click("save")[0], Pop)
+    saved = boards_folder() / "board.json"
+    assert load_board(saved).tiles == scene.controller.board.tiles
+    assert click("open") == [] and menu.menu.typing
+    menu.handle(pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "absent.json")))
+    assert menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == []  # refused, menu stays
+    assert "absent.json" in scene.controller.message
+    menu.menu.path = str(saved)
+    scene.controller.apply_board(starting_board())
+    assert isinstance(menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))[0], Pop)
+    assert scene.controller.board.tiles == load_board(saved).tiles
+    menu.draw(pygame.Surface((1280, 800)))
+    assert [type(i) for i in click("lobby")] == [Pop, Pop]
