@@ -5,7 +5,14 @@ Random 18xx-like maps (tablegames.routes.randommaps.random_map, average degree a
 (reported as "> cap"); the route-list method also gives up past --max-routes routes for one train ("lists full").
 Both methods are exact, so where both finish their totals must agree (checked).
 
-Usage: .venv/bin/python scripts/bench_routes.py [--seeds 3] [--cap 10] [--quick]
+Late-game 1830 boards (section "1830"): the 1830 map of ../shared/data/18xx (skipped with a message when absent),
+home tokens down, legal tiles laid at random from the manifest (seeded, `lay_random_tiles`) through phases 2, 3, 5
+and D until the board is full, every company's other station tokens placed on random free city slots (seeded);
+then every company runs a 6-train and a D, once with every company's tokens ("game") and once with only its
+own ("alone": no rival blocks it, so it reaches the most). Goal: the exact optimum in under 2 s. The same boards go through the
+route-list method truncated to 10,000 routes per train (as well-known tools keep), with its total and time.
+
+Usage: .venv/bin/python scripts/bench_routes.py [--seeds 3] [--cap 10] [--quick] [--only-1830] [--boards 5]
 """
 
 from __future__ import annotations
@@ -14,15 +21,25 @@ import argparse
 import statistics
 import threading
 import time
+from dataclasses import replace
+from pathlib import Path
 
 from tablegames.core.rng import make_rng
 from tablegames.routes import kernels
+from tablegames.routes.boards import load_map
+from tablegames.routes.compare import ROUTE_LIMIT
+from tablegames.routes.hexmap import BoardState, Token, lay_random_tiles, place_home_tokens
+from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.randommaps import COMPANY, random_map
-from tablegames.routes.search import RouteListTooLong, SearchCancelled, solve, solve_by_route_lists
+from tablegames.routes.search import RouteListTooLong, SearchCancelled, prepare, solve, solve_by_route_lists
 from tablegames.routes.trains import parse_train_list
 
 SIZES = (20, 40, 60, 80, 100, 120)
 TRAIN_SETS = ("4,3", "D,4", "5,4,3", "D,4,3", "D,5,4,3")
+SHARED_1830 = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "18xx" / "1830.json"
+LATE_GAME_LAYS = (("2", 40), ("3", 50), ("5", 60), ("D", 60))
+LATE_GAME_TRAINS = "6,D"
+GOAL_1830_SECONDS = 2.0
 
 
 def timed(function, cap: float) -> tuple[float | None, int | None, str]:
@@ -46,12 +63,87 @@ def fmt(values: list[float]) -> str:
     return f"{statistics.median(values):8.4f} {max(values):8.4f}" if values else f"{'-':>8} {'-':>8}"
 
 
+def late_game_1830(game_map, seed: int) -> BoardState:
+    """A full late-game board: random legal lays through the phases, then every company's spare tokens placed."""
+    board = place_home_tokens(BoardState(game_map, map_ref=str(SHARED_1830)))
+    for offset, (phase, count) in enumerate(LATE_GAME_LAYS):
+        board = lay_random_tiles(replace(board, phase=phase), seed * 10 + offset, count)
+    rng = make_rng(seed, "bench", "1830-tokens")
+    tokens = list(board.tokens)
+    for company in game_map.companies:
+        for _ in range(company.tokens - sum(1 for t in tokens if t.company == company.sym)):
+            free = []
+            for coord in sorted(game_map.hexes):
+                spec = board.tile_on(coord)[0]
+                if any(t.hex == coord and t.company == company.sym for t in tokens):
+                    continue
+                for index, city in enumerate(spec.cities):
+                    if sum(1 for t in tokens if t.hex == coord and t.city == index) < city.slots and spec.paths:
+                        free.append(Token(coord, index, company.sym))
+            if free:
+                tokens.append(free[int(rng.integers(len(free)))])
+    return replace(board, tokens=tokens)
+
+
+def bench_1830(boards: int, cap: float) -> None:
+    if not SHARED_1830.exists():
+        print(f"1830: skipped, {SHARED_1830} is absent (the shared data sits beside the checkout)")
+        return
+    game_map = load_map(SHARED_1830)
+    trains = parse_train_list(LATE_GAME_TRAINS)
+    print(f"\n1830 late-game boards (trains {LATE_GAME_TRAINS}, phase D), {boards} boards x {len(game_map.companies)} "
+          f"companies x (game, alone); truncated = route lists keeping {ROUTE_LIMIT} routes per train")
+    print(f"{'board':>5} {'company':<11} {'tiles':>5} {'stops':>5} {'exact s':>8} {'total':>6}   "
+          f"{'trunc s':>8} {'total':>6} {'routes':>7}")
+    worst, totals, missed = 0.0, 0, 0
+    for seed in range(boards):
+        generated = time.perf_counter()
+        board = late_game_1830(game_map, seed)
+        networks = {"game": board_network(board)}
+        generated = time.perf_counter() - generated
+        for company, variant in [(c, v) for v in ("game", "alone") for c in game_map.companies]:
+            sym = company.sym
+            if variant == "alone":  # no rival tokens: nothing blocks, the company reaches the most
+                networks["alone"] = board_network(replace(board, tokens=[t for t in board.tokens
+                                                                         if t.company == sym]))
+            network = networks[variant]
+            reachable = len(prepare(network, trains, sym, "D").stops)
+            exact_s, exact_total, note = timed(
+                lambda cancel, n=network, s=sym: solve(n, trains, s, "D", cancel=cancel), cap)
+            kept_routes: list[int] = []
+
+            def truncated(cancel, n=network, s=sym, kept=kept_routes):
+                result = solve_by_route_lists(n, trains, s, "D", route_limit=ROUTE_LIMIT, cancel=cancel)
+                kept.append(result.nodes)
+                return result
+
+            truncated_s, truncated_total, t_note = timed(truncated, cap)
+            kept = str(kept_routes[0]) if kept_routes else ""
+            if exact_s is None:
+                worst = float("inf")
+            else:
+                worst = max(worst, exact_s)
+                totals += 1
+            if exact_total is not None and truncated_total is not None and truncated_total < exact_total:
+                missed += 1
+            print(f"{seed:>5} {sym:<5} {variant:<5} {len(board.tiles):>5} {reachable:>5} "
+                  f"{exact_s if exact_s is not None else float('nan'):8.3f} {exact_total or note:>6}   "
+                  f"{truncated_s if truncated_s is not None else float('nan'):8.3f} "
+                  f"{truncated_total if truncated_total is not None else t_note:>6} {kept:>7}", flush=True)
+        print(f"      (board {seed} generated in {generated:.2f} s)")
+    verdict = "met" if worst < GOAL_1830_SECONDS else "NOT met"
+    print(f"goal, 1830 late game 6+D exact under {GOAL_1830_SECONDS:g} s: worst {worst:.3f} s over {totals} runs "
+          f"({verdict}); truncated lists below the optimum in {missed} runs")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=3, help="maps per size")
     parser.add_argument("--cap", type=float, default=10.0, help="seconds before a run is stopped")
     parser.add_argument("--max-routes", type=int, default=1_000_000, help="route-list limit per train")
     parser.add_argument("--quick", action="store_true", help="sizes 20-60 only")
+    parser.add_argument("--only-1830", action="store_true", help="only the late-game 1830 boards")
+    parser.add_argument("--boards", type=int, default=5, help="late-game 1830 boards")
     args = parser.parse_args()
     started = time.perf_counter()
     kernels.warmup()
@@ -61,7 +153,7 @@ def main() -> None:
           f"{'lists med':>9} {'max':>8} {'unfinished':>10}  lists/exact")
     goal: list[float] = []
     goal_unfinished = 0
-    for size in SIZES[:3] if args.quick else SIZES:
+    for size in () if args.only_1830 else SIZES[:3] if args.quick else SIZES:
         for trains_text in TRAIN_SETS:
             trains = parse_train_list(trains_text)
             exact_times, list_times, ratios = [], [], []
@@ -99,6 +191,7 @@ def main() -> None:
         worst = f"{max(goal):.3f} s" if goal else "-"
         print(f"goal, three trains on 60 stops under 1 s: worst exact {worst} over {len(goal)} finished runs, "
               f"{goal_unfinished} unfinished")
+    bench_1830(args.boards, args.cap)
     print(f"bench time {time.perf_counter() - started:.1f} s")
 
 

@@ -1,65 +1,220 @@
-"""18xx route revenue: `tablegames routes solve FILE [--trains 4,3]` prints the best runs of a scenario's company;
-`tablegames routes list` names the shipped scenarios (usable as FILE)."""
+"""18xx route revenue on the command line.
+
+- `tablegames routes solve FILE [--trains 4,3]`: the best runs of a scenario's company (FILE a scenario file or
+  the name of a shipped one), or of a board state: `solve STATE.json --company SYM` (the board file names its
+  map) or `solve --board MAP STATE.json --company SYM` (the map given: `builtin:harrowmere` or a map file such as
+  1830.json; the state's own "map" is then ignored).
+- `tablegames routes compare FILE|--trap ...`: the same input through the exact search and through the
+  route-list method truncated to 10,000 routes per train, as well-known tools run it; both totals and times.
+- `tablegames routes list`: the shipped scenarios.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
+from tablegames.routes.boards import (
+    BOARD_FORMAT,
+    board_from_dict,
+    read_json,
+    resolve_map_ref,
+)
+from tablegames.routes.compare import ROUTE_LIMIT, compare, truncation_trap
+from tablegames.routes.hexmap import BoardState
+from tablegames.routes.hexmap_network import board_network
+from tablegames.routes.network import Network
 from tablegames.routes.scenario import load_scenario, shipped_scenarios
 from tablegames.routes.search import RouteListTooLong, RunResult, solve, solve_by_route_lists
-from tablegames.routes.trains import parse_train_list
+from tablegames.routes.trains import RouteBonus, TrainType, parse_train, parse_train_list
+
+
+@dataclass
+class Problem:
+    """What a command runs: a network, a company's trains, the phase, and readable stop names."""
+
+    title: str
+    network: Network
+    trains: list[TrainType]
+    company: str
+    phase: str
+    bonuses: list[RouteBonus]
+    labels: dict[str, str]
+    expected: int | None = None
+
+
+def _add_input_arguments(parser: argparse.ArgumentParser, file_required: bool = True) -> None:
+    parser.add_argument("file", nargs=None if file_required else "?",
+                        help="scenario file or shipped scenario name, or a board state file")
+    parser.add_argument("--board", metavar="MAP",
+                        help="the map of the board state FILE: builtin:<name> or a map file (e.g. 1830.json)")
+    parser.add_argument("--trains", help="trains to run instead of the file's, e.g. 4,3 or D,5,3E")
+    parser.add_argument("--phase", help="phase instead of the file's")
+    parser.add_argument("--company", help="company instead of the file's (required for a board with several)")
 
 
 def add_commands(subparsers) -> None:
-    solve_parser = subparsers.add_parser("solve", help="best runs for a scenario file")
-    solve_parser.add_argument("file", help="scenario JSON file, or the name of a shipped scenario")
-    solve_parser.add_argument("--trains", help="trains to run instead of the file's, e.g. 4,3 or D,5,3E")
-    solve_parser.add_argument("--phase", help="phase instead of the file's")
-    solve_parser.add_argument("--company", help="company instead of the file's")
+    solve_parser = subparsers.add_parser("solve", help="best runs for a scenario or a board state")
+    _add_input_arguments(solve_parser)
     solve_parser.add_argument("--method", choices=("exact", "lists"), default="exact",
                               help="exact all-trains-at-once search (default) or route lists + combinations")
     solve_parser.set_defaults(run=run_solve)
+    compare_parser = subparsers.add_parser(
+        "compare", help="exact search against route lists truncated like well-known tools")
+    _add_input_arguments(compare_parser, file_required=False)
+    compare_parser.add_argument("--trap", action="store_true",
+                                help="a built-in network where the truncated method misses the optimum")
+    compare_parser.add_argument("--limit", type=int, default=ROUTE_LIMIT,
+                                help=f"routes kept per train by the truncated method (default {ROUTE_LIMIT})")
+    compare_parser.set_defaults(run=run_compare)
     list_parser = subparsers.add_parser("list", help="shipped scenarios")
     list_parser.set_defaults(run=run_list)
 
 
-def format_result(result: RunResult) -> list[str]:
+def is_board_file(data: object) -> bool:
+    return isinstance(data, dict) and data.get("format") == BOARD_FORMAT
+
+
+def stop_labels(board: BoardState) -> dict[str, str]:
+    """"C11.c0" -> "C11 Harrow"; a hex with several cities or towns keeps the node ("D8.c1 Kestrel & Marrowby")."""
+    labels = {}
+    for coord, hx in board.game_map.hexes.items():
+        spec = board.tile_on(coord)[0]
+        stops = [n for n in spec.nodes if n.is_stop]
+        for node in stops:
+            where = coord if len(stops) == 1 else f"{coord}.{node.id}"
+            labels[f"{coord}.{node.id}"] = f"{where} {hx.name}" if hx.name else where
+    return labels
+
+
+def board_trains(board: BoardState, company: str) -> list[TrainType]:
+    """The company's trains as the board lists them (map train names such as "6" or "D")."""
+    return [parse_train(name) for name in board.trains.get(company, [])]
+
+
+def board_company(board: BoardState, company: str | None) -> str:
+    """The company asked for, or the only one with trains on the board."""
+    if company is not None:
+        board.game_map.company(company)
+        return company
+    with_trains = [sym for sym, names in board.trains.items() if names]
+    if len(with_trains) != 1:
+        raise ValueError("--company is required: the board lists trains for "
+                         f"{', '.join(with_trains) or 'no company'}")
+    return with_trains[0]
+
+
+def load_problem(args: argparse.Namespace) -> Problem:
+    """The network and trains of a command's FILE (scenario or board state) and options."""
+    path = Path(args.file)
+    data = read_json(path) if args.board or (path.exists() and path.suffix == ".json") else None
+    if args.board or is_board_file(data):
+        if args.board:
+            board_ref = args.board
+            game_map = resolve_map_ref(board_ref, Path.cwd())
+            board = board_from_dict(data, str(path), game_map=game_map)
+            board.map_ref = board_ref
+        else:
+            board = board_from_dict(data, str(path), lambda ref: resolve_map_ref(ref, path.parent))
+        company = board_company(board, args.company)
+        phase = args.phase or board.phase
+        board.game_map.phase(phase)
+        trains = parse_train_list(args.trains) if args.trains else board_trains(board, company)
+        if not trains:
+            raise ValueError(f"{path}: company {company} has no trains on the board (give --trains)")
+        network = board_network(board)
+        if company not in network.companies():
+            raise ValueError(f"company {company!r} has no token on this board "
+                             f"(companies with tokens: {', '.join(network.companies()) or 'none'})")
+        return Problem(f"{board.game_map.title}: {path.name}", network, trains, company, phase, [],
+                       stop_labels(board))
+    scenario = load_scenario(args.file)
+    trains = parse_train_list(args.trains) if args.trains else scenario.trains
+    phase = args.phase or scenario.phase
+    company = args.company or scenario.company
+    scenario.network.check_phase(phase)
+    if company not in scenario.network.companies():
+        raise ValueError(f"company {company!r} has no token on this map "
+                         f"(companies: {', '.join(scenario.network.companies()) or 'none'})")
+    overridden = bool(args.trains or args.phase or args.company)
+    return Problem(scenario.name or args.file, scenario.network, trains, company, phase, scenario.bonuses, {},
+                   None if overridden else scenario.expected)
+
+
+def format_result(result: RunResult, labels: dict[str, str] | None = None) -> list[str]:
+    labels = labels or {}
     lines = []
     width = max((len(run.train) for run in result.runs), default=1)
     for run in result.runs:
         # Stops passed without counting (skipped towns, an express train's lesser stops) in brackets.
-        shown = [stop if stop in run.counted else f"({stop})" for stop in run.stops]
+        names = [labels.get(stop, stop) for stop in run.stops]
+        shown = [name if stop in run.counted else f"({name})" for stop, name in zip(run.stops, names, strict=True)]
         route = " - ".join(shown) if run.stops else "(does not run)"
         lines.append(f"train {run.train:<{width}}  {run.revenue:>5}  {len(run.stops)} stops: {route}")
     lines.append(f"total {result.total}")
     return lines
 
 
+def _fail(command: str, error: Exception) -> int:
+    print(f"tablegames routes {command}: {error}", file=sys.stderr)
+    return 2
+
+
 def run_solve(args: argparse.Namespace) -> int:
     try:
-        scenario = load_scenario(args.file)
-        trains = parse_train_list(args.trains) if args.trains else scenario.trains
-        phase = args.phase or scenario.phase
-        company = args.company or scenario.company
-        scenario.network.check_phase(phase)
-        if company not in scenario.network.companies():
-            raise ValueError(f"company {company!r} has no token on this map "
-                             f"(companies: {', '.join(scenario.network.companies()) or 'none'})")
+        problem = load_problem(args)
         method = solve if args.method == "exact" else solve_by_route_lists
-        result = method(scenario.network, trains, company, phase, scenario.bonuses)
+        result = method(problem.network, problem.trains, problem.company, problem.phase, problem.bonuses)
     except (ValueError, RouteListTooLong) as error:
-        print(f"tablegames routes solve: {error}", file=sys.stderr)
-        return 2
-    title = scenario.name or args.file
-    print(f"{title}\ncompany {company}, phase {phase}, trains {', '.join(t.name for t in trains)}")
-    for line in format_result(result):
+        return _fail("solve", error)
+    print(f"{problem.title}\ncompany {problem.company}, phase {problem.phase}, "
+          f"trains {', '.join(t.name for t in problem.trains)}")
+    for line in format_result(result, problem.labels):
         print(line)
     what = "search nodes" if args.method == "exact" else "routes listed"
     print(f"({args.method}: {result.nodes} {what}, {result.seconds:.3f} s)")
-    if scenario.expected is not None and not args.trains and not args.phase and not args.company:
-        verdict = "matches" if scenario.expected == result.total else "DIFFERS from"
-        print(f"{verdict} the file's expected total {scenario.expected}")
+    if problem.expected is not None:
+        verdict = "matches" if problem.expected == result.total else "DIFFERS from"
+        print(f"{verdict} the file's expected total {problem.expected}")
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    try:
+        if args.limit < 1:
+            raise ValueError(f"--limit {args.limit}: expected a positive number of routes")
+        if args.trap:
+            network, trains, company, phase = truncation_trap()
+            problem = Problem("truncation trap (a token city, a 5x4 grid of cities, a line of two towns)", network,
+                              trains, company, phase, [], {})
+        elif args.file is None:
+            raise ValueError("give a scenario or board state FILE, or --trap")
+        else:
+            problem = load_problem(args)
+        outcome = compare(problem.network, problem.trains, problem.company, problem.phase, problem.bonuses,
+                          args.limit)
+    except ValueError as error:
+        return _fail("compare", error)
+    print(f"{problem.title}\ncompany {problem.company}, phase {problem.phase}, "
+          f"trains {', '.join(t.name for t in problem.trains)}")
+    exact = outcome.exact
+    print(f"exact search:            total {exact.total:>5}  {exact.seconds:8.3f} s  ({exact.nodes} search nodes)")
+    for line in format_result(exact, problem.labels)[:-1]:
+        print(f"  {line}")
+    truncated = outcome.truncated
+    if truncated is None:
+        print(f"route lists (top {args.limit}): {outcome.note}")
+        return 0
+    print(f"route lists (top {args.limit:>5}): total {truncated.total:>5}  {truncated.seconds:8.3f} s  "
+          f"({truncated.nodes} routes kept)")
+    for line in format_result(truncated, problem.labels)[:-1]:
+        print(f"  {line}")
+    if outcome.is_missed:
+        print(f"the truncated method MISSES the optimum by {exact.total - truncated.total}")
+    else:
+        print("both find the optimum")
     return 0
 
 

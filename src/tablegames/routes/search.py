@@ -458,9 +458,12 @@ def solve_by_route_lists(
     bonuses: Sequence[RouteBonus] = (),
     max_routes: int = 4_000_000,
     cancel: threading.Event | None = None,
+    route_limit: int | None = None,
 ) -> RunResult:
     """The usual method, for comparison: list every legal route of each train, then branch and bound over one
-    route per train (sorted by value) with bitset conflict checks. Exact, but the lists grow with the map."""
+    route per train (sorted by value) with bitset conflict checks. Exact, but the lists grow with the map.
+    `route_limit` keeps only each train's best routes by standalone revenue, as well-known tools do (10,000):
+    no longer exact, since the best set of runs may need a train's lesser route."""
     started = time.perf_counter()
     problem = prepare(network, trains, company, phase, bonuses)
     n_trains = len(trains)
@@ -488,6 +491,8 @@ def solve_by_route_lists(
                 raise RouteListTooLong(f"train {train.name}: more than {max_routes} routes")
             capacity *= 2
         by_value = np.argsort(-out_value[:count], kind="stable")
+        if route_limit is not None:
+            by_value = by_value[:route_limit]
         lists[train.key()] = (out_value[by_value], out_conf[by_value], by_value, (out_offset, out_flat))
     order = sorted(range(n_trains), key=lambda t: -(lists[trains[t].key()][0][:1].sum()))
     values = np.concatenate([lists[trains[t].key()][0] for t in order])
