@@ -1,5 +1,6 @@
 """Progress reports and cancellation of a long search; warm-up compiles the kernels."""
 
+import itertools
 import threading
 
 import pytest
@@ -30,7 +31,7 @@ def test_cancel_stops_the_search_without_an_answer() -> None:
         solve(network, trains, COMPANY, "5", progress=progress, cancel=cancel)
     assert len(reports) >= 3
     assert any(report.nodes > 0 for report in reports)
-    for earlier, later in zip(reports, reports[1:]):  # each stage counts its own nodes, upwards
+    for earlier, later in itertools.pairwise(reports):  # each stage counts its own nodes, upwards
         assert later.stage != earlier.stage or later.nodes >= earlier.nodes
     assert all(r.best >= 0 for r in reports)
 
