@@ -109,7 +109,7 @@ def test_save_and_load_round_trip(tmp_path) -> None:
 
 
 def test_the_default_folder_is_the_user_data_folder(tmp_path) -> None:
-    assert boards_folder() == tmp_path / "data" / "tablegames" / "routes"
+    assert boards_folder() == tmp_path / "user-data" / "tablegames" / "routes"
 
 
 def test_trains_and_phase_are_edited_on_the_board() -> None:
@@ -249,7 +249,7 @@ def test_escape_menu_saves_opens_a_typed_path_and_leads_back_to_the_lobby(tmp_pa
     intents = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert len(intents) == 1 and isinstance(intents[0], Push) and isinstance(intents[0].scene, PlannerMenuScene)
     menu = intents[0].scene
-    keys = [key for key, _label in ITEMS]
+    keys = [item.key for item in ITEMS]
 
     def click(key: str) -> list:
         return menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row_rect(keys.index(key)).center,
