@@ -26,6 +26,21 @@ ROOT_ARM2 = 2  # back at the start to grow the route's second arm
 
 
 @njit(cache=True, nogil=True)
+def _is_free(link_conf, link, used, words):
+    """True when no conflict id of `link` (a bitset over `words` int64s) is in `used`."""
+    for w in range(words):
+        if link_conf[link, w] & used[w]:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _occupy(link_conf, link, used, words):
+    for w in range(words):
+        used[w] |= link_conf[link, w]
+
+
+@njit(cache=True, nogil=True)
 def _route_value(t, n, stops, value, best_n, bonus_amount, bonus_stop_mask, bonus_full, buffer):
     """Revenue of train t's route (its first n stops): stop values (best `best_n` for express) plus bonuses."""
     total = 0
@@ -80,12 +95,7 @@ def _reach_bound(
             v = adj_to[a]
             if visited[t, v] != 0:
                 continue
-            free = True
-            for w in range(words):
-                if link_conf[link, w] & used[w]:
-                    free = False
-                    break
-            if not free:
+            if not _is_free(link_conf, link, used, words):
                 continue
             step = link_len[link] if by_length else cost[t, v]
             nd = dist[u] + step
@@ -182,12 +192,7 @@ def _block_bound(
             v = adj_to[a]
             if visited[t, v] != 0 and v != root:  # the root closes cycles like any other stop
                 continue
-            free = True
-            for w in range(words):
-                if link_conf[link, w] & used[w]:
-                    free = False
-                    break
-            if not free:
+            if not _is_free(link_conf, link, used, words):
                 continue
             if stop_sink[v] == 1:
                 # A pendant end: the path may stop there, never pass.
@@ -602,16 +607,10 @@ def search_runs(
                     continue
                 if r_len[t] + link_len[link] > max_len[t]:
                     continue
-                free = True
-                for w in range(words):
-                    if link_conf[link, w] & used[w]:
-                        free = False
-                        break
-                if not free:
+                if not _is_free(link_conf, link, used, words):
                     continue
                 # Extend train t by this link.
-                for w in range(words):
-                    used[w] |= link_conf[link, w]
+                _occupy(link_conf, link, used, words)
                 n = r_n[t]
                 r_stops[t, n] = v
                 r_links[t, n] = link
@@ -769,15 +768,9 @@ def list_routes(
                         continue
                     if length + link_len[link] > max_len[t]:
                         continue
-                    free = True
-                    for w in range(words):
-                        if link_conf[link, w] & used[w]:
-                            free = False
-                            break
-                    if not free:
+                    if not _is_free(link_conf, link, used, words):
                         continue
-                    for w in range(words):
-                        used[w] |= link_conf[link, w]
+                    _occupy(link_conf, link, used, words)
                     stops[n] = v
                     n += 1
                     if f_root[d] == ROOT_START:
