@@ -13,7 +13,7 @@ import argparse
 import time
 
 from tablegames.core.rng import make_rng
-from tablegames.fasttrack.board import successors
+from tablegames.fasttrack.board import walk_square_by_square
 from tablegames.fasttrack.cards import LEAVES_PEN, steps
 from tablegames.fasttrack.game import FastTrackGame, Phase
 from tablegames.fasttrack.rules import candidate_pieces, forward_ends, legal_moves
@@ -31,20 +31,6 @@ def random_game(seed: int, draws_as_chance: bool = False, positions: list | None
         game.apply_action(actions[int(rng.integers(len(actions)))])
         count += 1
     return count
-
-
-def walk_successors(board: list[int], lay, start: int, count: int) -> list[int]:
-    colour = board[start]
-    fast, leave_pen, leave_be = lay.is_fast[start], lay.is_pen[start], start == lay.bullseye
-    frontier = [start]
-    for _ in range(count):
-        frontier = [
-            nxt
-            for square in frontier
-            for nxt in successors(lay.zones, square, colour, fast, leave_pen, leave_be)
-            if board[nxt] != colour
-        ]
-    return frontier
 
 
 def timed(function, repeat: int) -> float:
@@ -87,7 +73,7 @@ def main() -> int:
         if not lay.is_pen[start] or card in LEAVES_PEN
     ]
     table = timed(lambda: [forward_ends(b, lay, s, n) for b, s, n in walks], 3) / 3
-    baseline = timed(lambda: [walk_successors(b, lay, s, n) for b, s, n in walks], 3) / 3
+    baseline = timed(lambda: [walk_square_by_square(b, lay, s, n) for b, s, n in walks], 3) / 3
     print(f"routes table: {len(walks) / table:10,.0f} walks/s; walking successors (baseline): "
           f"{len(walks) / baseline:10,.0f} walks/s; ratio {baseline / table:.1f}x")
     if args.computer_games:

@@ -5,7 +5,7 @@ import pytest
 from tablegames.core.gamestate import GAME_REGISTRY
 from tablegames.core.rng import make_rng
 from tablegames.fasttrack import FastTrackGame, Partnership
-from tablegames.fasttrack.board import EMPTY, successors
+from tablegames.fasttrack.board import EMPTY, walk_square_by_square
 from tablegames.fasttrack.game import conserves_cards
 from tablegames.fasttrack.rules import candidate_pieces, forward_ends
 
@@ -90,20 +90,6 @@ def test_a_seed_deals_each_seat_the_same_cards_whatever_is_played():
             assert deck == initial[seat][len(initial[seat]) - len(deck) :]  # what is left is the same deck's tail
 
 
-def reference_ends(board, lay, start, count):
-    """Walk the successors directly, square by square, stopping at own pieces (no routes table)."""
-    colour = board[start]
-    fast, leave_pen, leave_be = lay.is_fast[start], lay.is_pen[start], start == lay.bullseye
-    frontier = [start]
-    for _ in range(count):
-        frontier = [
-            nxt
-            for square in frontier
-            for nxt in successors(lay.zones, square, colour, fast, leave_pen, leave_be)
-            if board[nxt] != colour
-        ]
-    return sorted(set(frontier))
-
 
 def test_routes_table_agrees_with_walking_the_successors():
     game = FastTrackGame(21)
@@ -116,7 +102,7 @@ def test_routes_table_agrees_with_walking_the_successors():
                 if game.layout.is_pen[start] and count > 1:
                     continue
                 ends = sorted(p[-1] for p in forward_ends(board, game.layout, start, count))
-                assert ends == reference_ends(board, game.layout, start, count)
+                assert ends == walk_square_by_square(board, game.layout, start, count)
                 checked += 1
         actions = game.legal_actions()
         game.apply_action(actions[int(rng.integers(len(actions)))])

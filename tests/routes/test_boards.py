@@ -7,10 +7,11 @@ import copy
 import json
 from collections import deque
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from shared_folder import SHARED_18XX as SHARED
+from shared_folder import needs_shared_18xx as needs_shared
 from tablegames.routes.boards import (
     DEFAULT_MAP,
     SHIPPED_MAPS_DIR,
@@ -30,11 +31,6 @@ from tablegames.routes.hexmap import (
     legal_placements,
     opposite_edge,
     place_home_tokens,
-)
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "18xx"
-needs_shared = pytest.mark.skipif(
-    not SHARED.exists(), reason="../shared/data/18xx is not beside the checkout"
 )
 
 

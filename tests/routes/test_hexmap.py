@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shared_folder import SHARED_18XX as SHARED
+from shared_folder import needs_shared_18xx as needs_shared
 from tablegames.routes.boards import load_map, load_tile_library
 from tablegames.routes.hexmap import (
     EDGE_OFFSETS,
@@ -28,11 +29,6 @@ from tablegames.routes.hexmap import (
     parse_revenue,
     parse_tile_code,
     revenue_in_phase,
-)
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "18xx"
-needs_shared = pytest.mark.skipif(
-    not SHARED.exists(), reason="../shared/data/18xx is not beside the checkout"
 )
 
 

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 
+from shared_folder import SHARED_18XX as SHARED
+from shared_folder import needs_shared_18xx as needs_shared
 from tablegames.routes.boards import load_map, map_from_dict
 from tablegames.routes.hexmap import BoardState, PlacedTile, Token, TrackGraph, build_track_graph
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "18xx"
-needs_shared = pytest.mark.skipif(
-    not SHARED.exists(), reason="../shared/data/18xx is not beside the checkout"
-)
 
 TILES = {
     "57": {"color": "yellow", "code": "city=revenue:20;path=a:0,b:_0;path=a:_0,b:3"},
@@ -275,11 +271,10 @@ def test_the_route_search_agrees_with_the_walker_on_hex_boards():
     """The network adapter (routes/hexmap_network.py) feeds the exact search; it must find the walker's optimum.
     Runs once the search (routes/network.py, routes/search.py) is merged beside the hex maps."""
     pytest.importorskip("tablegames.routes.search")
-    from tablegames.routes.search import solve
-    from tablegames.routes.trains import parse_train
-
     from tablegames.routes.boards import load_shipped_map
     from tablegames.routes.hexmap_network import to_network
+    from tablegames.routes.search import solve
+    from tablegames.routes.trains import parse_train
 
     cases = [
         (build_track_graph(line_board(tokens=[Token("A3", 0, "X")])), "X", "2", ["3"]),

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from shared_folder import SHARED_18XX as SHARED
+from shared_folder import needs_shared_18xx as needs_shared
 from tablegames.commands import run_table_command
 from tablegames.routes.boards import load_map, load_shipped_map, save_board
 from tablegames.routes.compare import compare, truncation_trap
@@ -16,9 +17,6 @@ from tablegames.routes.hexmap import BoardState, lay_random_tiles, place_home_to
 from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.search import solve, solve_by_route_lists
 from tablegames.routes.trains import parse_train_list
-
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "18xx"
-needs_shared = pytest.mark.skipif(not SHARED.exists(), reason="../shared/data/18xx is not beside the checkout")
 
 
 def developed(board: BoardState, seed: int, lays: tuple[tuple[str, int], ...]) -> BoardState:

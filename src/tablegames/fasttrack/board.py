@@ -186,6 +186,22 @@ def successors(lay_zones: int, square: int, colour: int, fast: bool, leave_pen: 
     return ([square_at(following, FT)] if fast else []) + [square_at(following, R4)]
 
 
+def walk_square_by_square(board, lay, start: int, count: int) -> list[int]:
+    """Where the piece on `start` can end `count` steps forward, found by following `successors` one square at a
+    time and stopping at the mover's own pieces: the slow way the routes table replaces (its check and baseline)."""
+    colour = board[start]
+    fast, leave_pen, leave_be = lay.is_fast[start], lay.is_pen[start], start == lay.bullseye
+    frontier = [start]
+    for _ in range(count):
+        frontier = [
+            nxt
+            for square in frontier
+            for nxt in successors(lay.zones, square, colour, fast, leave_pen, leave_be)
+            if board[nxt] != colour
+        ]
+    return sorted(set(frontier))
+
+
 def predecessor(lay_zones: int, square: int) -> int | None:
     """One step backward (spec 2.4); None from a pen, a base or the bullseye."""
     if square == lay_zones * ZONE_SIZE:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
 
 import pygame
 import pytest
 
+from shared_folder import SHARED_18XX as SHARED
+from shared_folder import needs_shared_18xx as needs_shared
 from tablegames.core.worker import Thinker
 from tablegames.routes.boards import load_board
 from tablegames.routes.hexmap import Token, legal_placements, legal_rotations
@@ -219,10 +220,9 @@ def test_the_watch_lays_tiles_and_runs() -> None:
     assert len(scene.controller.board.tiles) > tiles and runs > 0
 
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "18xx"
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="../shared/data/18xx is not beside the checkout")
+@needs_shared
 def test_dropping_a_map_file_opens_a_fresh_board_of_it() -> None:
     scene = RoutePlannerScene(Context(thinker=Thinker(inline=True)), starting_board(), "HVR")
     scene.handle(pygame.event.Event(pygame.DROPFILE, file=str(SHARED / "1830.json")))
