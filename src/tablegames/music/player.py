@@ -5,11 +5,19 @@ queued on a reserved channel), "midi" (an eight-bar MIDI file looped by pygame.m
 Whatever fails is skipped without a message: `engine_name` says which one plays. pygame is imported only here,
 and only when a player is built.
 
-Feeding: the window calls `update()` once a frame; it renders at most the chunks the channel needs (one chunk is
-CHUNK_SECONDS long and renders in well under a millisecond per 100 ms of sound, see scripts/bench_synth.py).
-A caller can call `start_feeder()` instead, which runs `update()` on a daemon thread every FEED_INTERVAL seconds
-until `close()`. Rendering and anything that replaces the song hold a lock; set_mood, play_effect and set_volume
-do not wait for it (they only set a value or start a sound), so the frame loop never waits for a render.
+Threads: pygame is not thread-safe, so every pygame call is made on the thread that built the player (the
+window's main thread; `_check_owner` refuses any other). The window calls `update()` once a frame: it hands the
+mixer the next rendered chunk when the music channel wants one (one chunk is CHUNK_SECONDS long). `start_renderer()`
+adds a daemon thread that only runs the numpy synthesizer, keeping READY_CHUNKS chunks rendered ahead as bytes, so
+a bar line never costs a frame; without it `update()` renders the chunk itself (about a millisecond, see
+scripts/bench_synth.py). Rendering and anything that replaces the song hold a lock; set_mood does not.
+
+The music channel is fed only with `Channel.queue`, which starts the channel itself when it is idle: a `play()`
+chosen after `get_busy()` said False can land while SDL_mixer's end-of-chunk callback is handing the queued chunk
+over, and drop a chunk that is about to play. Effects play on their own channels, picked here: pygame's
+`find_channel(True)` can return the reserved music channel (SDL_mixer's Mix_GroupOldest ignores reservations),
+and an effect started there from the window while the music thread queued on it crashed the suite
+(docs/reliability.md).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import contextlib
 import os
 import tempfile
 import threading
+from collections import deque
 from pathlib import Path
 
 import numpy as np
@@ -31,9 +40,10 @@ from tablegames.music.synth import SAMPLE_RATE, SynthStream
 
 ENGINES = ("synth", "midi", "silent")
 CHUNK_SECONDS = 0.2
-FEED_INTERVAL = 0.02
+RENDER_INTERVAL = 0.02  # how often the renderer thread tops up the chunks ready
+READY_CHUNKS = 2  # rendered ahead: a mood change is heard at most this many chunks later than without
 MUSIC_CHANNEL = 0  # reserved for the music; effects use the others
-EFFECT_CHANNELS = 8
+MIXER_CHANNELS = 8  # the music channel and seven for effects
 FALLBACK_BARS = 8
 
 
@@ -91,8 +101,12 @@ class MusicPlayer:
         self._sample_rate = SAMPLE_RATE
         self._mixer_format = (-16, 2)
         self._channel = None
+        self._effect_channels: list = []
+        self._next_effect_channel = 0  # when every effect channel is busy, the one started longest ago is taken
         self._effects: dict[str, object] = {}
-        self._feeder: threading.Thread | None = None
+        self._owner = threading.get_ident()  # the only thread that may call pygame
+        self._ready: deque[bytes] = deque()  # rendered chunks in the mixer's format, oldest first
+        self._renderer: threading.Thread | None = None
         self._stop = threading.Event()
         self._midi_path: Path | None = None
         self._new_song()
@@ -124,9 +138,10 @@ class MusicPlayer:
             pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2, buffer=1024)
         frequency, size, channels = pygame.mixer.get_init()
         self._sample_rate, self._mixer_format = frequency, (size, channels)
-        if pygame.mixer.get_num_channels() < EFFECT_CHANNELS:
-            pygame.mixer.set_num_channels(EFFECT_CHANNELS)
+        if pygame.mixer.get_num_channels() < MIXER_CHANNELS:
+            pygame.mixer.set_num_channels(MIXER_CHANNELS)
         pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
+        self._effect_channels = [pygame.mixer.Channel(number) for number in range(MUSIC_CHANNEL + 1, MIXER_CHANNELS)]
 
     def _start_synth(self) -> None:
         self._new_song()
@@ -151,44 +166,65 @@ class MusicPlayer:
         return Score(self.style, self.seed, self.deep_bass)
 
     def _new_song(self) -> None:
+        """A new stream (the lock held); chunks rendered from the old one are dropped."""
         self._stream = SynthStream(self._make_score(), self._sample_rate)
         self._stream.set_mood(self.mood)
+        self._ready.clear()
 
-    def _next_sound(self):
+    def _render_chunk(self) -> None:
+        """Render the next chunk into `_ready` (the lock held). No pygame here: the renderer thread calls it."""
         samples = self._stream.read(round(CHUNK_SECONDS * self._sample_rate))
         size, channels = self._mixer_format
-        return self._pygame.mixer.Sound(buffer=to_mixer_samples(samples, size, channels).tobytes())
+        self._ready.append(to_mixer_samples(samples, size, channels).tobytes())
+
+    def render_ahead(self) -> None:
+        """Top up the chunks ready to READY_CHUNKS (any thread)."""
+        with self._lock:
+            while self.style.has_music and len(self._ready) < READY_CHUNKS:
+                self._render_chunk()
+
+    def _next_sound(self):
+        with self._lock:
+            if not self._ready:
+                self._render_chunk()
+            chunk = self._ready.popleft()
+        return self._pygame.mixer.Sound(buffer=chunk)
 
     def _feed(self) -> None:
-        if self._channel is None or not self.style.has_music:
+        """Queue the next chunk when the channel has none waiting (or has stopped). Owner thread only."""
+        channel = self._channel
+        if channel is None or not self.style.has_music:
             return
-        if not self._channel.get_busy():
-            self._channel.play(self._next_sound())
-        if self._channel.get_queue() is None:
-            self._channel.queue(self._next_sound())
+        if channel.get_queue() is None or channel.get_sound() is None:
+            channel.queue(self._next_sound())  # an idle channel starts playing it at once
+
+    def _check_owner(self) -> None:
+        if threading.get_ident() != self._owner:
+            raise RuntimeError("MusicPlayer: pygame's mixer is called only from the thread that made the player "
+                               f"(thread {self._owner}), not from thread {threading.current_thread().name!r}")
 
     # --- what the window calls ------------------------------------------------------------------------------
     def update(self) -> None:
-        """Keep the music channel fed; call once a frame (or let start_feeder() do it)."""
-        with self._lock:
-            if self.engine_name != "synth":
-                return
-            try:
-                self._feed()
-            except Exception:  # noqa: BLE001 - a device lost mid-game: go on without sound
-                self._go_silent()
+        """Keep the music channel fed: call once a frame, from the thread that made the player."""
+        self._check_owner()
+        if self.engine_name != "synth":
+            return
+        try:
+            self._feed()
+        except Exception:  # noqa: BLE001 - a device lost mid-game: go on without sound
+            self._go_silent()
 
-    def start_feeder(self) -> None:
-        """Feed the channel from a daemon thread instead of update() calls."""
+    def start_renderer(self) -> None:
+        """Render the music ahead on a daemon thread (numpy only), so `update()` never waits for a render."""
         with self._lock:
-            if self._feeder is None and self.engine_name == "synth":
+            if self._renderer is None and self.engine_name == "synth":
                 self._stop.clear()
-                self._feeder = threading.Thread(target=self._feed_loop, name="music-feeder", daemon=True)
-                self._feeder.start()
+                self._renderer = threading.Thread(target=self._render_loop, name="music-renderer", daemon=True)
+                self._renderer.start()
 
-    def _feed_loop(self) -> None:
-        while not self._stop.wait(FEED_INTERVAL):
-            self.update()
+    def _render_loop(self) -> None:
+        while not self._stop.wait(RENDER_INTERVAL):
+            self.render_ahead()
 
     def set_mood(self, mood: Mood) -> None:
         """Heard from the next bar line. No lock: the score only records the mood (one assignment)."""
@@ -199,6 +235,7 @@ class MusicPlayer:
     def set_style(self, style: str | Style) -> None:
         """Start a new song in another style (Off: effects only)."""
         chosen = style if isinstance(style, Style) else find_style(style)
+        self._check_owner()
         with self._lock:
             self.style = chosen
             self._new_song()
@@ -211,6 +248,7 @@ class MusicPlayer:
             self._stream.score.deep_bass = self.deep_bass
 
     def set_volume(self, volume: float) -> None:
+        self._check_owner()
         self.volume = min(max(float(volume), 0.0), 1.0)
         channel = self._channel
         try:
@@ -227,6 +265,7 @@ class MusicPlayer:
             raise ValueError(f"unknown sound effect {name!r}: expected one of {', '.join(EFFECTS)}")
         if self.engine_name == "silent":
             return
+        self._check_owner()
         try:
             sound = self._effects.get(name)
             if sound is None:
@@ -234,11 +273,18 @@ class MusicPlayer:
                 samples = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
                 sound = self._effects[name] = self._pygame.mixer.Sound(buffer=samples.tobytes())
             sound.set_volume(self.volume)
-            channel = self._pygame.mixer.find_channel(True)
-            if channel is not None:
-                channel.play(sound)
+            self._effect_channel().play(sound)
         except Exception:  # noqa: BLE001
             self._go_silent()
+
+    def _effect_channel(self):
+        """A free effect channel, or else the one started longest ago; never the music's."""
+        for channel in self._effect_channels:
+            if not channel.get_busy():
+                return channel
+        channel = self._effect_channels[self._next_effect_channel]
+        self._next_effect_channel = (self._next_effect_channel + 1) % len(self._effect_channels)
+        return channel
 
     def save_song(self, folder: str | os.PathLike | None = None) -> Path:
         """Write the music played so far (eight bars of it when nothing has played yet) as a .mid; the path."""
@@ -258,13 +304,13 @@ class MusicPlayer:
 
     def close(self) -> None:
         self._stop.set()
-        if self._feeder is not None:
-            self._feeder.join(timeout=1.0)
-            self._feeder = None
+        if self._renderer is not None:
+            self._renderer.join(timeout=1.0)
+            self._renderer = None
         with self._lock:
             try:
                 if self.engine_name == "synth" and self._channel is not None:
-                    self._channel.stop()
+                    self._silence(self._channel)
                 elif self.engine_name == "midi":
                     self._pygame.mixer.music.stop()
             except Exception:  # noqa: BLE001
@@ -279,13 +325,19 @@ class MusicPlayer:
     def _restart_music(self) -> None:
         try:
             if self.engine_name == "synth" and self._channel is not None:
-                self._channel.stop()
+                self._silence(self._channel)
                 self._feed()
             elif self.engine_name == "midi":
                 self._pygame.mixer.music.stop()
                 self._start_midi()
         except Exception:  # noqa: BLE001
             self._go_silent()
+
+    @staticmethod
+    def _silence(channel) -> None:
+        """Stop the channel and what it has queued: pygame's stop() plays the queued sound, so stop twice."""
+        channel.stop()
+        channel.stop()
 
     def _go_silent(self) -> None:
         self.engine_name = "silent"

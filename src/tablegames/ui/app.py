@@ -1,6 +1,6 @@
 """The window: one loop at 60 fps over a stack of scenes, drawn at 1280x800 and scaled to the window.
 
-events -> top scene's handle (intents) -> update(dt) -> draw(surface). Mouse positions are translated from the
+events -> top scene's handle (intents) -> update(dt) -> the music fed -> draw(surface). Mouse positions are translated from the
 window to the logical surface before a scene sees them, so scenes only ever deal in logical coordinates.
 """
 
@@ -86,6 +86,8 @@ class App:
                 self.stack.apply(self.stack.top.handle(to_logical(event, view)))
         if self.stack.top is not None:
             self.stack.apply(self.stack.top.update(dt))
+        if self.context.audio is not None:
+            self.context.audio.update()  # the mixer is fed from this thread only: pygame is not thread-safe
         self.draw(view)
         self.timer.stop()
 

@@ -11,7 +11,7 @@ def start_audio(settings: Settings, enabled: bool = True) -> MusicPlayer:
     player = MusicPlayer(style=settings.music_style, deep_bass=settings.deep_bass, volume=settings.volume,
                          engines=ENGINES if enabled and settings.sound else ("silent",))
     if player.engine_name != "silent":
-        player.start_feeder()  # renders on its own thread: a bar line never costs a frame
+        player.start_renderer()  # renders on its own thread; the window hands the chunks to the mixer (update)
     return player
 
 
