@@ -41,3 +41,23 @@ def test_thread_runs_in_the_background_and_cancels_promptly():
     assert time.perf_counter() - asked < 0.5
     assert job.token.flag[0] == 1  # what a numba kernel polls
     thinker.shutdown()
+
+
+def test_shutdown_tells_the_running_task_to_stop_and_drops_the_queued_ones():
+    thinker = Thinker()
+    started = threading.Event()
+    ran = []
+
+    def long_search(token):
+        started.set()
+        while not token.is_cancelled():
+            time.sleep(0.001)
+        return "stopped"
+
+    running = thinker.submit(long_search)
+    queued = thinker.submit(lambda token: ran.append("queued"))
+    assert started.wait(5)
+    thinker.shutdown(wait=True)  # returns only once the running task has ended
+    assert running.done() and running.result() == "stopped" and running.is_cancelled()
+    assert queued.future.cancelled() and ran == []
+    assert not thinker._live

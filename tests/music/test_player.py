@@ -3,13 +3,21 @@
 import os
 import subprocess
 import sys
+import threading
 import time
 
 import numpy as np
 import pytest
 
 from tablegames.music.mood import Mood
-from tablegames.music.player import ENGINES, MusicPlayer, to_mixer_samples
+from tablegames.music.player import (
+    CHUNK_SECONDS,
+    ENGINES,
+    MUSIC_CHANNEL,
+    READY_CHUNKS,
+    MusicPlayer,
+    to_mixer_samples,
+)
 from tablegames.music.sfx import EFFECTS, PEAK, make_effect
 
 
@@ -48,16 +56,75 @@ def test_player_with_the_dummy_driver_streams_and_takes_every_call(tmp_path):
     assert player.engine_name == "silent"
 
 
+def synth_player(style: str = "modern") -> MusicPlayer:
+    player = MusicPlayer(style, seed=2, engines=("synth", "silent"))
+    assert player.engine_name == "synth", "the dummy audio driver opens a mixer"
+    return player
+
+
 def test_synth_engine_feeds_the_channel_in_real_time():
-    player = MusicPlayer("modern", seed=2, engines=("synth",) + ("silent",))
+    player = synth_player()
     try:
-        if player.engine_name != "synth":
-            pytest.skip("no mixer in this environment")
-        player.start_feeder()
-        time.sleep(0.5)
+        player.start_renderer()
+        deadline = time.monotonic() + 0.6
+        while time.monotonic() < deadline:  # the window's frames
+            player.update()
+            time.sleep(0.016)
         assert player._channel.get_busy()
-        played = player._stream.position
-        assert played >= 2 * 0.2 * player._sample_rate  # the channel asked for more than the first two chunks
+        rendered = player._stream.position
+        assert rendered >= 3 * CHUNK_SECONDS * player._sample_rate  # more than the first chunks were asked for
+        assert 1 <= len(player._ready) <= READY_CHUNKS  # the renderer keeps chunks ready for the frame
+    finally:
+        player.close()
+
+
+def test_effects_never_take_the_music_channel():
+    """Many effects at once (Fast Track skipping) fill every effect channel; the music's channel keeps its chunk.
+    pygame's find_channel(True) hands out the reserved music channel then, which crashed the suite."""
+    player = synth_player()
+    try:
+        for _ in range(40):
+            player.play_effect("marble")
+            player.play_effect("capture")
+            player.update()
+        effects = {id(sound) for sound in player._effects.values()}
+        music = player._channel.get_sound()
+        assert music is not None and id(music) not in effects
+        assert all(channel.id != MUSIC_CHANNEL for channel in player._effect_channels)
+        busy = [channel.get_busy() for channel in player._effect_channels]
+        assert all(busy)  # the effects really did fill their channels
+    finally:
+        player.close()
+
+
+def test_pygame_calls_from_another_thread_are_refused():
+    player = synth_player()
+    errors: list[BaseException] = []
+
+    def from_a_thread():
+        for call in (player.update, lambda: player.play_effect("card"), lambda: player.set_volume(0.2)):
+            try:
+                call()
+            except RuntimeError as error:
+                errors.append(error)
+
+    try:
+        thread = threading.Thread(target=from_a_thread)
+        thread.start()
+        thread.join()
+        assert len(errors) == 3 and all("only from the thread that made the player" in str(e) for e in errors)
+        player.render_ahead()  # rendering (numpy only) is what another thread may do
+    finally:
+        player.close()
+
+
+def test_style_off_stops_the_queued_chunk_too():
+    player = synth_player()
+    try:
+        player.update()
+        assert player._channel.get_queue() is not None
+        player.set_style("off")
+        assert not player._channel.get_busy() and player._channel.get_sound() is None
     finally:
         player.close()
 

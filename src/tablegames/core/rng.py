@@ -12,9 +12,18 @@ import numpy as np
 
 
 def stream_key(*labels: int | str) -> int:
-    """A stable 64-bit integer for a tuple of labels (strings hashed with BLAKE2, not Python's salted hash)."""
-    digest = hashlib.blake2b(repr(labels).encode("utf-8"), digest_size=8).digest()
+    """A stable 64-bit integer for a tuple of labels (strings hashed with BLAKE2, not Python's salted hash).
+    numpy integers count as the Python integers they equal: numpy 2 prints them as `np.int64(1)`, numpy 1 as `1`."""
+    digest = hashlib.blake2b(repr(tuple(_plain(label) for label in labels)).encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "little")
+
+
+def _plain(label: int | str) -> int | str:
+    if isinstance(label, str | bool):
+        return label
+    if isinstance(label, int | np.integer):
+        return int(label)
+    raise TypeError(f"stream label: expected an integer or a string, got {type(label).__name__} {label!r}")
 
 
 def make_rng(seed: int, *labels: int | str) -> np.random.Generator:

@@ -59,6 +59,8 @@ class Thinker:
     def __init__(self, inline: bool = False) -> None:
         self.inline = inline
         self._executor = None if inline else ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinker")
+        self._live: set[Job] = set()  # submitted, not yet done: shutdown cancels them
+        self._live_lock = threading.Lock()
 
     def submit(self, task: Callable[[CancelToken], Any]) -> Job:
         """Run `task(token)` on the thinker thread (or now, when inline) and return its Job."""
@@ -70,8 +72,25 @@ class Thinker:
             except BaseException as error:  # handed to the poller, as the thread would
                 future.set_exception(error)
             return Job(future, token)
-        return Job(self._executor.submit(task, token), token)
+        job = Job(self._executor.submit(task, token), token)
+        with self._live_lock:
+            self._live.add(job)
+        job.future.add_done_callback(lambda _: self._forget(job))
+        return job
 
-    def shutdown(self, cancel_running: bool = True) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=cancel_running)
+    def _forget(self, job: Job) -> None:
+        with self._live_lock:
+            self._live.discard(job)
+
+    def shutdown(self, cancel_running: bool = True, wait: bool = False) -> None:
+        """Stop taking work; with `cancel_running`, cancel the queued tasks and tell the running one to stop (a
+        task that polls its token ends within its polling interval, so leaving the suite never waits for a
+        long search)."""
+        if self._executor is None:
+            return
+        if cancel_running:
+            with self._live_lock:
+                live = list(self._live)
+            for job in live:
+                job.cancel()
+        self._executor.shutdown(wait=wait, cancel_futures=cancel_running)

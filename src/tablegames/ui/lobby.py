@@ -146,7 +146,7 @@ class LobbyScene(Scene):
         draw_text(surface, "Choose a table", (LOGICAL_SIZE[0] / 2, 140), 34, TEXT_DIM, "center")
         for index, table in enumerate(TABLES):
             self.draw_card(surface, index, table)
-        hint = "Left/Right or 1-4 to choose   Enter or click to sit down   F11 full screen   Q quit"
+        hint = "1-4 sit at a table   Left/Right and Enter, or click   F11 full screen   Q quit"
         draw_text(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, TEXT_DIM, "center")
         if self.notice_left > 0:
             draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center")

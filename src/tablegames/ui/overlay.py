@@ -54,6 +54,9 @@ def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(shade_layer, (0, 0))
 
 
+RESUME_KEYS = ("back", "resume")
+
+
 class MenuModel:
     """A menu without graphics: the chosen row; subclasses say what a row shows (`value`) and how a step
     changes its setting (`change`, True when it changed)."""
@@ -62,7 +65,8 @@ class MenuModel:
 
     def __init__(self, settings) -> None:
         self.settings = settings
-        self.selected = 0
+        # opens on the row that goes back to the game: a stray Enter must not start a new game
+        self.selected = next((i for i, item in enumerate(self.items) if item.key in RESUME_KEYS), 0)
 
     def value(self, key: str) -> str:
         return ""

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from tablegames.core.rng import stream_key
 from tablegames.core.worker import Thinker
 from tablegames.ui.settings import Settings
 
@@ -49,6 +50,17 @@ class Context:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     save_settings: Callable[[], None] = lambda: None
+    fresh_seeds: bool = False  # the player's window: every new game is dealt from a new seed
+
+    def new_game_seed(self, table: str) -> int:
+        """The seed of a new game at `table` (0..2^32-1). In the player's window, a new one each time, from the
+        install's seed and the count of games started (kept in the settings); elsewhere (screenshots, tests,
+        --seed) `seed` itself, so the same command shows the same game."""
+        if not self.fresh_seeds:
+            return self.seed
+        settings = self.settings
+        settings.games_started += 1
+        return stream_key("new-game", settings.install_seed, table, settings.games_started) & 0xFFFFFFFF
 
 
 class Scene:

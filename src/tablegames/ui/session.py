@@ -4,6 +4,7 @@ self-playing demo, which reports frame times and the audio engine."""
 from __future__ import annotations
 
 import argparse
+import secrets
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +26,9 @@ DEMO_TABLE_SECONDS = 1.5
 
 def make_context(silent: bool) -> Context:
     settings = load_settings()
-    context = Context(settings=settings, thinker=Thinker())
+    if settings.install_seed == 0:  # the one choice not drawn from a seed: the install's own seed
+        settings.install_seed = secrets.randbelow(2**32 - 1) + 1
+    context = Context(settings=settings, thinker=Thinker(), fresh_seeds=True)
     context.save_settings = lambda: save_settings(settings)
     context.audio = start_audio(settings, enabled=not silent)
     return context

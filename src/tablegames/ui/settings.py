@@ -50,6 +50,9 @@ class Settings:
     screen_shake: bool = True
     # lobby
     last_table: int = _ranged(0, 0, 3)
+    # new games: each install deals its own games (0: not drawn yet), and each game started deals a new one
+    install_seed: int = _ranged(0, 0, 2**32 - 1)
+    games_started: int = _ranged(0, 0, 2**62)
     # checkers
     checkers_piece_set: int = _ranged(8, 0, 9)
     checkers_level: int = _ranged(3, 1, 10)

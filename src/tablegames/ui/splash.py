@@ -22,7 +22,11 @@ from tablegames.ui.theme import (
     TEXT_DIM,
     draw_background,
     draw_text,
+    shade,
 )
+
+SLOW_STEP_SECONDS = 1.5
+SWEEP_SECONDS = 1.2
 
 
 class SplashScene(Scene):
@@ -38,6 +42,7 @@ class SplashScene(Scene):
         self.clock = 0.0
         self.error = ""
         self.started = time.perf_counter()
+        self.step_clock = 0.0  # seconds on the step in progress
         self.seconds_taken = 0.0
 
     @property
@@ -46,6 +51,7 @@ class SplashScene(Scene):
 
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
+        self.step_clock += dt
         if self.job is not None and self.job.done():
             try:
                 self.job.result()
@@ -56,6 +62,7 @@ class SplashScene(Scene):
         if self.job is None and self.done_steps < len(self.steps):
             warm = self.steps[self.done_steps][1]
             self.job = self.context.thinker.submit(lambda token: warm())
+            self.step_clock = 0.0
             return []
         if self.done_steps >= len(self.steps) and not self.context.options.get("hold_splash"):
             self.seconds_taken = time.perf_counter() - self.started
@@ -72,14 +79,40 @@ class SplashScene(Scene):
         filled = bar.copy()
         filled.width = max(26, round(bar.width * self.progress))
         pygame.draw.rect(surface, ACCENT, filled, border_radius=13)
+        if self.done_steps < len(self.steps):
+            self.draw_step_in_progress(surface, bar)
         pygame.draw.rect(surface, PANEL_EDGE, bar, 2, border_radius=13)
         if self.done_steps < len(self.steps):
-            label = f"Warming up the {self.steps[self.done_steps][0]} engine..."
+            title = table_title(self.steps[self.done_steps][0])
+            label = f"Preparing {title}" + "." * (1 + int(self.clock * 2) % 3)
+            if self.step_clock >= SLOW_STEP_SECONDS:  # loading from numba's cache takes a second at most
+                detail = f"compiling its computer player: first start only ({self.step_clock:.0f} s)"
+                draw_text(surface, detail, (centre_x, 520), 24, TEXT_DIM, "center")
         else:
             label = "Ready"
-        draw_text(surface, label, (centre_x, 480), 30, TEXT, "center")
+        draw_text(surface, label, (centre_x - 12, 480), 30, TEXT, "center")
         if self.error:
-            draw_text(surface, self.error[:100], (centre_x, 520), 24, TEXT_DIM, "center")
+            draw_text(surface, self.error[:100], (centre_x, 560), 24, TEXT_DIM, "center")
+
+    def draw_step_in_progress(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        """The current step's share of the bar, with a light sweeping across it: never a bar standing still."""
+        share = bar.width / len(self.steps)
+        segment = pygame.Rect(bar.x + round(share * self.done_steps), bar.y, max(1, round(share)), bar.height)
+        segment = segment.clip(bar)
+        pygame.draw.rect(surface, shade(ACCENT, 0.45), segment, border_radius=13)
+        sweep_width = max(8, segment.width // 3)
+        travel = (self.clock / SWEEP_SECONDS) % 1.0
+        sweep = pygame.Rect(segment.x - sweep_width + round((segment.width + sweep_width) * travel), segment.y,
+                            sweep_width, segment.height).clip(segment)
+        if sweep.width > 0:
+            pygame.draw.rect(surface, ACCENT, sweep, border_radius=13)
+
+
+def table_title(package: str) -> str:
+    """A kernel module's table as the lobby names it ("fasttrack" -> "Fast Track")."""
+    from tablegames.ui.lobby import TABLES
+
+    return next((table.title for table in TABLES if table.name == package), package.capitalize())
 
 
 register_scene("splash", SplashScene)

@@ -60,7 +60,10 @@ def press(menu, key):
 
 def test_keys_change_and_save_at_once(tmp_path):
     menu, table, saved = menu_over_table(tmp_path)
-    assert menu.model.row == 0
+    assert ACTIONS[menu.model.row - len(OPTIONS)][0] == "resume"  # a stray Enter changes nothing
+    table.game.play("11-15")
+    assert press(menu, pygame.K_RETURN) == [Pop()] and table.game.entries
+    menu.model.row = 0
     press(menu, pygame.K_RIGHT)
     assert table.settings.checkers_piece_set == 9 and saved[-1]["checkers_piece_set"] == 9
     assert table.piece_set == 9  # the table follows at once

@@ -124,6 +124,9 @@ def test_the_menu_changes_and_saves_settings():
     send(stack, key(pygame.K_ESCAPE))
     menu = stack.top
     assert isinstance(menu, PiddleMenuScene)
+    assert ITEMS[menu.controller.selected].key == "back"  # opens on going back: a stray Enter changes nothing
+    for _ in range(menu.controller.selected):
+        send(stack, key(pygame.K_UP))
     send(stack, key(pygame.K_RIGHT))  # players: 3 -> 4
     assert context.settings.piddle_players == 4 and context.save_settings.count == 1
     for _ in range(ITEMS.index(next(i for i in ITEMS if i.key == "objective"))):

@@ -67,7 +67,7 @@ class MenuModel:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.row = 0
+        self.row = len(OPTIONS)  # opens on Resume: a stray Enter goes back to the game and changes nothing
         self.new_game_needed = False
 
     @property

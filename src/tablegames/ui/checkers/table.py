@@ -202,6 +202,7 @@ class CheckersTable(Scene):
         self.job = None
         self.job_age = 0.0
         self.hint_job = None
+        self.hint_position: Position | None = None  # the position the hint in progress is for
         self.hint: Move | None = None
         self.hint_left = 0.0
         self.pending_event: FunEvent | None = None
@@ -283,7 +284,8 @@ class CheckersTable(Scene):
     def new_game(self, start: Position | None = None) -> None:
         self.cancel_jobs()
         self.games_started += 1
-        self.game_seed = int(make_rng(self.context.seed, "checkers-game", self.games_started).integers(2**31))
+        self.game_seed = int(make_rng(self.context.new_game_seed("checkers"), "checkers-game",
+                                      self.games_started).integers(2**31))
         self.game = FunGame(start)
         self.animation = None
         self.fading.clear()
@@ -597,6 +599,8 @@ class CheckersTable(Scene):
     def poll_hint(self) -> None:
         if self.hint_job is not None and self.hint_job.done():
             job, self.hint_job = self.hint_job, None
+            if self.hint_position != self.game.position:
+                return  # a hint for a position already left (a move or an undo since): dropped
             try:
                 self.hint = job.result()
                 self.hint_left = 3.0
@@ -608,6 +612,7 @@ class CheckersTable(Scene):
         if self.hint_job is not None or not self.controller.accepting:
             return
         seed, history = self.game_seed + 7919 * (len(self.game.entries) + 1), self.history()
+        self.hint_position = position
         self.hint_job = self.context.thinker.submit(
             lambda token: computer_move(position, HINT_LEVEL, seed, token, history))
         self.toast_now("Thinking of a hint...")
@@ -914,7 +919,7 @@ class CheckersTable(Scene):
         self.draw_move_list(surface, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
         self.draw_buttons(surface)
         keys = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party",
-                "S sound  E save music  X export  Esc menu  Q quit")
+                "S sound  E save music  X export  Esc menu  Q lobby")
         for index, line in enumerate(keys):
             draw_text(surface, line, (PANEL_RECT.x + 24, PANEL_RECT.bottom - 80 + index * 24), 22, TEXT_DIM)
 

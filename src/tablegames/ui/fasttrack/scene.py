@@ -60,7 +60,7 @@ class FastTrackScene(Scene):
         if game is None and save_path is not None:
             game = savegame.load_game(save_path)
         if game is None:
-            game = make_game(context.seed, settings.fasttrack_zones, settings.fasttrack_partners)
+            game = make_game(context.new_game_seed("fasttrack"), settings.fasttrack_zones, settings.fasttrack_partners)
         self.controller = TableController(game, context.thinker, settings.fasttrack_speed, self.watch)
         self.painter = BoardPainter(self.controller.view.slots)
         self.clock = 0.0

@@ -94,7 +94,8 @@ class PiddleScene(Scene):
         settings = context.settings
         self.watch = bool(context.options.get("watch", False) if watch is None else watch)
         if table is None:
-            table = make_table(settings.piddle_players, context.seed, self.watch, objective_of(settings))
+            table = make_table(settings.piddle_players, context.new_game_seed("piddle"), self.watch,
+                               objective_of(settings))
         self.controller = PiddleController(table, self.watch, settings.animations, settings.reduced_motion)
         self.clock = 0.0
         self.hover_die: int | None = None
