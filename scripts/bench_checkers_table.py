@@ -23,7 +23,7 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 
 from tablegames.core.worker import Thinker  # noqa: E402
-from tablegames.kernels import warmup_steps  # noqa: E402
+from tablegames.tables import warmup_steps  # noqa: E402
 from tablegames.ui.checkers.table import CheckersTable  # noqa: E402
 from tablegames.ui.scene import Context  # noqa: E402
 from tablegames.ui.settings import Settings  # noqa: E402
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
         table.draw(canvas)
         frames.append((time.perf_counter() - started) * 1000.0)
         cpu.append((time.thread_time() - started_cpu) * 1000.0)
-        effects.append(table.effects_ms)
+        effects.append(table.effects_cost.samples_ms[-1])
         moves += len(table.game.entries) > before
         next_tick += FRAME
         time.sleep(max(0.0, next_tick - time.perf_counter()))

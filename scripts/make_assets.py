@@ -11,9 +11,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from tablegames.tables import load_all_scenes  # noqa: E402
 from tablegames.ui.desktop import write_icons  # noqa: E402
 from tablegames.ui.scene import SCENES  # noqa: E402
-from tablegames.ui.scenes import load_scenes  # noqa: E402
 from tablegames.ui.screenshot import render_scene, save_png  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "assets_generated"
@@ -23,7 +23,7 @@ README_SCENES = {"lobby": 45}  # scene -> frame; tables add theirs as they land
 def main() -> None:
     pygame.init()
     pygame.display.set_mode((1, 1))
-    load_scenes()
+    load_all_scenes()
     for path in write_icons(lambda size: ROOT / "icons" / f"tablegames-{size}.png"):
         print(f"wrote {path.relative_to(ROOT.parent)}")
     for name, frame in README_SCENES.items():

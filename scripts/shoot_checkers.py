@@ -18,8 +18,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from tablegames.tables import load_all_scenes  # noqa: E402
 from tablegames.ui.checkers.showcase import SCRIPTS  # noqa: E402
-from tablegames.ui.scenes import load_scenes  # noqa: E402
 from tablegames.ui.screenshot import render_scene, save_png  # noqa: E402
 
 FOLDER = Path(__file__).resolve().parent.parent / "assets_generated" / "screenshots"
@@ -36,7 +36,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     pygame.init()
     pygame.display.set_mode((1, 1))
-    load_scenes()
+    load_all_scenes()
     for name in ["checkers", *SCRIPTS]:
         scene = name if name == "checkers" else f"checkers:{name}"
         options = {"piece_set": SCENE_SETS[name] if args.piece_set is None else args.piece_set,

@@ -9,9 +9,14 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest  # noqa: E402
 
+from shared_folder import shared_18xx_folder  # noqa: E402, F401 - the fixture behind needs_shared_18xx
+
 
 @pytest.fixture(autouse=True)
 def private_user_folders(tmp_path, monkeypatch):
-    """No test reads or writes the player's settings, saved games or boards: each gets fresh folders."""
+    """No test reads or writes the player's settings, saved games, boards, caches or logs: each gets fresh
+    folders."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "user-state"))

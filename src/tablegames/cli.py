@@ -6,19 +6,19 @@ import argparse
 import sys
 
 from tablegames import __version__
-from tablegames.commands import TABLE_COMMANDS, has_commands, run_table_command
-
-TABLES = ("checkers", "fasttrack", "piddle", "routes")
+from tablegames.commands import has_commands, run_table_command
+from tablegames.tables import TABLE_NAMES, TABLES, command_modules
 
 
 def build_parser() -> argparse.ArgumentParser:
-    tools = ", ".join(f"'tablegames {name} --help'" for name in TABLE_COMMANDS)
+    tools = ", ".join(f"'tablegames {name} --help'" for name in command_modules())
+    titles = [spec.title for spec in TABLES]
     parser = argparse.ArgumentParser(
         prog="tablegames",
-        description="A desktop suite of table games: Checkers, Fast Track, Piddle and 18xx Routes.",
+        description=f"A desktop suite of table games: {', '.join(titles[:-1])} and {titles[-1]}.",
         epilog=f"Each table also has command-line tools: {tools}.",
     )
-    parser.add_argument("table", nargs="?", help=f"open a table directly: {', '.join(TABLES)}")
+    parser.add_argument("table", nargs="?", help=f"open a table directly: {', '.join(TABLE_NAMES)}")
     parser.add_argument("--version", action="version", version=f"tablegames {__version__}")
     shot = parser.add_argument_group("screenshots")
     shot.add_argument("--screenshot", metavar="OUT.png", help="render one frame of --scene to a PNG and exit")
@@ -43,9 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     wants_tool = len(argv) >= 2 and (not argv[1].startswith("-") or argv[1] in ("-h", "--help"))
-    if wants_tool and argv[0] in TABLE_COMMANDS and has_commands(argv[0]):
+    if wants_tool and has_commands(argv[0]):
         return run_table_command(argv[0], argv[1:])
-    if argv and argv[0] in TABLE_COMMANDS and argv[0] not in TABLES and has_commands(argv[0]):
+    if argv and has_commands(argv[0]) and argv[0] not in TABLE_NAMES:  # a tool group alone: its help
         return run_table_command(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
     from tablegames.ui.main import run  # the window's code loads pygame: only when a window is wanted

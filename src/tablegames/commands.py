@@ -1,32 +1,23 @@
 """Table subcommands: `tablegames checkers perft 9`, `tablegames piddle advise ...`.
 
-Each package that has command-line tools provides a module with `add_commands(subparsers)`; every parser it
-adds sets `run=function(args) -> int`. Adding a package's tools is one line in TABLE_COMMANDS.
+Each table's command module (named in tablegames/tables.py, with the tools that are not tables) provides
+`add_commands(subparsers)`; every parser it adds sets `run=function(args) -> int`.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 
-from tablegames.core.modules import module_exists
-
-TABLE_COMMANDS: dict[str, str] = {
-    "checkers": "tablegames.checkers.commands",
-    "fasttrack": "tablegames.fasttrack.commands",
-    "piddle": "tablegames.piddle.commands",
-    "routes": "tablegames.routes.commands",
-    "music": "tablegames.music.commands",
-}
+from tablegames.tables import command_modules, load_module
 
 
 def has_commands(name: str) -> bool:
-    return name in TABLE_COMMANDS and module_exists(TABLE_COMMANDS[name])
+    return name in command_modules()
 
 
 def run_table_command(name: str, argv: list[str]) -> int:
     """Parse and run `tablegames NAME COMMAND ...`; argparse exits 2 with a message on bad arguments."""
-    module = importlib.import_module(TABLE_COMMANDS[name])
+    module = load_module(command_modules()[name])
     parser = argparse.ArgumentParser(prog=f"tablegames {name}", description=module.__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     module.add_commands(subparsers)

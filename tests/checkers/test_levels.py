@@ -99,6 +99,7 @@ def longest_stall_while_thinking(level: int, seconds: float) -> tuple[float, boo
     return longest, still_thinking, answer_seconds
 
 
+@pytest.mark.slow  # timed: a busy machine could fail it (the stress test covers the window's threads)
 def test_level_ten_thinks_without_stalling_this_thread_and_stops_when_cancelled():
     choose_move(Position.initial(), 8, 0)  # load the kernels first: a compile is not a search
     stalls = []

@@ -115,6 +115,7 @@ def test_a_preset_cancel_flag_returns_at_once_with_a_legal_move():
     assert result.stopped and result.move in position.legal_moves()
 
 
+@pytest.mark.slow  # timed: a busy machine could fail it
 def test_cancelling_from_another_thread_stops_a_long_search_promptly():
     flag = np.zeros(1, dtype=np.int32)
     position = Position.from_fen("B:W13,18,20,24,27,29,30,31:B2,4,6,9,10,11,12,16")

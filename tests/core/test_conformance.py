@@ -1,18 +1,14 @@
 """Every registered game, played at random through the uniform interface: the interface's promises hold."""
 
-import importlib
-
 import numpy as np
 import pytest
 
+import tablegames.core.tictactoe  # noqa: F401 - registers the generic searches' test game
 from tablegames.core.gamestate import CHANCE, GAME_REGISTRY, TERMINAL
-from tablegames.core.modules import module_exists
+from tablegames.tables import TABLES
 
-GAME_MODULES = ("tablegames.core.tictactoe", "tablegames.checkers.game", "tablegames.fasttrack.game",
-                "tablegames.piddle.game")
-for module in GAME_MODULES:
-    if module_exists(module):
-        importlib.import_module(module)
+for spec in TABLES:
+    spec.game_factories()  # importing a table's game module registers it
 
 MAX_ACTIONS = 3000
 

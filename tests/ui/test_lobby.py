@@ -13,28 +13,25 @@ def test_keys_move_round_the_tables():
     assert lobby.selected == 1
 
 
-def test_number_keys_and_clicks_choose_a_table(monkeypatch):
-    monkeypatch.setitem(SCENES, "piddle", Scene)
-    monkeypatch.delitem(SCENES, "routes", raising=False)
+def test_number_keys_and_clicks_choose_a_table():
     lobby = LobbyController()
     assert lobby.key(pygame.K_3) == ("open", "piddle")
-    assert lobby.click(card_rect(3).center) == ("coming", "routes")
+    assert lobby.click(card_rect(3).center) == ("open", "routes")
     assert lobby.selected == 3
     assert lobby.click((5, 5)) is None
     assert lobby.key(pygame.K_q) == ("quit",)
 
 
-def test_scene_opens_a_built_table_and_says_coming_for_the_rest(monkeypatch):
+def test_a_digit_sits_down_at_once_and_remembers_the_table(monkeypatch):
     monkeypatch.setitem(SCENES, "checkers", Scene)
-    monkeypatch.delitem(SCENES, "fasttrack", raising=False)
+    monkeypatch.setitem(SCENES, "fasttrack", Scene)
     saved = []
     context = Context()
     context.save_settings = lambda: saved.append(context.settings.last_table)
     scene = LobbyScene(context)
     intents = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1))
     assert len(intents) == 1 and isinstance(intents[0], Push) and saved == [0]
-    assert scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2)) == []
-    assert "coming" in scene.notice
+    assert isinstance(scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2))[0], Push) and saved == [0, 1]
     assert isinstance(scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q))[0], Quit)
 
 

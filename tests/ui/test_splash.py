@@ -25,4 +25,3 @@ def test_the_bar_moves_while_one_step_takes_long():
 
 def test_the_step_names_its_table():
     assert table_title("fasttrack") == "Fast Track" and table_title("routes") == "18xx Routes"
-    assert table_title("newgame") == "Newgame"

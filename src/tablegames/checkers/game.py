@@ -230,4 +230,9 @@ class CheckersGame(GameState):
         return self.legal_moves()[action].notation
 
 
-register_game("checkers", lambda seed: CheckersGame())
+def new_game(seed: int = 0) -> CheckersGame:
+    """A game from the starting position (checkers has no chance: the seed is not used)."""
+    return CheckersGame()
+
+
+register_game("checkers", new_game)

@@ -2,8 +2,8 @@
 
 from tablegames.core.gamestate import register_game
 
-from .game import FastTrackGame, Partnership, Phase
+from .game import FastTrackGame, Partnership, Phase, new_game
 
-register_game("fasttrack", lambda seed: FastTrackGame(seed=seed))
+register_game("fasttrack", new_game)
 
 __all__ = ["FastTrackGame", "Partnership", "Phase"]

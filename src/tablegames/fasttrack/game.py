@@ -547,3 +547,8 @@ def conserves_cards(game: FastTrackGame) -> bool:
     return all(
         sorted(game.hand(seat) + game.deck(seat) + game.pile(seat)) == canonical for seat in range(game.players)
     )
+
+
+def new_game(seed: int = 0) -> FastTrackGame:
+    """The four-player game dealt from `seed`."""
+    return FastTrackGame(seed=seed)

@@ -117,4 +117,9 @@ class PiddleGame(GameState):
         return f"keep {' '.join(kept)}" if kept else "reroll all six"
 
 
-register_game("piddle", lambda seed: PiddleGame(players=3, seed=seed))
+def new_game(seed: int = 0) -> PiddleGame:
+    """A three-player table dealt from `seed`."""
+    return PiddleGame(players=3, seed=seed)
+
+
+register_game("piddle", new_game)

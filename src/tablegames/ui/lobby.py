@@ -5,12 +5,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import pygame
 
-from tablegames.ui import miniatures
+from tablegames.tables import TABLES, TableSpec
 from tablegames.ui.scene import SCENES, Context, Intent, Push, Quit, Scene, register_scene
 from tablegames.ui.theme import (
     ACCENT,
@@ -26,26 +23,10 @@ from tablegames.ui.theme import (
     shade,
 )
 
-
-@dataclass(frozen=True)
-class Table:
-    name: str  # the scene registered for the table, and its CLI name
-    title: str
-    tagline: str
-    miniature: Callable[[pygame.Surface, pygame.Rect, float], None]
-
-
-TABLES = (
-    Table("checkers", "Checkers", "Ten computer levels, from dozy to grandmaster", miniatures.draw_checkers),
-    Table("fasttrack", "Fast Track", "The marble race with cards, against three computers", miniatures.draw_fasttrack),
-    Table("piddle", "Piddle", "Dice with an exact, provably optimal advisor", miniatures.draw_piddle),
-    Table("routes", "18xx Routes", "The best run for your railway's trains, found exactly", miniatures.draw_routes),
-)
-
 CARD_SIZE = (270, 440)
 CARD_GAP = 40
 CARD_TOP = 220
-HOTKEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
+HOTKEYS = {pygame.K_1 + index: index for index in range(min(len(TABLES), 9))}  # 1-4 sit down at once
 
 
 def card_rect(index: int) -> pygame.Rect:
@@ -54,12 +35,8 @@ def card_rect(index: int) -> pygame.Rect:
     return pygame.Rect(left + index * (CARD_SIZE[0] + CARD_GAP), CARD_TOP, *CARD_SIZE)
 
 
-def is_available(table: Table) -> bool:
-    return table.name in SCENES
-
-
 class LobbyController:
-    """Which card is chosen, and what choosing it means. Returns ('open', name), ('coming', name), ('quit',)."""
+    """Which card is chosen, and what choosing it means. Returns ('open', name) or ('quit',)."""
 
     def __init__(self, selected: int = 0) -> None:
         self.selected = selected % len(TABLES)
@@ -70,8 +47,7 @@ class LobbyController:
     def choose(self, index: int | None = None) -> tuple:
         if index is not None:
             self.selected = index
-        table = TABLES[self.selected]
-        return ("open", table.name) if is_available(table) else ("coming", table.name)
+        return ("open", TABLES[self.selected].name)
 
     def card_at(self, pos: tuple[float, float]) -> int | None:
         for index in range(len(TABLES)):
@@ -127,10 +103,6 @@ class LobbyScene(Scene):
             return []
         if action[0] == "quit":
             return [Quit()]
-        if action[0] == "coming":
-            self.notice = f"{TABLES[self.controller.selected].title} is coming soon"
-            self.notice_left = 2.0
-            return []
         self.context.settings.last_table = self.controller.selected
         self.context.save_settings()
         return [Push(SCENES[action[1]](self.context))]
@@ -146,12 +118,12 @@ class LobbyScene(Scene):
         draw_text(surface, "Choose a table", (LOGICAL_SIZE[0] / 2, 140), 34, TEXT_DIM, "center")
         for index, table in enumerate(TABLES):
             self.draw_card(surface, index, table)
-        hint = "1-4 sit at a table   Left/Right and Enter, or click   F11 full screen   Q quit"
+        hint = f"1-{len(TABLES)} sit at a table   Left/Right and Enter, or click   F11 full screen   Q quit"
         draw_text(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, TEXT_DIM, "center")
         if self.notice_left > 0:
             draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center")
 
-    def draw_card(self, surface: pygame.Surface, index: int, table: Table) -> None:
+    def draw_card(self, surface: pygame.Surface, index: int, table: TableSpec) -> None:
         rect = card_rect(index)
         chosen = index == self.controller.selected
         if chosen:
@@ -164,13 +136,11 @@ class LobbyScene(Scene):
         pygame.draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
         clip = surface.get_clip()
         surface.set_clip(felt.inflate(-8, -8))
-        table.miniature(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
+        table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
         surface.set_clip(clip)
         draw_text(surface, table.title, (rect.centerx, felt.bottom + 28), 40, TEXT, "center", bold=True)
-        self.draw_wrapped(surface, table.tagline, rect, felt.bottom + 62)
-        status = "Enter to play" if is_available(table) else "coming"
-        colour = ACCENT if is_available(table) else TEXT_DIM
-        draw_text(surface, f"{index + 1}  {status}", (rect.centerx, rect.bottom - 26), 28, colour, "center")
+        self.draw_wrapped(surface, table.blurb, rect, felt.bottom + 62)
+        draw_text(surface, f"{index + 1}  Enter to play", (rect.centerx, rect.bottom - 26), 28, ACCENT, "center")
 
     @staticmethod
     def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, top: float) -> None:

@@ -7,8 +7,6 @@ import logging
 import os
 import sys
 
-TABLE_NAMES = ("checkers", "fasttrack", "piddle", "routes")
-
 
 class UsageError(Exception):
     """A wrong scene, size or table on the command line: one line, exit status 2."""
@@ -45,18 +43,15 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     import pygame
 
+    from tablegames.tables import TABLE_NAMES, load_all_scenes
     from tablegames.ui.app import set_window_class
     from tablegames.ui.scene import SCENES
-    from tablegames.ui.scenes import load_scenes
 
-    set_window_class()
-    pygame.init()
-    load_scenes()
     if args.table is not None and args.table not in TABLE_NAMES:
         raise UsageError(f"no table {args.table!r}; choose one of: {', '.join(TABLE_NAMES)}")
-    if args.table is not None and args.table not in SCENES:
-        raise UsageError(f"the {args.table} table is not in this build yet; built: "
-                         f"{', '.join(t for t in TABLE_NAMES if t in SCENES) or 'none'}")
+    set_window_class()
+    pygame.init()
+    load_all_scenes()
     if args.list_scenes:
         print("\n".join(sorted(SCENES)))
         return 0

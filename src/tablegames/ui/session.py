@@ -11,10 +11,11 @@ import numpy as np
 import pygame
 
 from tablegames.core.worker import Thinker
+from tablegames.tables import TABLES
 from tablegames.ui.app import WINDOW_TITLE, App
 from tablegames.ui.audio import describe, start_audio
 from tablegames.ui.icon import draw_icon
-from tablegames.ui.lobby import TABLES, LobbyScene
+from tablegames.ui.lobby import LobbyScene
 from tablegames.ui.scene import SCENES, Context
 from tablegames.ui.screenshot import save_png
 from tablegames.ui.settings import load_settings, save_settings

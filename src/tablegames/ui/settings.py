@@ -19,6 +19,7 @@ from typing import Any
 import platformdirs
 
 from tablegames.core.files import write_atomic
+from tablegames.tables import TABLES
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +50,7 @@ class Settings:
     reduced_motion: bool = False
     screen_shake: bool = True
     # lobby
-    last_table: int = _ranged(0, 0, 3)
+    last_table: int = _ranged(0, 0, len(TABLES) - 1)
     # new games: each install deals its own games (0: not drawn yet), and each game started deals a new one
     install_seed: int = _ranged(0, 0, 2**32 - 1)
     games_started: int = _ranged(0, 0, 2**62)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from tablegames.kernels import warmup_steps
+from tablegames.tables import find_table, warmup_steps
 from tablegames.ui.scene import Context, Intent, Pop, Replace, Scene, SceneFactory, register_scene
 from tablegames.ui.theme import (
     ACCENT,
@@ -108,11 +108,9 @@ class SplashScene(Scene):
             pygame.draw.rect(surface, ACCENT, sweep, border_radius=13)
 
 
-def table_title(package: str) -> str:
-    """A kernel module's table as the lobby names it ("fasttrack" -> "Fast Track")."""
-    from tablegames.ui.lobby import TABLES
-
-    return next((table.title for table in TABLES if table.name == package), package.capitalize())
+def table_title(name: str) -> str:
+    """A table as the lobby names it ("fasttrack" -> "Fast Track")."""
+    return find_table(name).title
 
 
 register_scene("splash", SplashScene)

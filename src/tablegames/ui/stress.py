@@ -30,7 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-TABLE_NAMES = ("checkers", "fasttrack", "piddle", "routes")
+from tablegames.tables import TABLE_NAMES
+
 EVENTS_PER_SECOND = 20
 TAIL_EVENTS = 50
 WINDOW_SIZES = ((1280, 800), (800, 600), (1920, 1080), (1024, 768), (640, 480), (1600, 1000))
@@ -255,9 +256,9 @@ def run_stress(table: str, seconds: float, seed: int, events_log: TextIO, x11: b
     """Run the suite under the stream of actions; the report says what happened (raises on a crash in Python)."""
     import pygame
 
+    from tablegames.tables import load_all_scenes
     from tablegames.ui.lobby import LobbyScene
     from tablegames.ui.scene import SCENES
-    from tablegames.ui.scenes import load_scenes
     from tablegames.ui.session import make_context, open_app
     from tablegames.ui.splash import SplashScene
 
@@ -265,7 +266,7 @@ def run_stress(table: str, seconds: float, seed: int, events_log: TextIO, x11: b
     errors = ErrorCounter()
     logging.getLogger().addHandler(errors)
     pygame.init()
-    load_scenes()
+    load_all_scenes()
     context = make_context(silent=False)
     report.audio = context.audio.engine_name
     app = open_app(context)

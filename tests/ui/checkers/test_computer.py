@@ -1,5 +1,5 @@
-"""The window's computer player: the levels module when present (GIL-holding levels through its worker
-process, cancellable), else Dozy Dave's seeded random legal move."""
+"""The window's computer player: the levels module (GIL-holding levels through its worker process,
+cancellable); a cancelled wait answers with Dozy Dave's seeded random legal move, which the caller drops."""
 
 from __future__ import annotations
 
@@ -22,13 +22,12 @@ def test_ten_named_levels():
         level_name(11)
 
 
-def test_the_interim_player_is_legal_seeded_and_takes_the_jump(monkeypatch):
-    monkeypatch.setattr(computer, "levels_module", lambda: None)
+def test_the_random_move_is_legal_seeded_and_takes_the_jump():
     start = Position.initial()
-    moves = {computer_move(start, 5, seed).notation for seed in range(40)}
+    moves = {random_move(start, seed).notation for seed in range(40)}
     assert len(moves) > 3 and moves <= {m.notation for m in start.legal_moves()}
-    assert computer_move(start, 5, 7) == computer_move(start, 5, 7)
-    assert computer_move(Position.from_fen(DOUBLE_JUMP), 1, 3).notation == "9x18x25"
+    assert random_move(start, 7) == random_move(start, 7)
+    assert random_move(Position.from_fen(DOUBLE_JUMP), 3).notation == "9x18x25"
 
 
 def fake_levels(holds_the_gil: bool, calls: list):
@@ -46,9 +45,9 @@ def fake_levels(holds_the_gil: bool, calls: list):
                            level_info=lambda level: SimpleNamespace(holds_the_gil=holds_the_gil))
 
 
-def test_the_levels_module_is_used_when_present(monkeypatch):
+def test_levels_that_release_the_gil_run_on_the_thinker_thread(monkeypatch):
     calls: list = []
-    monkeypatch.setattr(computer, "levels_module", lambda: fake_levels(False, calls))
+    monkeypatch.setattr(computer, "levels", fake_levels(False, calls))
     start = Position.initial()
     assert computer_move(start, 8, 1, CancelToken(), (start,)) == start.legal_moves()[0]
     assert calls == [("thread", 8, True, 1)]
@@ -56,7 +55,7 @@ def test_the_levels_module_is_used_when_present(monkeypatch):
 
 def test_levels_that_hold_the_gil_run_in_the_worker_process(monkeypatch):
     calls: list = []
-    monkeypatch.setattr(computer, "levels_module", lambda: fake_levels(True, calls))
+    monkeypatch.setattr(computer, "levels", fake_levels(True, calls))
     start = Position.initial()
     assert computer_move(start, 5, 1, CancelToken()) == start.legal_moves()[-1]
     assert calls == [("process", 5, 0)]
@@ -66,7 +65,7 @@ def test_a_cancelled_wait_for_the_worker_returns_at_once(monkeypatch):
     never: Future = Future()
     levels = SimpleNamespace(choose_move=None, choose_move_in_process=lambda *args: never,
                              level_info=lambda level: SimpleNamespace(holds_the_gil=True))
-    monkeypatch.setattr(computer, "levels_module", lambda: levels)
+    monkeypatch.setattr(computer, "levels", levels)
     token = CancelToken()
     token.cancel()
     start = Position.initial()

@@ -12,11 +12,11 @@ from tablegames.checkers.game import Outcome
 from tablegames.checkers.position import Position
 from tablegames.core.worker import Thinker
 from tablegames.music.mood import Mood
+from tablegames.tables import load_all_scenes
 from tablegames.ui.checkers.menu import CheckersMenu
 from tablegames.ui.checkers.showcase import SCRIPTS
 from tablegames.ui.checkers.table import ANNOUNCE_SECONDS, IDLE_SECONDS, CheckersTable, music_mood
 from tablegames.ui.scene import Context, Pop, Push
-from tablegames.ui.scenes import load_scenes
 from tablegames.ui.screenshot import render_scene
 from tablegames.ui.settings import Settings
 
@@ -253,7 +253,7 @@ SCENE_NAMES = ["checkers", *[f"checkers:{name}" for name in SCRIPTS]]
 
 @pytest.mark.parametrize("piece_set", range(10))
 def test_every_scene_renders_in_every_set(piece_set):
-    load_scenes()
+    load_all_scenes()
     for name in SCENE_NAMES:
         picture = render_scene(name, (640, 400), frames=2, options={"piece_set": piece_set, "level": piece_set + 1})
         colours = {picture.get_at((x, y))[:3] for x in range(20, 380, 5) for y in range(20, 380, 5)}

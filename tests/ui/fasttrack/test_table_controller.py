@@ -50,11 +50,12 @@ def test_first_legal_line_takes_the_first_legal_action_until_the_turn_ends_or_th
     assert game.actions == []  # planning never touches the game shown
 
 
-def test_computer_plan_is_the_first_legal_line_until_the_search_is_built():
+def test_computer_plan_is_the_champions_line():
+    from tablegames.fasttrack.search import plan_turn
+
     game = positions.midgame(3)
-    if computer.has_search():
-        pytest.skip("the search of the computer-player issue is built: its plans are used")
-    assert computer.computer_plan(game) == computer.first_legal_line(game)
+    assert computer.computer_plan(game) == plan_turn(game.clone())
+    assert game.actions == positions.midgame(3).actions  # planning never touches the game shown
 
 
 def test_four_computers_play_a_whole_game_through_the_clock():

@@ -1,8 +1,6 @@
 """The computer player as the window sees it: one call, run on the thinker thread.
 
-It uses `tablegames.checkers.levels` (the ten levels) when that module is in the build; otherwise an interim
-player makes Dozy Dave's choice at every level: a seeded random legal move (legal moves already contain only
-jumps when a jump is compulsory, so it always takes a compulsory jump).
+It uses `tablegames.checkers.levels` (the ten levels).
 
 The levels whose search is pure Python (they hold the GIL) run in the levels module's worker process; the
 thinker thread waits for that answer in short sleeps, which release the GIL, so the window keeps drawing.
@@ -10,23 +8,16 @@ thinker thread waits for that answer in short sleeps, which release the GIL, so 
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Sequence
 
+from tablegames.checkers import levels
 from tablegames.checkers.position import Move, Position
-from tablegames.core.modules import module_exists
 from tablegames.core.rng import make_rng
 from tablegames.core.worker import CancelToken
 
 LEVEL_NAMES = ("Dozy Dave", "Clumsy Clara", "Wobbly Walt", "Careful Kit", "Sly Sam", "Professor Pawn",
                "Captain Crown", "Madame Minimax", "Deep Thinker", "Grandmaster Gizmo")
-
-
-def levels_module():
-    """`tablegames.checkers.levels` when it is in this build, else None."""
-    name = "tablegames.checkers.levels"
-    return importlib.import_module(name) if module_exists(name) else None
 
 
 def level_name(level: int) -> str:
@@ -52,11 +43,7 @@ def computer_move(position: Position, level: int, seed: int, token: CancelToken 
     game's earlier positions (the deep levels score a repetition as a draw). A cancelled search returns a
     legal move the caller ignores."""
     level_name(level)
-    levels = levels_module()
-    if levels is None or not hasattr(levels, "choose_move"):
-        return random_move(position, seed)
-    info = levels.level_info(level) if hasattr(levels, "level_info") else None
-    if getattr(info, "holds_the_gil", False) and hasattr(levels, "choose_move_in_process"):
+    if levels.level_info(level).holds_the_gil:
         future = levels.choose_move_in_process(position, level, seed, tuple(history))
         while not future.done():
             if token is not None and token.is_cancelled():

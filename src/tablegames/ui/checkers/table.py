@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import math
 import time
-from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +31,7 @@ from tablegames.ui.checkers.controller import CheckersController, square_to_cell
 from tablegames.ui.checkers.opponents import draw_opponent, pick_line
 from tablegames.ui.checkers.pieces import CAPTURE_SECONDS, PIECE_SETS, draw_captured, draw_piece, warm_cache
 from tablegames.ui.checkers.playful import EVENT_ANNOUNCEMENTS, EVENT_WORDS, IDLE_ANTICS, Effects
+from tablegames.ui.frametimer import CostMeter
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.theme import (
     ACCENT,
@@ -212,8 +212,7 @@ class CheckersTable(Scene):
         self.toast_left = 0.0
         self.mood_sent: Mood | None = None
         self.chain_count = 0
-        self.effects_ms = 0.0  # time spent on the playful layer in the last frame (update + draw)
-        self.effects_samples: deque[float] = deque(maxlen=36_000)  # effects_ms of the last frames (the demo)
+        self.effects_cost = CostMeter()  # the playful layer's time per frame, update and draw (the demo reports it)
         self.cycle_levels = False  # the demo: each computer move is played by the next level, 1..10 in turn
         self.computer_moves = 0
         self.layout: BoardLayout | None = None
@@ -541,7 +540,7 @@ class CheckersTable(Scene):
         for fading in self.fading:
             fading.age += dt
         self.fading = [f for f in self.fading if f.age < CAPTURE_SECONDS]
-        self.effects_ms = (time.perf_counter() - started) * 1000.0
+        self.effects_cost.add(started)
         self.speech.left = max(0.0, self.speech.left - dt)
         self.toast_left = max(0.0, self.toast_left - dt)
         self.hint_left = max(0.0, self.hint_left - dt)
@@ -731,19 +730,19 @@ class CheckersTable(Scene):
         draw_background(surface)
         started = time.perf_counter()
         offset = self.effects.shake_offset(self.clock)
-        effects_ms = (time.perf_counter() - started) * 1000.0
+        self.effects_cost.add(started)
         self.layout = draw_board(surface, self.piece_set, BOARD_RECT.move(offset), self.clock, s.animations,
                                  s.reduced_motion)
         self.draw_marks(surface)
         self.draw_pieces(surface)
         started = time.perf_counter()
         self.effects.draw(surface)
-        effects_ms += (time.perf_counter() - started) * 1000.0
+        self.effects_cost.add(started)
         self.draw_panel(surface)
         started = time.perf_counter()
         self.effects.draw_trophy(surface, (PANEL_RECT.right - 110, PANEL_RECT.y + 600), 130)
-        self.effects_ms += effects_ms + (time.perf_counter() - started) * 1000.0
-        self.effects_samples.append(self.effects_ms)
+        self.effects_cost.add(started)
+        self.effects_cost.end_frame()
         self.draw_banners(surface)
 
     def draw_marks(self, surface: pygame.Surface) -> None:
@@ -1057,7 +1056,4 @@ def watch_table(context: Context, cycle_levels: bool = True) -> CheckersTable:
 
 def effects_report(table: CheckersTable) -> str:
     """The playful layer's cost per frame (update + draw), for the demo's printout."""
-    samples = sorted(table.effects_samples) or [0.0]
-    median = samples[len(samples) // 2]
-    p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
-    return f"effects median {median:.2f} ms  p95 {p95:.2f} ms  worst {samples[-1]:.2f} ms per frame"
+    return f"effects {table.effects_cost.report()}"

@@ -1,16 +1,14 @@
 """The computer's plan for a turn, behind one function: `computer_plan(game)`.
 
-When the search of the computer-player issue is on this build (`tablegames.fasttrack.search.plan_turn`), its plans
-are used. Until then the interim player here plays the first legal line: at every choice it takes the first legal
-action, up to the next card drawn (the baseline the search is measured against, a real if weak strategy).
+The champion's line search (`tablegames.fasttrack.search.plan_turn`) makes the plan. `first_legal_line` is the
+fallback a table plays when a search fails: at every choice the first legal action, up to the next card drawn.
 """
 
 from __future__ import annotations
 
-from tablegames.core.modules import module_exists
 from tablegames.fasttrack.game import END_TURN, FastTrackGame
+from tablegames.fasttrack.search import plan_turn
 
-SEARCH_MODULE = "tablegames.fasttrack.search"
 MAX_LINE = 200  # a turn of play-again cards is long, but never this long
 
 
@@ -34,16 +32,7 @@ def first_legal_line(game: FastTrackGame) -> list[int]:
     return line
 
 
-def has_search() -> bool:
-    return module_exists(SEARCH_MODULE)
-
-
 def computer_plan(game: FastTrackGame) -> list[int]:
-    """The click codes the computer in the seat to play chooses, up to its next draw (the search's, when built)."""
-    if has_search():
-        from tablegames.fasttrack.search import plan_turn  # type: ignore[import-not-found]
-
-        plan = list(plan_turn(game.clone()))
-        if plan:
-            return plan
-    return first_legal_line(game)
+    """The click codes the computer in the seat to play chooses, up to its next draw."""
+    plan = list(plan_turn(game.clone()))
+    return plan if plan else first_legal_line(game)

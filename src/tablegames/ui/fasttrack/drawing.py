@@ -181,7 +181,7 @@ class BoardPainter:
 
     def draw(self, target: pygame.Surface, slots: tuple[Slot, ...], clock: float, walkers: Sequence[Walker],
              burst: Burst | None, hover: int | None = None) -> None:
-        self.refresh(slots)
+        """Draw the board as last refreshed (`refresh` runs in the scene's update: drawing only reads)."""
         target.blit(self.surface, self.rect)
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         for slot in slots:

@@ -67,11 +67,13 @@ class FastTrackScene(Scene):
         self.hover: int | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
         self.backdrop_key: tuple = ()
+        self.refresh_pictures()
 
     # --- events ---------------------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         controller = self.controller
+        intents: list[Intent] = []
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             code = self.code_at(event.pos)
             if code is not None:
@@ -79,8 +81,9 @@ class FastTrackScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self.code_at(event.pos)
         elif event.type == pygame.KEYDOWN:
-            return self.key(event.key)
-        return []
+            intents = self.key(event.key)
+        self.refresh_pictures()
+        return intents
 
     def key(self, key: int) -> list[Intent]:
         controller = self.controller
@@ -121,6 +124,7 @@ class FastTrackScene(Scene):
         self.controller.start(game)
         if not self.painter.fits(self.controller.view.slots):
             self.painter = BoardPainter(self.controller.view.slots)
+        self.refresh_pictures()
 
     def apply_settings(self) -> None:
         """After the menu: the speed at once; a new board or partnership starts a new game."""
@@ -145,7 +149,20 @@ class FastTrackScene(Scene):
         self.clock += dt
         self.controller.update(dt)
         play_cues(self.context.audio, *self.controller.drain())
+        self.refresh_pictures()
         return []
+
+    def refresh_pictures(self) -> None:
+        """Bring the cached pictures up to date: the board's changed slots, and the panel when its content or the
+        hovered card changed (a click changes it, a frame does not). Here, not in draw: drawing only reads."""
+        self.painter.refresh(self.controller.shown_slots())
+        content = self.panel_content()
+        panel_codes = {c.click for c in content.hand} | {b.click for b in content.buttons}
+        hover = self.hover if self.hover in panel_codes else None
+        if (content, hover) != self.backdrop_key:
+            draw_background(self.backdrop)
+            draw_panel(self.backdrop, content, hover)
+            self.backdrop_key = (content, hover)
 
     def set_mood(self, mood: Mood) -> None:
         if self.context.audio is not None:
@@ -189,20 +206,13 @@ class FastTrackScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         controller = self.controller
-        content = self.panel_content()
-        panel_codes = {c.click for c in content.hand} | {b.click for b in content.buttons}
-        hover = self.hover if self.hover in panel_codes else None
-        if (content, hover) != self.backdrop_key:  # the panel changes with a click, not with the frame
-            draw_background(self.backdrop)
-            draw_panel(self.backdrop, content, hover)
-            self.backdrop_key = (content, hover)
         surface.blit(self.backdrop, (0, 0))
         walkers = [w for w in (controller.walker(), controller.swapper()) if w is not None]
         self.painter.draw(surface, controller.shown_slots(), self.clock, walkers, controller.burst(),
                           self.hover if controller.is_persons_turn() else None)
         if controller.is_thinking():
             dots = "." * (1 + int(self.clock * 3) % 3)
-            layout = panel_layout(len(content.players))
+            layout = panel_layout(controller.game.players)
             draw_text(surface, f"thinking{dots}", (PANEL_RECT.right - 92, layout.hand_top - 22), 24, TEXT_DIM)
         game = controller.game
         if game.is_terminal() and controller.walk is None:

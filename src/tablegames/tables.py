@@ -1,0 +1,147 @@
+"""The table registry: one `TableSpec` per table, the one list of tables the suite has.
+
+The command line, the lobby, `--list-scenes`, the splash's kernels, `tablegames TABLE --help`, the demo, the
+stress test and the conformance tests all read `TABLES`. A spec names its parts by module path, so reading the
+registry imports nothing heavy (no pygame, no numba); each part is imported when it is used, and a module that
+was renamed fails loudly with the table and the missing name.
+
+Adding a fifth table: a rules package (`tablegames/NAME/` with `commands.py` and, for compiled code, `kernels.py`
+with `warmup()`), a scene package (`tablegames/ui/NAME/` registering a scene called NAME), and one entry below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    name: str  # the command-line name, the table scene's name and the prefix of its other scenes ("NAME:watch")
+    title: str  # as players read it
+    blurb: str  # one line in the lobby
+    command_module: str  # `add_commands(subparsers)`: `tablegames NAME COMMAND ...`
+    scene_module: str  # importing it registers the table's scenes
+    miniature: str  # "module:function" drawing the lobby card's picture: function(surface, rect, clock)
+    kernel_modules: tuple[str, ...] = ()  # numba modules with `warmup()`, compiled behind the splash
+    games: tuple[tuple[str, str], ...] = ()  # (game name, "module:factory") for the uniform interface
+
+    def commands(self) -> ModuleType:
+        return load_module(self.command_module, self)
+
+    def load_scenes(self) -> ModuleType:
+        return load_module(self.scene_module, self)
+
+    def warmups(self) -> list[tuple[str, Callable[[], None]]]:
+        """(this table's name, warmup function) for each of its kernel modules, in order."""
+        return [(self.name, load_module(module, self).warmup) for module in self.kernel_modules]
+
+    def game_factories(self) -> dict[str, Callable[[int], Any]]:
+        """Each uniform-interface game of the table: name -> factory(seed) returning a fresh initial state."""
+        return {name: load_attribute(path, self) for name, path in self.games}
+
+    def draw_miniature(self) -> Callable[..., None]:
+        return load_attribute(self.miniature, self)
+
+
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec(
+        name="checkers",
+        title="Checkers",
+        blurb="Ten computer levels, from dozy to grandmaster",
+        command_module="tablegames.checkers.commands",
+        scene_module="tablegames.ui.checkers",
+        miniature="tablegames.ui.miniatures:draw_checkers",
+        kernel_modules=("tablegames.checkers.engine", "tablegames.checkers.search_kernels"),
+        games=(("checkers", "tablegames.checkers.game:new_game"),),
+    ),
+    TableSpec(
+        name="fasttrack",
+        title="Fast Track",
+        blurb="The marble race with cards, against three computers",
+        command_module="tablegames.fasttrack.commands",
+        scene_module="tablegames.ui.fasttrack",
+        miniature="tablegames.ui.miniatures:draw_fasttrack",
+        kernel_modules=("tablegames.fasttrack.kernels",),
+        games=(("fasttrack", "tablegames.fasttrack.game:new_game"),),
+    ),
+    TableSpec(
+        name="piddle",
+        title="Piddle",
+        blurb="Dice with an exact, provably optimal advisor",
+        command_module="tablegames.piddle.commands",
+        scene_module="tablegames.ui.piddle",
+        miniature="tablegames.ui.miniatures:draw_piddle",
+        kernel_modules=("tablegames.piddle.kernels",),
+        games=(("piddle", "tablegames.piddle.game:new_game"),),
+    ),
+    TableSpec(
+        name="routes",
+        title="18xx Routes",
+        blurb="The best run for your railway's trains, found exactly",
+        command_module="tablegames.routes.commands",
+        scene_module="tablegames.ui.routes",
+        miniature="tablegames.ui.miniatures:draw_routes",
+        kernel_modules=("tablegames.routes.kernels",),
+    ),
+)
+
+# Command groups that are not tables: `tablegames music render ...`
+TOOLS: dict[str, str] = {"music": "tablegames.music.commands"}
+# Scenes that belong to no table
+SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.splash")
+
+TABLE_NAMES: tuple[str, ...] = tuple(spec.name for spec in TABLES)
+
+
+class RegistryError(ImportError):
+    """A module or attribute a table's spec names does not exist: the registry and the code disagree."""
+
+
+def find_table(name: str) -> TableSpec:
+    """The table called `name`; ValueError naming the tables when there is none."""
+    for spec in TABLES:
+        if spec.name == name:
+            return spec
+    raise ValueError(f"no table {name!r}; choose one of: {', '.join(TABLE_NAMES)}")
+
+
+def command_modules() -> dict[str, str]:
+    """Every command group: the tables' and the tools'."""
+    return {spec.name: spec.command_module for spec in TABLES} | TOOLS
+
+
+def load_module(path: str, spec: TableSpec | None = None) -> ModuleType:
+    try:
+        return importlib.import_module(path)
+    except ModuleNotFoundError as error:
+        if error.name is not None and path.startswith(error.name):  # the named module itself is missing
+            owner = f"the {spec.name} table's " if spec is not None else ""
+            raise RegistryError(f"{owner}module {path!r} does not exist (tablegames/tables.py names it)") from error
+        raise
+
+
+def load_attribute(path: str, spec: TableSpec | None = None) -> Any:
+    module_path, _, attribute = path.partition(":")
+    module = load_module(module_path, spec)
+    try:
+        return getattr(module, attribute)
+    except AttributeError:
+        owner = f"the {spec.name} table's " if spec is not None else ""
+        raise RegistryError(f"{owner}{module_path} has no {attribute!r} (tablegames/tables.py names it)") from None
+
+
+def load_all_scenes() -> None:
+    """Register every scene: the suite's own, then each table's."""
+    for module in SUITE_SCENE_MODULES:
+        load_module(module)
+    for spec in TABLES:
+        spec.load_scenes()
+
+
+def warmup_steps() -> list[tuple[str, Callable[[], None]]]:
+    """(table name, warmup function) for every kernel module of every table, in registry order."""
+    return [step for spec in TABLES for step in spec.warmups()]
