@@ -22,6 +22,7 @@ from tablegames.ui.theme import (
     draw_text,
     shade,
 )
+from tablegames.ui.widgets import draw_wrapped
 
 CARD_SIZE = (270, 440)
 CARD_GAP = 40
@@ -139,22 +140,9 @@ class LobbyScene(Scene):
         table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
         surface.set_clip(clip)
         draw_text(surface, table.title, (rect.centerx, felt.bottom + 28), 40, TEXT, "center", bold=True)
-        self.draw_wrapped(surface, table.blurb, rect, felt.bottom + 62)
+        draw_wrapped(surface, table.blurb, pygame.Rect(rect.x + 14, felt.bottom + 50, rect.width - 28, 80), 25,
+                     line_height=26)
         draw_text(surface, f"{index + 1}  Enter to play", (rect.centerx, rect.bottom - 26), 28, ACCENT, "center")
-
-    @staticmethod
-    def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, top: float) -> None:
-        words, line, lines = text.split(), "", []
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if len(trial) > 26:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-        for number, content in enumerate(lines):
-            draw_text(surface, content, (rect.centerx, top + number * 26), 25, TEXT_DIM, "center")
 
 
 register_scene("lobby", LobbyScene)

@@ -23,6 +23,7 @@ from tablegames.ui.theme import (
     font,
     shade,
 )
+from tablegames.ui.widgets import draw_dim, wrap_text
 
 ROW_HEIGHT = 52
 
@@ -46,12 +47,6 @@ def centred_rect(width: int, height: int) -> pygame.Rect:
 
 def menu_row_rect(menu_rect: pygame.Rect, index: int) -> pygame.Rect:
     return pygame.Rect(menu_rect.x + 30, menu_rect.y + 86 + index * ROW_HEIGHT, menu_rect.width - 60, ROW_HEIGHT - 8)
-
-
-def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade_layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade_layer.fill((8, 10, 16, alpha))
-    surface.blit(shade_layer, (0, 0))
 
 
 RESUME_KEYS = ("back", "resume")
@@ -220,7 +215,7 @@ def rules_lines(text: str, width: int) -> list[tuple[int, list[Piece]]]:
         else:
             indent = 24 if kind == "item" else 0
             hanging = indent + (font(28).size("•  ")[0] if content.startswith("•") else 0)
-            for number, line in enumerate(wrap_words(content, width - hanging)):
+            for number, line in enumerate(wrap_text(content, 28, width - hanging)):
                 lines.append((32, [(line, indent if number == 0 else hanging, 28, TEXT, False)]))
     return lines
 
@@ -231,25 +226,13 @@ def table_row(cells: list[str], width: int) -> list[tuple[int, list[Piece]]]:
     middle = (width - first - last) // max(1, len(cells) - 2) if len(cells) > 2 else width - first
     columns = [(0, first)] + [(first + i * middle, middle) for i in range(len(cells) - 2)]
     columns += [(width - last, last)] if len(cells) > 2 else [(first, middle)]
-    wrapped = [wrap_words(cell, column_width - 16) for cell, (_, column_width) in zip(cells, columns, strict=True)]
+    wrapped = [wrap_text(cell, 26, column_width - 16) for cell, (_, column_width) in zip(cells, columns, strict=True)]
     rows = []
     for number in range(max(len(w) for w in wrapped)):
         pieces = [(w[number], x, 26, TEXT_DIM, False) for w, (x, _) in zip(wrapped, columns, strict=True)
                   if number < len(w)]
         rows.append((29, pieces))
     return rows
-
-
-def wrap_words(text: str, width: int) -> list[str]:
-    lines, current = [], ""
-    for word in text.split():
-        trial = f"{current} {word}".strip()
-        if font(28).size(trial)[0] > width and current:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    return lines + ([current] if current else [])
 
 
 class RulesScene(Scene):

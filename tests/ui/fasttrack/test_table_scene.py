@@ -113,7 +113,7 @@ def test_two_hundred_clicks_as_a_person_with_the_drawing_checked_after_each():
             break
         wait_for_person(scene)
         if scene.controller.is_over:
-            scene.key(pygame.K_n)  # a new game with the next seed
+            scene.act("new")  # a new game with the next seed (the game is over: no question asked)
             continue
         scene.draw(surface)
         check_drawn_table(scene, surface)
@@ -337,3 +337,28 @@ def test_the_menu_starts_a_new_game_with_a_typed_number():
     intents = menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r"))
     assert isinstance(intents[0], Pop)
     assert scene.controller.game.seed == 43 and scene.controller.game.actions == []
+
+
+def test_n_asks_before_ending_a_game_in_progress_and_the_game_is_saved_after_every_move(tmp_path):
+    from tablegames.ui.fasttrack import savegame
+    from tablegames.ui.scene import Context, SceneStack
+    from tablegames.ui.widgets import ConfirmScene
+
+    path = tmp_path / "fasttrack-game.json"
+    scene = FastTrackScene(Context(seed=5), save_path=path)
+    stack = SceneStack()
+    stack.push(scene)
+    wait_for_person(scene)
+    card = next(c.click for c in scene.controller.view.hand if c.click is not None)
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE))
+    scene.controller.person_click(card)
+    scene.update(1 / 60)
+    assert savegame.load_game(path).actions == scene.controller.game.actions  # saved without leaving the table
+    seed = int(scene.controller.game.seed)
+    stack.apply(scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n)))
+    assert isinstance(stack.top, ConfirmScene) and int(scene.controller.game.seed) == seed
+    stack.apply(stack.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)))  # keep playing
+    assert stack.top is scene and int(scene.controller.game.seed) == seed
+    stack.apply(scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n)))
+    stack.apply(stack.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)))  # confirmed
+    assert stack.top is scene and int(scene.controller.game.seed) == seed + 1

@@ -32,6 +32,7 @@ from tablegames.ui.theme import (
     shade,
     vertical_gradient,
 )
+from tablegames.ui.widgets import fit_text, wrap_text
 
 BOARD_RECT = pygame.Rect(16, 16, 768, 768)
 PANEL_RECT = pygame.Rect(800, 16, 464, 768)
@@ -276,27 +277,6 @@ def button_rects(buttons: tuple[Button, ...], top: int) -> list[pygame.Rect]:
     return rects
 
 
-def fit(text: str, size: int, width: int) -> str:
-    """`text`, cut short with '...' when it is wider than `width` pixels."""
-    if font(size).size(text)[0] <= width:
-        return text
-    while text and font(size).size(text + "...")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
-
-
-def wrap(text: str, size: int, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font(size).size(trial)[0] > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])
-
-
 @dataclass(frozen=True)
 class PanelLayout:
     players_top: int
@@ -343,7 +323,7 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         draw_player(surface, player, layout.players_top + row * layout.row_height, layout.row_height - 4)
     y = layout.instructions_top
     pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 6), (panel.right - 20, y - 6), 1)
-    for number, line in enumerate(wrap(content.instructions, 30, panel.width - 48)[:2]):
+    for number, line in enumerate(wrap_text(content.instructions, 30, panel.width - 48)[:2]):
         draw_text(surface, line, (panel.x + 24, y + 6 + number * 26), 30, shade(content.seat_colour, 1.45))
     draw_text(surface, content.hand_title, (panel.x + 24, layout.hand_top - 22), 24, TEXT_DIM)
     hand = content.hand
@@ -370,7 +350,7 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
     for who, colour, what in content.log[-((panel.bottom - 60 - y) // 24):]:
         draw_sphere(surface, (panel.x + 32, y + 10), 7, colour)
         draw_text(surface, who, (panel.x + 46, y), 24, TEXT)
-        draw_text(surface, fit(what, 24, panel.right - 20 - (panel.x + 120)), (panel.x + 120, y), 24, TEXT_DIM)
+        draw_text(surface, fit_text(what, 24, panel.right - 20 - (panel.x + 120)), (panel.x + 120, y), 24, TEXT_DIM)
         y += 24
     draw_text(surface, content.hints, (panel.centerx, panel.bottom - 26), 21, TEXT_DIM, "center")
 

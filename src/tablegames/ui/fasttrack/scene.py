@@ -1,7 +1,8 @@
 """The Fast Track table scene: draws the controller's view, sends click codes back, plays the sounds and the mood.
 
-Keys: Space skips the computers' turns, U (or Backspace) undoes within your turn, Enter presses the first button,
-N starts a new game with the next seed, Esc opens the table's menu.
+Keys (`FastTrackScene.bindings`): Space skips the computers' turns, U (or Backspace) undoes within your turn, Enter
+presses the first button, N starts a new game with the next seed (asking first when a game is in progress), Esc
+opens the table's menu. The shared frame (ui/table.py) saves the game after every move.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from tablegames.fasttrack.board import COLOURS
 from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import COLOUR_RGB
 from tablegames.music.mood import Mood
-from tablegames.ui.audio import play_cues
 from tablegames.ui.fasttrack import savegame
 from tablegames.ui.fasttrack.controller import (
     HUMAN_SEAT,
@@ -36,19 +36,25 @@ from tablegames.ui.fasttrack.drawing import (
     panel_layout,
 )
 from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
-from tablegames.ui.scene import Context, Intent, Push, Scene
+from tablegames.ui.scene import Context, Intent, Scene
+from tablegames.ui.table import KeyBinding, TableScene
 from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text
 
 SETTING_OF_PARTNERSHIP = {partnership: setting for setting, partnership in PARTNERSHIPS.items()}
-HINTS = "Space skip · U undo · Enter done · N new game · Esc menu"
 WATCH_HINTS = "Computers only · Space skip a turn · N new game · Esc menu"
 
 
-class FastTrackScene(Scene):
+class FastTrackScene(TableScene):
     """The table. `watch` (or the context option): every seat a computer; `save_path`: where the game in progress
-    is resumed from and saved to (None: no saving); `game`: a game to show instead of a new one."""
+    is resumed from and saved to after every move (None: no saving); `game`: a game to show instead of a new one."""
 
     name = "fasttrack"
+    bindings = (
+        KeyBinding((pygame.K_SPACE,), "skip", "Space skip"),
+        KeyBinding((pygame.K_u, pygame.K_BACKSPACE), "undo", "U undo"),
+        KeyBinding((pygame.K_RETURN, pygame.K_KP_ENTER), "done", "Enter done"),
+        KeyBinding((pygame.K_n,), "new", "N new game"),
+    )
 
     def __init__(self, context: Context, game: FastTrackGame | None = None, watch: bool | None = None,
                  save_path: Path | None = None) -> None:
@@ -63,43 +69,75 @@ class FastTrackScene(Scene):
             game = make_game(context.new_game_seed("fasttrack"), settings.fasttrack_zones, settings.fasttrack_partners)
         self.controller = TableController(game, context.thinker, settings.fasttrack_speed, self.watch)
         self.painter = BoardPainter(self.controller.view.slots)
-        self.clock = 0.0
         self.hover: int | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
         self.backdrop_key: tuple = ()
-        self.refresh_pictures()
+        self.saved_marker = self.save_marker()  # a resumed game is already saved
+        self.relayout()
 
-    # --- events ---------------------------------------------------------------------------------------------------
+    # --- the frame's questions ------------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> list[Intent]:
+    def act(self, action: str) -> list[Intent]:
         controller = self.controller
-        intents: list[Intent] = []
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            code = self.code_at(event.pos)
-            if code is not None:
-                controller.person_click(code)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.code_at(event.pos)
-        elif event.type == pygame.KEYDOWN:
-            intents = self.key(event.key)
-        self.refresh_pictures()
-        return intents
-
-    def key(self, key: int) -> list[Intent]:
-        controller = self.controller
-        if key == pygame.K_ESCAPE:
-            return [Push(TableMenuScene(self.context, self))]
-        if key == pygame.K_SPACE:
+        if action == "skip":
             controller.skip()
-        elif key in (pygame.K_u, pygame.K_BACKSPACE):
+        elif action == "undo":
             controller.person_click(OOPS_CLICK)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif action == "done":
             buttons = [b.click for b in controller.view.buttons if b.click != OOPS_CLICK]
             if buttons:
                 controller.person_click(buttons[0])
-        elif key == pygame.K_n:
-            self.new_game(int(controller.game.seed) + 1)
+        elif action == "new":
+            seed = int(controller.game.seed) + 1
+            if not self.game_in_progress():
+                self.new_game(seed)
+                return []
+
+            def start_new() -> list[Intent]:
+                self.new_game(seed)
+                return []
+
+            return self.confirm("Start a new game?", "The game in progress will be lost.", "New game", start_new)
         return []
+
+    def click(self, pos: tuple[float, float]) -> list[Intent]:
+        code = self.code_at(pos)
+        if code is not None:
+            self.controller.person_click(code)
+        return []
+
+    def point(self, pos: tuple[float, float]) -> None:
+        self.hover = self.code_at(pos)
+
+    def advance(self, dt: float) -> None:
+        self.controller.update(dt)
+
+    def cues(self) -> tuple[list[str], list[Mood]]:
+        return self.controller.drain()
+
+    def mood(self) -> Mood:
+        return self.controller.mood
+
+    def menu(self) -> Scene:
+        return TableMenuScene(self.context, self)
+
+    def save_marker(self) -> object:
+        if self.save_path is None:
+            return None
+        game = self.controller.game
+        return (id(game), len(game.actions), game.is_terminal())
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            savegame.save_game(self.controller.game, self.save_path)
+
+    def cancel_computer(self) -> None:
+        self.controller.cancel_plan()
+
+    def game_in_progress(self) -> bool:
+        """A game the person has a stake in: begun and not over (watching, nothing is lost)."""
+        game = self.controller.game
+        return not self.watch and bool(game.actions) and not game.is_terminal()
 
     def code_at(self, pos: tuple[float, float]) -> int | None:
         """The click code of what is under `pos` (a slot, a card or a button), or None."""
@@ -124,7 +162,7 @@ class FastTrackScene(Scene):
         self.controller.start(game)
         if not self.painter.fits(self.controller.view.slots):
             self.painter = BoardPainter(self.controller.view.slots)
-        self.refresh_pictures()
+        self.after_change()
 
     def apply_settings(self) -> None:
         """After the menu: the speed at once; a new board or partnership starts a new game."""
@@ -135,26 +173,9 @@ class FastTrackScene(Scene):
         if (wanted.players, wanted.partnership) != (game.players, game.partnership):
             self.start(wanted)
 
-    def on_enter(self) -> None:
-        self.set_mood(self.controller.mood)
-
-    def on_exit(self) -> None:
-        self.controller.cancel_plan()
-        if self.save_path is not None:
-            savegame.save_game(self.controller.game, self.save_path)
-
-    # --- the clock ----------------------------------------------------------------------------------------------
-
-    def update(self, dt: float) -> list[Intent]:
-        self.clock += dt
-        self.controller.update(dt)
-        play_cues(self.context.audio, *self.controller.drain())
-        self.refresh_pictures()
-        return []
-
-    def refresh_pictures(self) -> None:
+    def relayout(self) -> None:
         """Bring the cached pictures up to date: the board's changed slots, and the panel when its content or the
-        hovered card changed (a click changes it, a frame does not). Here, not in draw: drawing only reads."""
+        hovered card changed (a click changes it, a frame does not)."""
         self.painter.refresh(self.controller.shown_slots())
         content = self.panel_content()
         panel_codes = {c.click for c in content.hand} | {b.click for b in content.buttons}
@@ -163,10 +184,6 @@ class FastTrackScene(Scene):
             draw_background(self.backdrop)
             draw_panel(self.backdrop, content, hover)
             self.backdrop_key = (content, hover)
-
-    def set_mood(self, mood: Mood) -> None:
-        if self.context.audio is not None:
-            self.context.audio.set_mood(mood)
 
     # --- drawing ------------------------------------------------------------------------------------------------
 
@@ -198,7 +215,7 @@ class FastTrackScene(Scene):
             hand=hand,
             buttons=view.buttons if persons_turn else (),
             log=log,
-            hints=WATCH_HINTS if self.watch else HINTS,
+            hints=WATCH_HINTS if self.watch else self.footer(),
         )
 
     def seat_name(self, seat: int) -> str:

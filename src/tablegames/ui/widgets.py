@@ -1,0 +1,254 @@
+"""The widgets every table uses: buttons and button rows, text that fits and wraps, toasts, a confirm dialog.
+
+Layout is computed from data (`button_row` returns `Button`s with their rectangles) when the scene's state
+changes, never in `draw`; drawing functions only read. The menu overlay and the rules page are in overlay.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import pygame
+
+from tablegames.ui.scene import Context, Intent, Pop, Scene
+from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
+
+RGB = tuple[int, int, int]
+BUTTON_TEXT = 26
+BUTTON_HEIGHT = 46
+BUTTON_PADDING = 36  # the label's width plus this is the button's
+BUTTON_GAP = 12
+
+
+# --- text ---------------------------------------------------------------------------------------------------------
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return font(size, bold).size(text)[0]
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with '...' when it is wider than `width` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "...", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels (a single word wider than that is cut to fit)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(trial, size, bold) > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return [fit_text(line, size, width, bold) for line in lines]
+
+
+def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour: RGB = TEXT_DIM,
+                 align: str = "center", line_height: int | None = None) -> int:
+    """Draw `text` wrapped to `rect`'s width from its top, centred or left-aligned; returns the height used."""
+    step = line_height or round(size * 1.05)
+    lines = wrap_text(text, size, rect.width)
+    for number, line in enumerate(lines):
+        y = rect.y + number * step
+        if align == "center":
+            draw_text(surface, line, (rect.centerx, y), size, colour, "midtop")
+        else:
+            draw_text(surface, line, (rect.x, y), size, colour, "topleft")
+    return len(lines) * step
+
+
+def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken what is below an overlay (a menu, a dialog)."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((8, 10, 16, alpha))
+    surface.blit(layer, (0, 0))
+
+
+# --- buttons ------------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button: `action` is what pressing it asks for (the scene maps it to a call), `rect` where it lies."""
+
+    action: str
+    label: str
+    rect: pygame.Rect
+    main: bool = False  # the turn's main action: drawn in the accent colour
+    enabled: bool = True
+
+    def hit(self, pos: tuple[float, float]) -> bool:
+        return self.enabled and bool(self.rect.collidepoint(pos))
+
+
+def button_row(labels: Sequence[tuple[str, str]], area: pygame.Rect, align: str = "left",
+               height: int = BUTTON_HEIGHT, size: int = BUTTON_TEXT, min_width: int = 110,
+               main: str | None = None) -> list[Button]:
+    """Buttons for (action, label) pairs laid out left to right inside `area`, wrapping to a new line when a row
+    is full; each as wide as its label needs. `align`: left or center (each line centred)."""
+    lines: list[list[tuple[str, str, int]]] = [[]]
+    used = 0
+    for action, label in labels:
+        width = min(area.width, max(min_width, text_width(label, size, True) + BUTTON_PADDING))
+        if lines[-1] and used + BUTTON_GAP + width > area.width:
+            lines.append([])
+            used = 0
+        used += width + (BUTTON_GAP if lines[-1] else 0)
+        lines[-1].append((action, label, width))
+    buttons = []
+    for number, line in enumerate(lines):
+        total = sum(width for _, _, width in line) + BUTTON_GAP * max(0, len(line) - 1)
+        x = area.x if align == "left" else area.centerx - total // 2
+        y = area.y + number * (height + BUTTON_GAP)
+        for action, label, width in line:
+            buttons.append(Button(action, fit_text(label, size, width - 16, True), pygame.Rect(x, y, width, height),
+                                  main=action == main))
+            x += width + BUTTON_GAP
+    return buttons
+
+
+def button_at(buttons: Sequence[Button], pos: tuple[float, float]) -> Button | None:
+    return next((button for button in buttons if button.hit(pos)), None)
+
+
+def draw_button(surface: pygame.Surface, button: Button, hovered: bool, glow: RGB = ACCENT,
+                size: int = BUTTON_TEXT) -> None:
+    """A rounded button; its edge lights up when pointed at. A disabled one is dimmed."""
+    rect = button.rect
+    base = shade(glow, 0.55) if button.main else shade(PANEL, 0.75)
+    pygame.draw.rect(surface, shade(base, 1.2) if hovered and button.enabled else base, rect, border_radius=12)
+    if hovered and button.enabled:
+        pygame.draw.rect(surface, shade(glow, 0.45), rect.inflate(6, 6), 3, border_radius=15)
+    edge = glow if hovered and button.enabled else shade(PANEL_EDGE, 1.1)
+    pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
+    colour = TEXT if button.enabled and (hovered or button.main) else TEXT_DIM
+    draw_text(surface, button.label, rect.center, size, colour if button.enabled else shade(TEXT_DIM, 0.7),
+              "center", bold=True)
+
+
+def with_rect(button: Button, rect: pygame.Rect) -> Button:
+    return replace(button, rect=rect)
+
+
+# --- toasts -------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Toast:
+    text: str
+    seconds_left: float
+    important: bool = False  # an error the player must read: shown longer, in the accent colour
+
+
+class Toasts:
+    """Short messages over the table, one at a time, oldest first; `update` ages them, `draw_toast` shows one."""
+
+    SECONDS = 2.5
+    IMPORTANT_SECONDS = 6.0
+
+    def __init__(self) -> None:
+        self.queue: list[Toast] = []
+
+    def show(self, text: str, important: bool = False) -> None:
+        if self.queue and self.queue[-1].text == text:
+            self.queue[-1].seconds_left = self.IMPORTANT_SECONDS if important else self.SECONDS
+            return
+        self.queue.append(Toast(text, self.IMPORTANT_SECONDS if important else self.SECONDS, important))
+
+    def update(self, dt: float) -> None:
+        if self.queue:
+            self.queue[0].seconds_left -= dt
+            if self.queue[0].seconds_left <= 0:
+                self.queue.pop(0)
+
+    @property
+    def current(self) -> Toast | None:
+        return self.queue[0] if self.queue else None
+
+
+def draw_toast(surface: pygame.Surface, toast: Toast | None, area: pygame.Rect, size: int = 28) -> None:
+    """The toast centred at the top of `area` (a table's playing area is left free below it), wrapped to fit."""
+    if toast is None:
+        return
+    width = min(area.width - 40, max(240, text_width(toast.text, size) + 48))
+    lines = wrap_text(toast.text, size, width - 48)
+    box = pygame.Rect(0, 0, width, 24 + len(lines) * (size + 4))
+    box.midtop = (area.centerx, area.y + 12)
+    fade = min(1.0, toast.seconds_left / 0.4)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*shade(PANEL, 0.8), round(235 * fade)), layer.get_rect(), border_radius=14)
+    edge = ACCENT if toast.important else PANEL_EDGE
+    pygame.draw.rect(layer, (*edge, round(255 * fade)), layer.get_rect(), 2, border_radius=14)
+    surface.blit(layer, box)
+    for number, line in enumerate(lines):
+        draw_text(surface, line, (box.centerx, box.y + 12 + number * (size + 4)), size,
+                  ACCENT if toast.important else TEXT, "midtop")
+
+
+# --- the confirm dialog ---------------------------------------------------------------------------------------------
+
+
+class ConfirmScene(Scene):
+    """Asks before something that cannot be taken back (a new game, leaving a game in the middle): Enter or the
+    first button confirms, Esc or the second cancels. `on_confirm` returns the intents to carry out after the
+    dialog closes (e.g. leaving the table too)."""
+
+    name = "confirm"
+    opaque = False
+    SIZE = (620, 250)
+
+    def __init__(self, context: Context, question: str, detail: str, confirm_label: str,
+                 on_confirm: Callable[[], list[Intent]], cancel_label: str = "Keep playing") -> None:
+        super().__init__(context)
+        self.question = question
+        self.detail = detail
+        self.on_confirm = on_confirm
+        self.rect = pygame.Rect(0, 0, *self.SIZE)
+        self.rect.center = (640, 400)
+        area = pygame.Rect(self.rect.x + 30, self.rect.bottom - 76, self.rect.width - 60, BUTTON_HEIGHT)
+        self.buttons = button_row(((("confirm", f"{confirm_label}  (Enter)")), ("cancel", f"{cancel_label}  (Esc)")),
+                                  area, align="center", main="confirm")
+        self.hovered: str | None = None
+        self.answered: bool | None = None  # True confirmed, False cancelled
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                return self.answer(True)
+            if event.key in (pygame.K_ESCAPE, pygame.K_n, pygame.K_BACKSPACE):
+                return self.answer(False)
+        elif event.type == pygame.MOUSEMOTION:
+            pointed = button_at(self.buttons, event.pos)
+            self.hovered = pointed.action if pointed is not None else None
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pointed = button_at(self.buttons, event.pos)
+            if pointed is not None:
+                return self.answer(pointed.action == "confirm")
+            if not self.rect.collidepoint(event.pos):
+                return self.answer(False)
+        return []
+
+    def answer(self, confirmed: bool) -> list[Intent]:
+        self.answered = confirmed
+        return [Pop(), *self.on_confirm()] if confirmed else [Pop()]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_dim(surface)
+        pygame.draw.rect(surface, PANEL, self.rect, border_radius=20)
+        pygame.draw.rect(surface, ACCENT, self.rect, 3, border_radius=20)
+        draw_text(surface, fit_text(self.question, 38, self.rect.width - 48, True),
+                  (self.rect.centerx, self.rect.y + 30), 38, ACCENT, "midtop", bold=True)
+        detail = pygame.Rect(self.rect.x + 30, self.rect.y + 84, self.rect.width - 60, 80)
+        draw_wrapped(surface, self.detail, detail, 28, TEXT)
+        for button in self.buttons:
+            draw_button(surface, button, button.action == self.hovered)
