@@ -52,7 +52,7 @@ def add_commands(subparsers) -> None:
     train_parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     train_parser.add_argument("--output", default=None,
                               help="weights file to write (default: weights/checkers.json of the repository for "
-                              "hill climbing, weights/checkers-td.json for TD(lambda))")
+                              "hill climbing, src/tablegames/checkers/weights/checkers-td.json for TD(lambda))")
     train_parser.add_argument("--report", default=None,
                               help="also measure learned vs hand-tuned vs piece-count weights over fresh openings "
                               "and write the Markdown report here")

@@ -4,7 +4,7 @@ The facts (search_kernels.evaluation_facts) are counted for the side to move min
 advancement of the men (rows travelled), men still on the home row, pieces on the eight centre squares, men on
 the edge files, simple moves available, kings on the centre squares.
 
-`weights/checkers.json` (repository root) holds the learned weights, written by `tablegames checkers train`:
+`src/tablegames/checkers/weights/checkers.json` (repository root) holds the learned weights, written by `tablegames checkers train`:
 
     {"format": "tablegames-checkers-weights", "version": 1,
      "weights": {"men": 100, "kings": 137, ...all eight...}, "training": {...free-form notes...}}
@@ -28,7 +28,7 @@ from tablegames.checkers.search_kernels import FACT_COUNT, FACT_NAMES, evaluatio
 
 WEIGHTS_FORMAT = "tablegames-checkers-weights"
 WEIGHTS_VERSION = 1
-WEIGHTS_PATH = Path(__file__).resolve().parents[3] / "weights" / "checkers.json"
+WEIGHTS_PATH = Path(__file__).resolve().parent / "weights" / "checkers.json"  # shipped in the package
 MAX_ABS_WEIGHT = 10_000.0
 
 

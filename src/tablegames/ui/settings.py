@@ -19,11 +19,12 @@ from typing import Any
 import platformdirs
 
 from tablegames.core.files import write_atomic
+from tablegames.music.styles import STYLES
 from tablegames.tables import TABLES
 
 log = logging.getLogger(__name__)
 
-MUSIC_STYLES = ("hiphop", "modern", "reggae", "techno", "classical", "off")
+MUSIC_STYLES = tuple(style.slug for style in STYLES)  # the music's own table of styles
 
 
 def _ranged(default: int | float, low: int | float, high: int | float) -> Any:

@@ -16,8 +16,7 @@ from tablegames.checkers.position import Move, Position
 from tablegames.core.rng import make_rng
 from tablegames.core.worker import CancelToken
 
-LEVEL_NAMES = ("Dozy Dave", "Clumsy Clara", "Wobbly Walt", "Careful Kit", "Sly Sam", "Professor Pawn",
-               "Captain Crown", "Madame Minimax", "Deep Thinker", "Grandmaster Gizmo")
+LEVEL_NAMES = tuple(level.name for level in levels.LEVELS)  # the levels module names them
 
 
 def level_name(level: int) -> str:

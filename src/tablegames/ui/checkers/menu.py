@@ -11,14 +11,13 @@ from dataclasses import dataclass
 
 import pygame
 
+from tablegames.music.styles import find_style
 from tablegames.ui.checkers.computer import LEVEL_NAMES
 from tablegames.ui.checkers.recipes import PIECE_SETS
 from tablegames.ui.scene import Context, Intent, Pop, Scene
 from tablegames.ui.settings import MUSIC_STYLES, Settings
 from tablegames.ui.theme import ACCENT, LOGICAL_SIZE, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text
 
-STYLE_LABELS = {"hiphop": "Hip-hop", "modern": "Modern beats", "reggae": "Reggae", "techno": "Techno",
-                "classical": "Classical", "off": "Off"}
 MODE_LABELS = {"play": "Play the computer", "watch": "Watch (computer vs computer)",
                "two_players": "Two players"}
 VOLUME_STEPS = tuple(round(step / 10, 1) for step in range(11))
@@ -55,7 +54,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("screen_shake", "Screen shake", (True, False), on_off),
     Option("sound", "Sound", (True, False), on_off),
     Option("volume", "Volume", VOLUME_STEPS, lambda v: f"{round(v * 100)}%"),
-    Option("music_style", "Music style", MUSIC_STYLES, lambda v: STYLE_LABELS.get(v, v)),
+    Option("music_style", "Music style", MUSIC_STYLES, lambda v: find_style(v).name),
     Option("deep_bass", "Deep bass", (False, True), on_off),
 )
 ACTIONS = (("resume", "Resume"), ("new", "New game"), ("export", "Export the game as PDN"),

@@ -7,14 +7,14 @@ partnership starts a new game when the menu closes.
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib import resources
 
 import pygame
 
 from tablegames.ui.overlay import MenuItem, MenuModel, OverlayMenuScene, RulesScene, cycle, menu_row_rect
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 
-RULES_PATH = Path(__file__).resolve().parents[4] / "docs" / "fasttrack-rules.md"
+RULES_RESOURCE = resources.files("tablegames.fasttrack").joinpath("rules.md")  # shipped in the package
 PARTNER_NAMES = {"none": "none", "any_time": "any time", "when_home": "once home"}
 SPEED_NAMES = {1: "1 (slow)", 2: "2", 3: "3", 4: "4 (fast)"}
 
@@ -89,10 +89,7 @@ def row_rect(index: int) -> pygame.Rect:
 
 
 def read_rules() -> str:
-    try:
-        return RULES_PATH.read_text(encoding="utf-8")
-    except OSError:
-        return "# Fast Track\n\nThe rules page (docs/fasttrack-rules.md) is not in this installation."
+    return RULES_RESOURCE.read_text(encoding="utf-8")
 
 
 class FastTrackRulesScene(RulesScene):
