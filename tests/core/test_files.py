@@ -77,3 +77,17 @@ def test_a_write_killed_half_way_leaves_the_old_file(tmp_path):
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=10)
     assert target.read_text() == "old"
+
+
+def test_load_json_refuses_what_would_crash_a_reader():
+    from tablegames.core.files import keep_bad_copy, load_json  # noqa: F401
+
+    assert load_json('{"a": [1, 2.5]}', "x.json") == {"a": [1, 2.5]}
+    for text, message in (("[" * 100_000, "nested more than"), ('{"a": NaN}', "NaN is not a number JSON allows"),
+                          ('{"a": 1e999}', "too large"), ("{", "not JSON"), ('["\\"[[[["]', None)):
+        if message is None:
+            assert load_json(text, "x.json") == ['"[[[[']  # brackets inside a string are not nesting
+            continue
+        with pytest.raises(ValueError, match=message):
+            load_json(text, "x.json")
+    assert load_json('{"a": NaN}', "x.json", allow_non_finite=True)["a"] != 0

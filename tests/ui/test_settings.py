@@ -2,6 +2,8 @@ import json
 import logging
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablegames.ui.settings import Settings, load_settings, save_settings
 
@@ -68,3 +70,64 @@ def test_unreadable_file_gives_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.mkdir()  # a folder where the file should be: reading fails
     assert load_settings(path) == Settings()
+
+
+def test_a_file_that_is_not_utf8_is_kept_as_bad(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_bytes(b'{"volume": 0.3, "music_style": "techno\xff"}')
+    assert load_settings(path) == Settings()
+    assert (tmp_path / "settings.json.bad").read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_a_number_that_is_not_finite_spoils_only_its_own_setting(tmp_path, number):
+    path = tmp_path / "settings.json"
+    path.write_text(f'{{"volume": {number}, "checkers_level": 7}}')
+    settings = load_settings(path)
+    assert settings.volume == Settings().volume and settings.checkers_level == 7
+    assert save_settings(settings, path) and "NaN" not in path.read_text() and "Infinity" not in path.read_text()
+    assert (tmp_path / "settings.json.bad").exists()
+
+
+def test_deep_nesting_is_an_error_not_a_crash(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert load_settings(path) == Settings()
+
+
+def test_bad_copies_are_numbered_never_overwritten(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text("first broken")
+    load_settings(path)
+    path.write_text("second broken")
+    load_settings(path)
+    assert (tmp_path / "settings.json.bad").read_text() == "first broken"
+    assert (tmp_path / "settings.json.bad.2").read_text() == "second broken"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_fuzzed_settings_files_load_and_stay_intact(tmp_path, data):
+    """Mutations of a valid file (cut, bytes flipped, values swapped for odd types, nested) always load."""
+    import dataclasses
+    import json
+
+    good = json.dumps(dataclasses.asdict(Settings(volume=0.3, checkers_level=8))).encode()
+    kind = data.draw(st.sampled_from(["cut", "flip", "value", "nest"]))
+    if kind == "cut":
+        text = good[: data.draw(st.integers(0, len(good)))]
+    elif kind == "flip":
+        index = data.draw(st.integers(0, len(good) - 1))
+        text = good[:index] + bytes([data.draw(st.integers(0, 255))]) + good[index + 1:]
+    elif kind == "value":
+        odd = data.draw(st.sampled_from(['"x"', "null", "[]", "{}", "1e999", "-1", "NaN", "true", "123456789" * 9]))
+        text = good.replace(b"0.3", odd.encode())
+    else:
+        text = b"[" * data.draw(st.integers(1, 5000)) + good
+    path = tmp_path / "settings.json"
+    path.write_bytes(text)
+    for old in tmp_path.glob("settings.json.bad*"):
+        old.unlink()
+    loaded = load_settings(path)
+    assert isinstance(loaded, Settings)
+    assert path.read_bytes() == text  # reading never changes the player's file

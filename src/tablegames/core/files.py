@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import tempfile
@@ -82,3 +83,70 @@ def remove_stale_temporaries(folder: Path, prefix: str) -> None:
             with contextlib.suppress(OSError):
                 if entry.stat(follow_symlinks=False).st_mtime < cutoff:
                     os.unlink(entry.path)
+
+
+def keep_bad_copy(path: str | os.PathLike[str]) -> Path | None:
+    """Copy a file that could not be read to NAME.bad beside it (NAME.bad.2, .3, ... when that exists: an earlier
+    copy is never overwritten); the copy's path, or None when it could not be made."""
+    source = Path(path)
+    for number in range(1, 1000):
+        copy = source.with_name(source.name + (".bad" if number == 1 else f".bad.{number}"))
+        try:
+            with open(source, "rb") as original, open(copy, "xb") as kept:  # "x": never over an earlier copy
+                kept.write(original.read())
+            return copy
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+    return None
+
+
+MAX_JSON_DEPTH = 64  # no file of ours nests deeper than a few levels
+
+
+def load_json(text: str, where: str, allow_non_finite: bool = False) -> object:
+    """Parse JSON text; ValueError saying what is wrong and where (never RecursionError or OverflowError).
+    Infinity, NaN and numbers too large for a float (1e999) are refused unless `allow_non_finite`."""
+
+    def finite(number: str) -> float:
+        value = float(number)
+        if not allow_non_finite and value in (float("inf"), float("-inf")):
+            raise ValueError(f"{where}: the number {number[:40]} is too large")
+        return value
+
+    def refuse(name: str) -> float:
+        if allow_non_finite:
+            return float(name)
+        raise ValueError(f"{where}: {name} is not a number JSON allows")
+
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise ValueError(f"{where}: nested more than {MAX_JSON_DEPTH} levels deep")
+    try:
+        return json.loads(text, parse_float=finite, parse_constant=refuse)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
+    except RecursionError:
+        raise ValueError(f"{where}: nested too deeply") from None
+
+
+def json_depth(text: str) -> int:
+    """The deepest nesting of [ and { outside strings (a cheap scan, so a hostile file cannot exhaust the stack)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest

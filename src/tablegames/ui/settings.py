@@ -11,14 +11,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import logging
-import shutil
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from tablegames.core.files import write_atomic
+from tablegames.core.files import keep_bad_copy, load_json, write_atomic
 from tablegames.music.styles import STYLES
 from tablegames.tables import TABLES
 
@@ -88,6 +88,8 @@ def _coerce(spec: dataclasses.Field, value: Any) -> Any:
     if kind in (int, float):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"expected a number, got {value!r}")
+        if not math.isfinite(value):
+            raise ValueError(f"expected a finite number, got {value!r}")
         if kind is int and value != int(value):
             raise TypeError(f"expected a whole number, got {value!r}")
         low, high = spec.metadata.get("range", (value, value))
@@ -109,17 +111,20 @@ def load_settings(path: Path | None = None) -> Settings:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Settings()
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        kept = keep_bad_copy(path)
+        log.warning("settings: %s is not UTF-8 text (%s); kept it as %s, using defaults", path, error, kept)
+        return Settings()
+    except OSError as error:
         log.warning("settings: cannot read %s (%s); using defaults", path, error)
         return Settings()
     try:
-        data = json.loads(text)
+        data = load_json(text, str(path), allow_non_finite=True)  # a bad number spoils its own key only
         if not isinstance(data, dict):
             raise ValueError(f"expected a JSON object at the top, got {type(data).__name__}")
-    except ValueError as error:  # json.JSONDecodeError is a ValueError
-        _keep_bad_copy(path)
-        log.warning("settings: %s is not valid settings (%s); kept it as %s.bad, using defaults",
-                    path, error, path.name)
+    except ValueError as error:
+        kept = keep_bad_copy(path)
+        log.warning("settings: %s is not valid settings (%s); kept it as %s, using defaults", path, error, kept)
         return Settings()
     values, problems = {}, []
     for spec in dataclasses.fields(Settings):
@@ -130,9 +135,9 @@ def load_settings(path: Path | None = None) -> Settings:
         except (TypeError, ValueError) as error:
             problems.append(f"{spec.name}: {error}")
     if problems:
-        _keep_bad_copy(path)
-        log.warning("settings: %s has wrong values (%s); kept it as %s.bad, using defaults for those",
-                    path, "; ".join(problems), path.name)
+        kept = keep_bad_copy(path)
+        log.warning("settings: %s has wrong values (%s); kept it as %s, using defaults for those",
+                    path, "; ".join(problems), kept)
     return Settings(**values)
 
 
@@ -146,9 +151,3 @@ def save_settings(settings: Settings, path: Path | None = None) -> bool:
         log.warning("settings: cannot save %s (%s); your choices last until you quit", path, error)
         return False
 
-
-def _keep_bad_copy(path: Path) -> None:
-    try:
-        shutil.copyfile(path, path.with_name(path.name + ".bad"))
-    except OSError as error:
-        log.warning("settings: cannot keep a copy of %s (%s)", path, error)
