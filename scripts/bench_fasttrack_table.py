@@ -17,7 +17,6 @@ import pygame  # noqa: E402
 
 from tablegames.core.worker import Thinker  # noqa: E402
 from tablegames.ui.app import App  # noqa: E402
-from tablegames.ui.fasttrack.computer import has_search  # noqa: E402
 from tablegames.ui.fasttrack.scene import FastTrackScene  # noqa: E402
 from tablegames.ui.lobby import LobbyScene  # noqa: E402
 from tablegames.ui.scene import Context  # noqa: E402
@@ -70,7 +69,7 @@ def main() -> None:
     app.stack.push(scene)
     table, wall = measure(app, args.frames, paced=True)
     controller = scene.controller
-    print(f"computer: {'the search (plan_turn)' if has_search() else 'the interim first-legal-line player'}")
+    print("computer: the search (plan_turn)")
     print(line("lobby (baseline)", lobby))
     print(line(f"fasttrack table, four computers at speed {args.speed}", table))
     print(f"  {controller.clicks} clicks played in {wall:.1f} s of paced frames, {controller.captures} captures, "

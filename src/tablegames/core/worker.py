@@ -1,9 +1,14 @@
 """The thinker: runs searches on a background thread and hands back a Job the window polls each frame.
 
-numba kernels compiled with nogil=True release the GIL, so the window keeps drawing while the computer thinks.
+The one computer-player contract of every table: a player (or an advisor) is a task `task(token) -> answer` run
+by `Thinker.submit`; the window polls the Job each frame, uses the answer only for the state it asked about, and
+cancels the job when that state goes away. numba kernels compiled with nogil=True release the GIL, so the window
+keeps drawing while the computer thinks.
+
 Cancellation is cooperative: a task receives a CancelToken whose `flag` (a one-element int32 array) a kernel can
-poll, and whose `is_cancelled()` Python code can check between iterations. Tests use `Thinker(inline=True)`, which
-runs each task at once on the calling thread.
+poll, and whose `is_cancelled()` Python code can check between iterations. A search that stops because of its
+token raises `SearchCancelled`, the one cancellation exception of every table. Tests use `Thinker(inline=True)`,
+which runs each task at once on the calling thread.
 """
 
 from __future__ import annotations
@@ -11,9 +16,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
+
+
+class SearchCancelled(Exception):
+    """A search stopped because its CancelToken was cancelled: there is no answer (never a half-made one)."""
+
+
+class HasCancelFlag(Protocol):
+    """Anything a search can be cancelled through: a CancelToken, or any object with its one-element int32 flag."""
+
+    @property
+    def flag(self) -> np.ndarray: ...
 
 
 class CancelToken:
@@ -29,6 +45,26 @@ class CancelToken:
 
     def is_cancelled(self) -> bool:
         return self._event.is_set()
+
+
+def cancel_flag_of(cancel: HasCancelFlag | None) -> np.ndarray:
+    """The flag a kernel polls: the token's own one-element int32 array, or a fresh one nobody sets."""
+    if cancel is None:
+        return np.zeros(1, dtype=np.int32)
+    flag = cancel.flag
+    if not isinstance(flag, np.ndarray) or flag.dtype != np.int32 or flag.shape != (1,):
+        raise TypeError(f"a cancel flag is a one-element int32 array (CancelToken.flag), got {flag!r}")
+    return flag
+
+
+def is_cancelled(cancel: HasCancelFlag | None) -> bool:
+    return cancel is not None and bool(cancel.flag[0])
+
+
+def raise_if_cancelled(cancel: HasCancelFlag | None, what: str) -> None:
+    """Raise SearchCancelled (saying `what` stopped) when the token has been cancelled."""
+    if is_cancelled(cancel):
+        raise SearchCancelled(f"{what} cancelled")
 
 
 class Job:
