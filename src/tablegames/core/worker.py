@@ -9,16 +9,23 @@ Cancellation is cooperative: a task receives a CancelToken whose `flag` (a one-e
 poll, and whose `is_cancelled()` Python code can check between iterations. A search that stops because of its
 token raises `SearchCancelled`, the one cancellation exception of every table. Tests use `Thinker(inline=True)`,
 which runs each task at once on the calling thread.
+
+`run_until_interrupted` is the command line's way to run a task on a thinker while its main thread shows progress
+and turns Ctrl-C into a cancel.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Protocol
+from concurrent.futures import wait as wait_for_futures
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
+
+T = TypeVar("T")
 
 
 class SearchCancelled(Exception):
@@ -130,3 +137,28 @@ class Thinker:
             for job in live:
                 job.cancel()
         self._executor.shutdown(wait=wait, cancel_futures=cancel_running)
+
+
+def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], None] | None = None,
+                          interval: float = 0.1, grace: float = 5.0) -> T:
+    """For a command on the main thread: run `task(token)` on a thinker thread, calling `tick()` every `interval`
+    seconds while it runs (to show progress). Ctrl-C cancels the token, waits (up to `grace` seconds, further
+    Ctrl-Cs ignored) for the task to stop, and raises KeyboardInterrupt; the task's own exception is raised as is."""
+    thinker = Thinker()
+    job = thinker.submit(task)
+    try:
+        while not wait_for_futures([job.future], timeout=interval).done:
+            if tick is not None:
+                tick()
+    except KeyboardInterrupt:
+        job.cancel()
+        deadline = time.monotonic() + grace
+        while not job.done() and time.monotonic() < deadline:
+            try:
+                wait_for_futures([job.future], timeout=max(0.0, deadline - time.monotonic()))
+            except KeyboardInterrupt:
+                continue
+        raise
+    finally:
+        thinker.shutdown()
+    return job.result()
