@@ -10,6 +10,7 @@ poll, and whose `is_cancelled()` Python code can check between iterations. A sea
 token raises `SearchCancelled`, the one cancellation exception of every table. Tests use `Thinker(inline=True)`,
 which runs each task at once on the calling thread.
 
+`KeyedAnswer` is the window's side of a question asked again whenever its state changes (an advisor's advice);
 `run_until_interrupted` is the command line's way to run a task on a thinker while its main thread shows progress
 and turns Ctrl-C into a cancel.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for_futures
 from typing import Any, Protocol, TypeVar
@@ -137,6 +138,64 @@ class Thinker:
             for job in live:
                 job.cancel()
         self._executor.shutdown(wait=wait, cancel_futures=cancel_running)
+
+
+class KeyedAnswer:
+    """The window's side of one question put to the thinker, asked again whenever the state it is about changes.
+
+    `get(key, make_task)` answers for `key` (any hashable description of the state asked about): the answer once
+    the thinker has it, None while it thinks. `make_task()` is called on the window's thread only when a job must
+    be submitted, so the task it returns owns copies of what it reads. Asking about another key cancels the job
+    for the old one, whose answer is then dropped; `poll()` (each frame) picks up a finished answer; `cancel()` on
+    leaving. A failed task's exception is raised on the window's thread, by the poll that finds it."""
+
+    def __init__(self, thinker: Thinker) -> None:
+        self.thinker = thinker
+        self.key: Hashable = None
+        self.value: Any = None
+        self.has_value = False
+        self.job: Job | None = None
+        self.job_key: Hashable = None
+        self.version = 0  # counts the answers received: a drawing cached on it redraws when one arrives
+
+    def poll(self) -> None:
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job = None
+        if self.job_key != self.key or job.is_cancelled():
+            return  # asked about a state that is gone: dropped
+        try:
+            value = job.result()
+        except SearchCancelled:
+            return
+        self.value, self.has_value = value, True
+        self.version += 1
+
+    def get(self, key: Hashable, make_task: Callable[[], Callable[[CancelToken], Any]]) -> Any:
+        """The answer for `key` when the thinker has given it, else None (asking it, unless it is already)."""
+        self.poll()
+        if key != self.key:
+            self.key, self.value, self.has_value = key, None, False
+        if self.has_value:
+            return self.value
+        if self.job is None or self.job_key != key:
+            if self.job is not None:
+                self.job.cancel()
+            self.job_key = key
+            self.job = self.thinker.submit(make_task())
+            self.poll()  # an inline thinker has answered already
+        return self.value if self.has_value else None
+
+    def is_thinking(self) -> bool:
+        return self.job is not None and not self.job.done()
+
+    def cancel(self) -> None:
+        """Cancel the job in progress and forget the answer."""
+        if self.job is not None:
+            self.job.cancel()
+        self.job = None
+        self.key, self.value, self.has_value = None, None, False
 
 
 def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], None] | None = None,
