@@ -1,5 +1,7 @@
+import os
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -7,6 +9,7 @@ import pytest
 from tablegames.core.worker import (
     CancelToken,
     KeyedAnswer,
+    ProcessWorker,
     SearchCancelled,
     Thinker,
     cancel_flag_of,
@@ -138,3 +141,46 @@ def test_a_keyed_answer_is_kept_only_for_the_state_it_was_asked_about():
         assert answer.job is None and not answer.has_value
     finally:
         thinker.shutdown()
+
+
+# --- the worker process ---------------------------------------------------------------------------------------------
+
+
+def test_the_worker_process_is_warmed_once_and_a_thinker_that_owns_it_stops_it():
+    worker = ProcessWorker()
+    try:
+        pid = worker.submit(os.getpid).result(timeout=120)  # a spawned process of its own
+        assert pid != os.getpid() and worker.is_started
+        warmed = worker.warm(os.getpid)
+        assert worker.warm(os.getpid) is warmed and warmed.result(timeout=60) == pid
+        long_search = worker.submit(time.sleep, 60)
+        queued = worker.submit(os.getpid)
+        Thinker(processes=worker).shutdown()  # the window closes
+        assert not worker.is_started
+        asked = time.perf_counter()
+        assert long_search.exception(timeout=10) is not None  # stopped, not left to run its minute
+        assert time.perf_counter() - asked < 10
+        assert queued.cancelled() or queued.exception(timeout=10) is not None
+        assert worker.submit(os.getpid).result(timeout=120) != pid  # a later use starts a new process
+    finally:
+        worker.shutdown()
+
+
+def test_the_worker_process_starts_warming_at_start_up_right_after_the_checkers_kernels(monkeypatch):
+    from tablegames.checkers import levels
+    from tablegames.kernels import warmup_steps
+
+    worker = ProcessWorker(lambda: ThreadPoolExecutor(max_workers=1))  # a stand-in pool: no process to spawn
+    monkeypatch.setattr(levels, "process_worker", lambda: worker)
+    calls = []
+    monkeypatch.setattr(levels, "_warm_worker", lambda: calls.append("warmed"))
+    steps = warmup_steps()
+    functions = [function for _, function in steps]
+    from tablegames.checkers import search_kernels
+
+    step = functions.index(levels.warm_worker_process)
+    assert functions[step - 1] == search_kernels.warmup and steps[step][0] == "checkers"
+    levels.warm_worker_process()  # returns at once; the warm-up runs in the worker
+    levels.prepare_worker_process().result(timeout=5)
+    assert calls == ["warmed"]  # once per process
+    worker.shutdown()

@@ -10,17 +10,20 @@ poll, and whose `is_cancelled()` Python code can check between iterations. A sea
 token raises `SearchCancelled`, the one cancellation exception of every table. Tests use `Thinker(inline=True)`,
 which runs each task at once on the calling thread.
 
-`KeyedAnswer` is the window's side of a question asked again whenever its state changes (an advisor's advice);
-`run_until_interrupted` is the command line's way to run a task on a thinker while its main thread shows progress
-and turns Ctrl-C into a cancel.
+`ProcessWorker` owns the suite's one worker process, for the searches that hold the GIL (pure Python), its
+warm-up and its shutdown (a Thinker given it stops it with itself). `KeyedAnswer` is the window's side of a
+question asked again whenever its state changes (an advisor's advice). `run_until_interrupted` is the command
+line's way to run a task on a thinker while its main thread shows progress and turns Ctrl-C into a cancel.
 """
 
 from __future__ import annotations
 
+import atexit
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import wait as wait_for_futures
 from typing import Any, Protocol, TypeVar
 
@@ -98,10 +101,12 @@ class Job:
 
 
 class Thinker:
-    """One background thread for searches; tasks run one after another in submission order."""
+    """One background thread for searches; tasks run one after another in submission order. `processes`: the
+    worker process of the window this thinker serves, shut down with the thinker."""
 
-    def __init__(self, inline: bool = False) -> None:
+    def __init__(self, inline: bool = False, processes: ProcessWorker | None = None) -> None:
         self.inline = inline
+        self.processes = processes
         self._executor = None if inline else ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinker")
         self._live: set[Job] = set()  # submitted, not yet done: shutdown cancels them
         self._live_lock = threading.Lock()
@@ -129,7 +134,9 @@ class Thinker:
     def shutdown(self, cancel_running: bool = True, wait: bool = False) -> None:
         """Stop taking work; with `cancel_running`, cancel the queued tasks and tell the running one to stop (a
         task that polls its token ends within its polling interval, so leaving the suite never waits for a
-        long search)."""
+        long search). The worker process, if the thinker has one, is stopped too."""
+        if self.processes is not None:
+            self.processes.shutdown()
         if self._executor is None:
             return
         if cancel_running:
@@ -196,6 +203,71 @@ class KeyedAnswer:
             self.job.cancel()
         self.job = None
         self.key, self.value, self.has_value = None, None, False
+
+
+def _spawned_pool() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+
+
+class ProcessWorker:
+    """One worker process, spawned (it shares nothing with the window's process), for the searches that hold the
+    GIL: started on first use, warmed once with `warm(fn)` (load the kernels there before the first search),
+    stopped by `shutdown()` (the Thinker that owns it, or the interpreter's exit). After a shutdown the next use
+    starts a new process."""
+
+    def __init__(self, make_pool: Callable[[], ProcessPoolExecutor] = _spawned_pool) -> None:
+        self._make_pool = make_pool
+        self._pool: ProcessPoolExecutor | None = None
+        self._warmed: Future | None = None
+        self._lock = threading.Lock()
+        self._exit_hook = False
+
+    @property
+    def is_started(self) -> bool:
+        return self._pool is not None
+
+    def pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = self._make_pool()
+                if not self._exit_hook:
+                    atexit.register(self.shutdown)
+                    self._exit_hook = True
+            return self._pool
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future:
+        """Run `fn(*args)` in the worker process (arguments and answer are pickled); poll the Future."""
+        return self.pool().submit(fn, *args)
+
+    def warm(self, fn: Callable[[], None]) -> Future:
+        """Start the process and run `fn` there once (until the next shutdown): loading its kernels takes a few
+        seconds, which the first search then does not wait for."""
+        pool = self.pool()
+        with self._lock:
+            if self._warmed is None or (self._warmed.done() and self._warmed.exception() is not None):
+                self._warmed = pool.submit(fn)
+            return self._warmed
+
+    def shutdown(self) -> None:
+        """Drop the queued work and stop the process now, without waiting for a search in progress (its Future
+        is then left failed or cancelled: nobody is waiting for it)."""
+        with self._lock:
+            pool, self._pool, self._warmed = self._pool, None, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())  # no public handle before 3.14
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+
+
+_PROCESS_WORKER = ProcessWorker()
+
+
+def process_worker() -> ProcessWorker:
+    """The suite's one worker process (levels 4-6 of checkers run there)."""
+    return _PROCESS_WORKER
 
 
 def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], None] | None = None,
