@@ -213,7 +213,7 @@ class ProgressLine:
 
 def run_solve(args: argparse.Namespace) -> int:
     live = LiveProgress()
-    line = ProgressLine(live, sys.stderr, always=args.progress)
+    progress_line = ProgressLine(live, sys.stderr, always=args.progress)
     try:
         problem = load_problem(args)
         method = solve if args.method == "exact" else solve_by_route_lists
@@ -222,15 +222,15 @@ def run_solve(args: argparse.Namespace) -> int:
             return method(problem.network, problem.trains, problem.company, problem.phase, problem.bonuses,
                           progress=live, cancel=token)
 
-        result = run_until_interrupted(task, line.tick)
+        result = run_until_interrupted(task, progress_line.tick)
     except (ValueError, RouteListTooLong) as error:
-        line.clear()
+        progress_line.clear()
         return _fail("solve", error)
     except KeyboardInterrupt:
-        line.clear()
+        progress_line.clear()
         print("tablegames routes solve: interrupted (Ctrl-C): the search was stopped, no answer", file=sys.stderr)
         return INTERRUPTED
-    line.clear()
+    progress_line.clear()
     print(f"{problem.title}\ncompany {problem.company}, phase {problem.phase}, "
           f"trains {', '.join(t.name for t in problem.trains)}")
     for line in format_result(result, problem.labels):
