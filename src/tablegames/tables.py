@@ -27,6 +27,9 @@ class TableSpec:
     scene_module: str  # importing it registers the table's scenes
     miniature: str  # "module:function" drawing the lobby card's picture: function(surface, rect, clock)
     kernel_modules: tuple[str, ...] = ()  # numba modules with `warmup()`, compiled behind the splash
+    # "module:function" warm-ups run after the kernels: the checkers worker process loads them there from numba's
+    # cache while the window warms the other tables
+    process_warmups: tuple[str, ...] = ()
     games: tuple[tuple[str, str], ...] = ()  # (game name, "module:factory") for the uniform interface
 
     def commands(self) -> ModuleType:
@@ -36,8 +39,9 @@ class TableSpec:
         return load_module(self.scene_module, self)
 
     def warmups(self) -> list[tuple[str, Callable[[], None]]]:
-        """(this table's name, warmup function) for each of its kernel modules, in order."""
-        return [(self.name, load_module(module, self).warmup) for module in self.kernel_modules]
+        """(this table's name, warmup function) for each of its kernel modules, in order, then its processes'."""
+        steps = [(self.name, load_module(module, self).warmup) for module in self.kernel_modules]
+        return steps + [(self.name, load_attribute(path, self)) for path in self.process_warmups]
 
     def game_factories(self) -> dict[str, Callable[[int], Any]]:
         """Each uniform-interface game of the table: name -> factory(seed) returning a fresh initial state."""
@@ -56,6 +60,7 @@ TABLES: tuple[TableSpec, ...] = (
         scene_module="tablegames.ui.checkers",
         miniature="tablegames.ui.miniatures:draw_checkers",
         kernel_modules=("tablegames.checkers.engine", "tablegames.checkers.search_kernels"),
+        process_warmups=("tablegames.checkers.levels:warm_worker_process",),
         games=(("checkers", "tablegames.checkers.game:new_game"),),
     ),
     TableSpec(

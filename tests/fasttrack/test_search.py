@@ -1,12 +1,16 @@
 """The line search (spec 11.1): winning lines, merging and tie-breaks independent of move order, the cap."""
 
 import random
+import time
+from concurrent.futures import CancelledError
 
+import numpy as np
 import pytest
 
+from tablegames.core.worker import CancelToken, SearchCancelled, Thinker
 from tablegames.fasttrack import search
 from tablegames.fasttrack.game import END_TURN, FastTrackGame, Phase
-from tablegames.fasttrack.search import plan_turn, position_key, search_line
+from tablegames.fasttrack.search import compiled_search, plan_turn, position_key, search_line
 from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL
 
 
@@ -121,3 +125,89 @@ def test_positions_reached_two_ways_are_one_line():
     assert merged < count_line_ends_without_merging(game)
     single = FastTrackGame.from_position({"red.L0": "red"}, hands={"red": "Q 9 2 3 5"})
     assert search_line(single).lines == count_line_ends_without_merging(single)  # one way to everything
+
+
+# --- cancellation ---------------------------------------------------------------------------------------------------
+
+
+class CancelledFromLook:
+    """A token whose flag reads as set from its `looks`-th reading on, and counts its readings: the search reads it
+    once before it starts and once before each level."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks = looks
+        self.readings = 0
+
+    @property
+    def flag(self) -> np.ndarray:
+        self.readings += 1
+        return np.array([int(self.readings >= self.looks)], dtype=np.int32)
+
+
+def four_jacks_and_a_joker() -> FastTrackGame:
+    """A pathological hand: the search's widest position (tens of thousands of lines over several levels)."""
+    return FastTrackGame.from_position(
+        {"red.L1": "red", "red.R2": "red", "blue.L3": "red", "green.R1": "blue", "blue.R3": "green",
+         "purple.L2": "purple", "green.L4": "blue", "blue.L1": "purple", "purple.R3": "green"},
+        hands={"red": "J J J J joker"},
+    )
+
+
+def test_the_reference_search_cancelled_between_levels_raises_search_cancelled():
+    game = FastTrackGame.from_position(
+        {"red.B2": "red", "red.B3": "red", "red.B4": "red", "red.R1": "red", "blue.L2": "blue"},
+        hands={"red": "Q K J A 9"},
+    )
+    token = CancelledFromLook(3)  # the start, level 0, then set before level 1
+    with pytest.raises(SearchCancelled, match="level 1"):
+        search_line(game, token=token)
+    assert token.readings == 3
+    assert search_line(game, token=CancelledFromLook(10**9)) == search_line(game)  # a token never set: same line
+
+
+def test_a_token_cancelled_before_the_search_stops_every_search_at_once():
+    game = four_jacks_and_a_joker()
+    token = CancelToken()
+    token.cancel()
+    for run in (search_line, compiled_search, plan_turn):
+        with pytest.raises(SearchCancelled):
+            run(game, token=token)
+
+
+def test_the_compiled_kernel_stops_at_a_level_when_its_flag_is_set():
+    from tablegames.fasttrack import kernels
+    from tablegames.fasttrack.cards import NUM_RANKS
+
+    game = four_jacks_and_a_joker()
+    hand = np.bincount(game.hand(0), minlength=NUM_RANKS).astype(np.int8)
+    values, hoards = search.strategy_arrays(CHAMPION)
+    line = np.full((kernels.MAX_LEVELS, kernels.PLAY_WIDTH), -1, dtype=np.int64)
+    flag = np.ones(1, dtype=np.int32)
+    plays, _stage, _score, ends, _cut = kernels.search(
+        game.board, hand, 0, int(game.phase), 0, int(game.partnership), kernels.TABLES, values, hoards[0],
+        CHAMPION.win_bonus, search.LINE_CAP, line, np.empty(4, dtype=np.int64), flag,
+    )
+    assert plays == kernels.CANCELLED and ends == 0 and (line == -1).all()
+
+
+def test_the_compiled_search_cancelled_from_another_thread_raises_search_cancelled():
+    game = four_jacks_and_a_joker()
+    compiled_search(game)  # compiled and loaded: the timing below is the search's
+    started = time.perf_counter()
+    full = compiled_search(game)
+    full_seconds = time.perf_counter() - started
+    thinker = Thinker()
+    try:
+        for _ in range(3):  # a loaded machine may finish before the cancel lands: try again
+            job = thinker.submit(lambda token: compiled_search(game, token=token))
+            time.sleep(min(0.01, full_seconds / 4))
+            job.cancel()
+            try:
+                assert job.future.result(timeout=10).best == full.best
+            except CancelledError:  # cancelled before it began: no search to stop
+                continue
+            except SearchCancelled:
+                return
+        pytest.fail("the search never saw its cancel")
+    finally:
+        thinker.shutdown()

@@ -3,16 +3,16 @@
     move = choose_move(position, level, seed, cancel_flag=token.flag)
 
 Levels 1-3 and 7-10 run in numba kernels that release the GIL, so the window calls them on its thinker thread.
-Levels 4-6 are the generic Python minimax (core/minimax.py), which holds the GIL: run them in a worker process
-(`choose_move_in_process`) so the window keeps its frame rate. The hint is level 9 (`hint_move`).
+Levels 4-6 are the generic Python minimax (core/minimax.py), which holds the GIL: run them in the suite's worker
+process (`choose_move_in_process`; the process is core.worker's `process_worker()`, warmed at start-up by
+`warm_worker_process` and stopped with the window's thinker) so the window keeps its frame rate. The hint is
+level 9 (`hint_move`).
 """
 
 from __future__ import annotations
 
-import atexit
-import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +24,7 @@ from tablegames.checkers.position import Move, Position
 from tablegames.checkers.search import root_moves, search
 from tablegames.core import minimax
 from tablegames.core.rng import make_rng
+from tablegames.core.worker import process_worker
 
 RANDOM, GREEDY, MINIMAX, ALPHA_BETA, DEEPENING = "random", "greedy", "minimax", "alpha-beta", "deepening"
 
@@ -142,17 +143,7 @@ def _generic_minimax_move(position: Position, depth: int, max_nodes: int, rng: n
     return root_moves(position)[result.action]
 
 
-# --- a worker process for the levels that hold the GIL -----------------------------------------------------------
-_pool: ProcessPoolExecutor | None = None
-
-
-def process_pool() -> ProcessPoolExecutor:
-    """One worker process (spawned, so it shares nothing with the window's process), created on first use."""
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
-    return _pool
+# --- the worker process for the levels that hold the GIL (owned by core.worker) ----------------------------------
 
 
 def _warm_worker() -> None:
@@ -160,9 +151,15 @@ def _warm_worker() -> None:
 
 
 def prepare_worker_process() -> Future:
-    """Start the worker process and load the kernels there now (a few seconds), so the first pure-Python level's
-    move does not wait for it: call it when a game with level 4-6 begins."""
-    return process_pool().submit(_warm_worker)
+    """Start the worker process and load the kernels there now (a few seconds, once per process), so the first
+    pure-Python level's move does not wait for it."""
+    return process_worker().warm(_warm_worker)
+
+
+def warm_worker_process() -> None:
+    """The start-up step (tablegames.tables: the checkers table's process_warmups): start the worker process warming up and return at once
+    (it loads its kernels while the window warms the others; a move asked for sooner queues behind it)."""
+    prepare_worker_process()
 
 
 def choose_move_in_process(position: Position, level: int, seed: int,
@@ -172,4 +169,4 @@ def choose_move_in_process(position: Position, level: int, seed: int,
     The worker cannot see a CancelToken: to abandon a search, drop the future (its answer is then ignored; the
     pure-Python levels answer within a few seconds anyway)."""
     level_info(level)
-    return process_pool().submit(choose_move, position, level, seed, None, tuple(history))
+    return process_worker().submit(choose_move, position, level, seed, None, tuple(history))

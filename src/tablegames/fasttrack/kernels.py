@@ -38,6 +38,7 @@ MAX_CHILDREN = 16384  # of one position
 LINE_CAP = 20_000
 CREDITS_TO_LEAVE_PEN = 4
 STAGE_DREW = 7
+CANCELLED = -1  # the plays `search` returns when its cancel flag was set
 HAND_PAD = 15
 SOLO, ANYTIME, ONCE_HOME = 0, 1, 2
 NEED_CARD, NEED_START, NEED_END, NEED_DISCARD, NEED_COVER, DONE, OVER = (int(p) for p in Phase)
@@ -642,9 +643,10 @@ def unique_in_key_order(keys, n: int):
 
 
 @njit(cache=True, nogil=True)
-def search(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, values, hoard, win_bonus: int, cap: int, line, best_key):
+def search(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, values, hoard, win_bonus: int, cap: int, line, best_key, cancel):
     """The best line from a level position. Fills line[:, :PLAY_WIDTH] with its plays and best_key with the key
-    of its end; returns (plays, stage, score, line ends, cut)."""
+    of its end; returns (plays, stage, score, line ends, cut). `cancel` (a CancelToken's flag, int32[1]) is read
+    before each level: once set, the search stops and returns CANCELLED plays (no line)."""
     team = np.empty(2, dtype=np.int64)
     n_team = team_of(seat, partnership, team)
     plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
@@ -665,6 +667,8 @@ def search(board, hand, credits: int, phase: int, seat: int, partnership: int, t
     cut = False
     level = 0
     while widths[level] > 0 and level + 1 < MAX_LEVELS:
+        if cancel[0] != 0:
+            return CANCELLED, -1, best_score, ends, cut
         capacity = 1024
         child_keys = np.empty((capacity, 4), dtype=np.int64)
         child_parent = np.empty(capacity, dtype=np.int64)
@@ -896,9 +900,10 @@ def decide(state, partnership: int, strategy: int, values, hoards, win_bonus, fi
         return n_plays, stage, 1, False
     hoard = hoards[strategy, min(pieces_home(board, seat), 3)]
     best_key = np.empty(4, dtype=np.int64)
+    never = np.zeros(1, dtype=np.int32)  # whole games are not cancelled: a flag nobody sets
     n_plays, stage, score, ends, cut = search(
         board, hands[seat], credits[seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
-        win_bonus[strategy], cap, line, best_key,
+        win_bonus[strategy], cap, line, best_key, never,
     )
     return n_plays, stage, ends, cut
 

@@ -15,6 +15,9 @@ order and reports the cut.
 
 `search_line` is the plain-Python reference over `FastTrackGame`; `compiled_search` runs the same search in the
 compiled kernels (kernels.py) over a compact state, and `plan_turn` uses it on the four-player board.
+
+Each takes an optional CancelToken (`token`, anything with its `flag`): the search reads it before each level
+(the kernel polls the flag itself) and, once it is set, raises `SearchCancelled` instead of answering.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+
+from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_of, raise_if_cancelled
 
 from .board import EMPTY, layout
 from .cards import HAND_SIZE, KING, NUM_RANKS, QUEEN
@@ -119,15 +124,18 @@ def plays(game: FastTrackGame) -> list[tuple[tuple[int, ...], FastTrackGame, boo
     return found
 
 
-def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP, keep: int = 0) -> SearchResult:
+def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP, keep: int = 0,
+                token: HasCancelFlag | None = None) -> SearchResult:
     """The best line for the seat to move, from a phase where a card is played, discarded or covered; with `keep`,
     also the `keep` best lines ending in distinct positions (for playouts). From the middle of a card (a piece or
-    a square to choose) the first level finishes that card."""
+    a square to choose) the first level finishes that card. SearchCancelled when `token` is cancelled (checked
+    before each level)."""
     if game.pending_draws or game.phase not in (*LEVEL_PHASES, Phase.NEED_START, Phase.NEED_END):
         raise ValueError(f"search: expected a game waiting for the seat to play, got {game.phase.name}"
                          f"{' with cards to draw' if game.pending_draws else ''}")
     root = game.clone()
     root.history, root.actions = [], []  # the search never undoes; cloning stays cheap
+    raise_if_cancelled(token, "fasttrack search")
     if strategy.first_legal:
         return first_line(root)
     scorer = Scorer(root, strategy)
@@ -138,6 +146,7 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
     cut = False
     level = 0
     while frontier:
+        raise_if_cancelled(token, f"fasttrack search (level {level})")
         children: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], FastTrackGame, tuple[int, ...]]] = {}
         for rank, (parent, clicks) in enumerate(frontier):
             for play, child, drew in plays(parent):
@@ -201,14 +210,18 @@ def key_tuple(words: np.ndarray) -> tuple[int, ...]:
     return tuple(pieces) + tuple(cards) + (int(words[3]) >> 4, int(words[3]) & 15)
 
 
-def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP) -> SearchResult:
-    """`search_line` in the compiled kernels (four players): the same line, much faster."""
+def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP,
+                    token: HasCancelFlag | None = None) -> SearchResult:
+    """`search_line` in the compiled kernels (four players): the same line, much faster. The kernel polls
+    `token`'s flag before each level; SearchCancelled when it was set."""
     from . import kernels
 
     if game.pending_draws or game.phase not in LEVEL_PHASES:
         raise ValueError(f"search: expected a game waiting for a card to play, discard or cover, got {game.phase.name}")
     if game.players != kernels.ZONES:
         raise ValueError(f"compiled search: expected {kernels.ZONES} players, got {game.players}")
+    flag = cancel_flag_of(token)
+    raise_if_cancelled(token, "fasttrack search")
     seat = game.seat
     hand = np.bincount(game.hand(seat), minlength=NUM_RANKS).astype(np.int8)
     line = np.full((kernels.MAX_LEVELS, kernels.PLAY_WIDTH), -1, dtype=np.int64)
@@ -222,21 +235,25 @@ def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int
         words = np.empty(4, dtype=np.int64)
         plays, stage, score, ends, cut = kernels.search(
             game.board, hand, credits, phase, seat, partnership, kernels.TABLES, values, hoard, strategy.win_bonus,
-            cap, line, words,
+            cap, line, words, flag,
         )
+        if plays == kernels.CANCELLED:
+            raise SearchCancelled("fasttrack search cancelled between levels")
         key = key_tuple(words)
     clicks = tuple(int(c) for c in line[:plays].ravel() if c >= 0)
     return SearchResult(Line(clicks, int(score), key, int(stage)), int(ends), bool(cut))
 
 
-def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION) -> list[int]:
+def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION, token: HasCancelFlag | None = None) -> list[int]:
     """The click codes that play the chosen line for the seat to move, up to the next refill (or the end of the
     turn, then with END_TURN last). Replay them one by one with `game.click`; after a refill, plan again.
-    [] when the game is over. In the middle of a card (a piece already chosen) the line finishes that card."""
+    [] when the game is over. In the middle of a card (a piece already chosen) the line finishes that card.
+    The computer player's `plan(state, token)`: SearchCancelled once `token` is cancelled."""
     if game.phase == Phase.OVER:
         return []
     if game.phase == Phase.DONE and not game.pending_draws:
         return [END_TURN]
     compiled = game.players == 4 and game.phase in LEVEL_PHASES  # the kernels start a line at a whole card
-    line = (compiled_search if compiled else search_line)(game, strategy).best
+    search = compiled_search if compiled else search_line
+    line = search(game, strategy, token=token).best
     return list(line.clicks) + ([END_TURN] if line.stage == Phase.DONE else [])

@@ -9,6 +9,10 @@ How it is split:
   induction over its 462 dice multisets and 0-2 rerolls (well under a millisecond).
 Rung 1 is the case with nobody after you, Rung 2 the case with players after you under a known cap, Rung 3
 the breaker (nothing to beat yet), whose stop also fixes the cap for the others.
+
+`advise_position(position, objective, token)` is the player of the contract every table follows (core/worker.py):
+the window runs it on its thinker, because a first question for an objective may load or build the tables; it
+reads the token before and after getting the tables and raises SearchCancelled once it is set.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from tablegames.core.files import write_atomic
+from tablegames.core.worker import HasCancelFlag, raise_if_cancelled
 from tablegames.piddle import kernels
 from tablegames.piddle.hands import (
     DICE,
@@ -345,6 +350,16 @@ def advise(dice, rerolls: int, beat: Hand | None = None, after: int = 0, cap: in
     return Advice(dice, rerolls, hand, best, ranked)
 
 
+def advise_position(position: Position, objective: Objective, token: HasCancelFlag | None = None) -> Advice:
+    """`advise` for a checked Position under `objective`; SearchCancelled when `token` is cancelled (read before
+    and after the tables are loaded or built, the one step that can take a while)."""
+    raise_if_cancelled(token, "piddle advice")
+    tables_for(objective)  # loaded or built now, kept in memory for `advise`
+    raise_if_cancelled(token, "piddle advice")
+    return advise(position.dice, position.rerolls, beat=position.beat, after=position.after, cap=position.cap,
+                  tied=position.tied, objective=objective)
+
+
 @dataclass(frozen=True)
 class BreakerOutlook:
     """Rung 3 for a table of `players`: the breaker's chances from its first roll, and how often it stops
@@ -358,12 +373,15 @@ class BreakerOutlook:
 
 
 def breaker_outlook(players: int, objective: Objective | None = None,
-                    tables: RoundTables | None = None) -> BreakerOutlook:
+                    tables: RoundTables | None = None, token: HasCancelFlag | None = None) -> BreakerOutlook:
+    """The breaker's outlook; SearchCancelled when `token` is cancelled (read before and after the tables)."""
     if not (isinstance(players, int) and 2 <= players <= MAX_PLAYERS):
         raise ValueError(f"players {players!r} out of range: a Piddle table has 2-{MAX_PLAYERS} players")
     if tables is not None and objective is not None and tables.objective != objective:
         raise ValueError(f"tables built for {tables.objective} cannot answer for {objective}")
+    raise_if_cancelled(token, "piddle breaker outlook")
     tables = tables or tables_for(objective or Objective())
+    raise_if_cancelled(token, "piddle breaker outlook")
     _, _, actions, keep_values = solve_position((6, 6, 6, 6, 6, 6), kernels.MAX_REROLLS, tables,
                                                 after=players - 1)
     hand_dist = np.zeros(kernels.HANDS)

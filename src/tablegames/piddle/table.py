@@ -15,7 +15,7 @@ import numpy as np
 
 from tablegames.core.rng import make_rng
 from tablegames.piddle.hands import DICE, Hand, describe_hand, hand_of
-from tablegames.piddle.solver import MAX_PLAYERS, MAX_ROLLS, Advice, Objective, advise
+from tablegames.piddle.solver import MAX_PLAYERS, MAX_ROLLS, Advice, Objective, Position, advise_position
 
 BREAK, TURN, SETTLED = "break", "turn", "settled"
 
@@ -253,16 +253,19 @@ class PiddleTable:
         self.results.append(result)
 
     # --- advice and computer players ---
-    def advice(self) -> Advice:
-        """The exact best move for the player to act (after its first roll)."""
+    def position(self) -> Position:
+        """What the solver needs to know about the player to act (after its first roll): an immutable copy."""
         self.require_turn("advise")
         if self.dice is None:
             raise ValueError("no advice before the first roll: roll all six dice")
         beat, tied = self.best_so_far()
         after = self.players - 1 - self.turn
         cap = None if self.turn == 0 else self.cap
-        return advise(self.dice, self.rerolls_left, beat=beat, tied=tied, after=after, cap=cap,
-                      objective=self.objective)
+        return Position(self.dice, self.rerolls_left, beat, tied, after, cap)
+
+    def advice(self) -> Advice:
+        """The exact best move for the player to act (after its first roll)."""
+        return advise_position(self.position(), self.objective)
 
     def computer_step(self) -> str:
         """One step of the current player as the solver plays it: 'roll' (the first roll), 'keep' (hold the

@@ -7,15 +7,22 @@
 - `tablegames routes compare FILE|--trap ...`: the same input through the exact search and through the
   route-list method truncated to 10,000 routes per train, as well-known tools run it; both totals and times.
 - `tablegames routes list`: the shipped scenarios.
+
+`solve` searches on a worker thread while the main thread shows the search's progress (on a terminal, one line
+rewritten in place) and turns Ctrl-C into a cancel: the kernel stops within milliseconds, one line says so, and
+the command exits 130 without a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
+from tablegames.core.worker import CancelToken, run_until_interrupted
 from tablegames.routes.boards import (
     BOARD_FORMAT,
     board_from_dict,
@@ -27,7 +34,7 @@ from tablegames.routes.hexmap import BoardState
 from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.network import Network
 from tablegames.routes.scenario import load_scenario, shipped_scenarios
-from tablegames.routes.search import RouteListTooLong, RunResult, solve, solve_by_route_lists
+from tablegames.routes.search import LiveProgress, RouteListTooLong, RunResult, solve, solve_by_route_lists
 from tablegames.routes.trains import RouteBonus, TrainType, parse_train, parse_train_list
 
 
@@ -60,6 +67,8 @@ def add_commands(subparsers) -> None:
     _add_input_arguments(solve_parser)
     solve_parser.add_argument("--method", choices=("exact", "lists"), default="exact",
                               help="exact all-trains-at-once search (default) or route lists + combinations")
+    solve_parser.add_argument("--progress", action="store_true",
+                              help="print the search's progress to stderr even when it is not a terminal")
     solve_parser.set_defaults(run=run_solve)
     compare_parser = subparsers.add_parser(
         "compare", help="exact search against route lists truncated like well-known tools")
@@ -162,13 +171,66 @@ def _fail(command: str, error: Exception) -> int:
     return 2
 
 
+INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
+PROGRESS_AFTER = 0.5  # seconds before a search's progress shows: a quick answer prints none
+PROGRESS_LINE_SECONDS = 1.0  # not on a terminal (--progress): a line this often
+
+
+class ProgressLine:
+    """The search's progress on stderr, read from the kernel's counters by the main thread: on a terminal one line
+    rewritten in place; elsewhere nothing, or with `always` a line a second."""
+
+    def __init__(self, live: LiveProgress, stream: TextIO, always: bool = False) -> None:
+        self.live = live
+        self.stream = stream
+        self.in_place = stream.isatty()
+        self.shown = self.in_place or always
+        self.started = time.perf_counter()
+        self.next_line = PROGRESS_AFTER
+        self.width = 0
+
+    def tick(self) -> None:
+        elapsed = time.perf_counter() - self.started
+        if not self.shown or elapsed < PROGRESS_AFTER:
+            return
+        reading = self.live.read()
+        text = f"searching {reading.stage}: {reading.nodes:,} nodes, best so far {reading.best}, {elapsed:.1f} s"
+        if not self.in_place:
+            if elapsed >= self.next_line:
+                print(text, file=self.stream, flush=True)
+                self.next_line = elapsed + PROGRESS_LINE_SECONDS
+            return
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def clear(self) -> None:
+        if self.in_place and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
 def run_solve(args: argparse.Namespace) -> int:
+    live = LiveProgress()
+    progress_line = ProgressLine(live, sys.stderr, always=args.progress)
     try:
         problem = load_problem(args)
         method = solve if args.method == "exact" else solve_by_route_lists
-        result = method(problem.network, problem.trains, problem.company, problem.phase, problem.bonuses)
+
+        def task(token: CancelToken) -> RunResult:
+            return method(problem.network, problem.trains, problem.company, problem.phase, problem.bonuses,
+                          progress=live, cancel=token)
+
+        result = run_until_interrupted(task, progress_line.tick)
     except (ValueError, RouteListTooLong) as error:
+        progress_line.clear()
         return _fail("solve", error)
+    except KeyboardInterrupt:
+        progress_line.clear()
+        print("tablegames routes solve: interrupted (Ctrl-C): the search was stopped, no answer", file=sys.stderr)
+        return INTERRUPTED
+    progress_line.clear()
     print(f"{problem.title}\ncompany {problem.company}, phase {problem.phase}, "
           f"trains {', '.join(t.name for t in problem.trains)}")
     for line in format_result(result, problem.labels):

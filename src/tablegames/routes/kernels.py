@@ -6,8 +6,9 @@ set of runs appear once). `list_routes` and `best_combination` are the route-lis
 benchmark compares against.
 
 Array conventions: S stops, L links, W 64-bit conflict words, T trains, B route bonuses. Values are int64.
-`control` is shared with Python: [0] cancel flag (Python sets it), [1] nodes so far, [2] best so far,
-[3] 1 once the kernel has finished.
+`control` is shared with Python, read by any thread while the kernel runs: [0] unused, [1] nodes so far, [2] best
+so far, [3] 1 once the kernel has finished. `cancel` is the caller's CancelToken flag (int32[1]): the kernel reads
+it with the counters and, once it is set, returns -1 (no answer).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 from numba import njit
 
 INF = 1 << 40
-POLL_NODES = 4096  # how often the kernel reports progress and reads the cancel flag
+POLL_NODES = 4096  # how often the kernel reports progress and reads the cancel flag (about every 4 ms)
 
 FRAME_TRAIN = 0
 FRAME_STOP = 1
@@ -287,7 +288,7 @@ def search_runs(
     stop_sink, stop_group, n_groups, token_stops, token_rank,
     value, cost, major, max_total, max_major, max_len, best_n, track_mask, same_as_prev,
     bonus_amount, bonus_stop_mask, bonus_full,
-    prefix_top, standalone, suffix_best, best_init, relevant, memo_bits, control,
+    prefix_top, standalone, suffix_best, best_init, relevant, memo_bits, control, cancel,
     out_stops, out_links, out_count, out_arm2, out_value,
 ):
     """Exact best total revenue of all trains at once. Returns the best total found (> best_init means the
@@ -525,7 +526,7 @@ def search_runs(
                 next_poll = nodes + POLL_NODES
                 control[1] = nodes
                 control[2] = best
-                if control[0] != 0:
+                if cancel[0] != 0:
                     return -1
             f_stage[d] = 1
             f_iter[d] = adj_start[s]
@@ -848,11 +849,11 @@ def list_routes(
 
 
 @njit(cache=True, nogil=True)
-def best_combination(route_value, route_conf, route_start, route_count, remaining_best, control):
+def best_combination(route_value, route_conf, route_start, route_count, remaining_best, control, cancel):
     """Branch and bound over one route (or none) per train, trains nested, routes sorted by value: the second
     step of the route-list-then-combinations method. route_start[t] indexes train t's routes in the flat arrays;
     remaining_best[t] = sum of the best route of each train from t on. Returns (best total, chosen indices);
-    best total -1 when cancelled through control[0]."""
+    best total -1 when cancelled through `cancel`."""
     n_trains = route_count.shape[0]
     words = route_conf.shape[1]
     used = np.zeros((n_trains + 1, words), np.uint64)
@@ -869,7 +870,7 @@ def best_combination(route_value, route_conf, route_start, route_count, remainin
             next_poll = steps + POLL_NODES
             control[1] = steps
             control[2] = best
-            if control[0] != 0:
+            if cancel[0] != 0:
                 return -1, best_pick
         if t == n_trains:
             if partial[n_trains] > best:

@@ -19,23 +19,28 @@ on their own (suffixes, smallest first). Stop-limited trains are searched first,
 At each train level a memo of proven bounds merges states whose later trains face the same track (see
 kernels.search_runs). Pruning only drops states whose bound cannot beat the best found, so the result is exact;
 no node cap, no clock. docs/routes.md has the details and figures.
+
+The kernels run on the calling thread (the window's thinker, or the command line's). `cancel` is the caller's
+CancelToken (anything with its int32 `flag`): the kernel polls the flag itself, and a cancelled search raises
+`SearchCancelled`. `progress` is a `LiveProgress` whose counters the kernel writes as it goes: another thread
+reads them with `read()` whenever it likes (the window once a frame); nothing calls back into the caller.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_of, raise_if_cancelled
 from tablegames.routes import kernels
 from tablegames.routes.network import Network
 from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, check_trains
 
-POLL_SECONDS = 0.05
+CONTROL_SIZE = 4  # the kernels' control array: [1] nodes so far, [2] best so far, [3] finished
 
 
 def _is_open_ended(train: TrainType) -> bool:
@@ -67,13 +72,41 @@ class RunResult:
 
 @dataclass(frozen=True)
 class SearchProgress:
+    """A reading of a running search: the stage, the nodes it has searched and the best total it has found."""
+
     stage: str
     nodes: int
     best: int
 
 
-class SearchCancelled(Exception):
-    """The caller cancelled the search; there is no proven answer."""
+class LiveProgress:
+    """A running search's progress as its kernels write it, for another thread to read at any time.
+
+    Each stage of the search gets a fresh control array (`begin`, on the search's thread), swapped in with its
+    stage name as one tuple, so `read()` always sees one stage's name with that stage's own counters (which only
+    grow). No lock and no callback: the kernel writes, the reader reads."""
+
+    def __init__(self) -> None:
+        self._current: tuple[str, np.ndarray] = ("preparing", np.zeros(CONTROL_SIZE, dtype=np.int64))
+
+    def begin(self, stage: str) -> np.ndarray:
+        """A new stage: the control array its kernel writes into."""
+        control = np.zeros(CONTROL_SIZE, dtype=np.int64)
+        self._current = (stage, control)
+        return control
+
+    @property
+    def array(self) -> np.ndarray:
+        """The control array of the stage running now ([1] nodes, [2] best so far, [3] 1 once finished)."""
+        return self._current[1]
+
+    def read(self) -> SearchProgress:
+        stage, control = self._current
+        return SearchProgress(stage, int(control[1]), int(control[2]))
+
+
+# A cancelled search raises core.worker's SearchCancelled (imported above, so `routes.search.SearchCancelled`
+# is the same class).
 
 
 class RouteListTooLong(Exception):
@@ -275,37 +308,21 @@ def prepare(
     )
 
 
-def _run_with_control(call: Callable[[np.ndarray], int], stage: str, progress, cancel) -> tuple[int, int]:
-    """Run a kernel call; with a progress callback or a cancel event it runs on a thread polled every 50 ms.
-    Returns (kernel result, nodes)."""
-    if cancel is not None and cancel.is_set():  # cancelled between stages: start no more work
+def _run_stage(call: Callable[[np.ndarray, np.ndarray], int], stage: str, progress: LiveProgress | None,
+               flag: np.ndarray) -> tuple[int, int]:
+    """Run one kernel call on this thread with a control array (`progress`'s, when given) and the cancel flag.
+    Returns (kernel result, nodes); SearchCancelled when the flag was set before or during the call."""
+    if flag[0]:  # cancelled between stages: start no more work
         raise SearchCancelled(f"route search cancelled before {stage}")
-    control = np.zeros(4, dtype=np.int64)
-    if progress is None and cancel is None:
-        result = call(control)
-        return result, int(control[1])
-    box: list = []
-    worker = threading.Thread(target=lambda: box.append(call(control)), daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(POLL_SECONDS)
-            if cancel is not None and cancel.is_set():
-                control[0] = 1
-            if progress is not None:
-                progress(SearchProgress(stage, int(control[1]), int(control[2])))
-    except BaseException:
-        control[0] = 1  # a failing callback stops the kernel too: no search left running behind the caller
-        worker.join()
-        raise
-    result = box[0]
-    if result < 0 or (cancel is not None and cancel.is_set() and control[3] == 0):
+    control = progress.begin(stage) if progress is not None else np.zeros(CONTROL_SIZE, dtype=np.int64)
+    result = call(control, flag)
+    if result < 0:
         raise SearchCancelled(f"route search cancelled during {stage}")
     return result, int(control[1])
 
 
 def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_best: np.ndarray, best_init: int,
-            stage: str, progress, cancel) -> tuple[int, int, list[TrainRun] | None]:
+            stage: str, progress: LiveProgress | None, flag: np.ndarray) -> tuple[int, int, list[TrainRun] | None]:
     """Run the exact kernel on the trains `chosen` (indices into problem.trains, already ordered).
     Returns (best, nodes, runs or None when nothing beat best_init)."""
     n_trains = len(chosen)
@@ -325,15 +342,15 @@ def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_
     n_links = problem.link_conf.shape[0]
     memo_bits = 0 if n_trains < 2 or not relevant.any() else min(16, max(8, n_links.bit_length() + 6))
 
-    def call(control: np.ndarray) -> int:
+    def call(control: np.ndarray, cancel: np.ndarray) -> int:
         return kernels.search_runs(
             *problem.network_args(), *problem.train_args(chosen), same,
             np.ascontiguousarray(problem.bonus_amount[pick]), problem.bonus_stop_mask, problem.bonus_full,
             np.ascontiguousarray(problem.prefix_top[pick]), standalone, suffix_best, np.int64(best_init),
-            relevant, np.int64(memo_bits), control, out_stops, out_links, out_count, out_arm2, out_value,
+            relevant, np.int64(memo_bits), control, cancel, out_stops, out_links, out_count, out_arm2, out_value,
         )
 
-    best, nodes = _run_with_control(call, stage, progress, cancel)
+    best, nodes = _run_stage(call, stage, progress, flag)
     if best <= best_init:
         return best_init, nodes, None
     runs = []
@@ -393,12 +410,14 @@ def solve(
     company: str,
     phase: str | None = None,
     bonuses: Sequence[RouteBonus] = (),
-    progress: Callable[[SearchProgress], None] | None = None,
-    cancel: threading.Event | None = None,
+    progress: LiveProgress | None = None,
+    cancel: HasCancelFlag | None = None,
 ) -> RunResult:
-    """The best runs of `company`'s trains: exact. `progress` is called about every 50 ms with the stage, nodes
-    and best so far; setting `cancel` stops the search and raises SearchCancelled (no unproven answer)."""
+    """The best runs of `company`'s trains: exact, searched on this thread. The kernels write the stage, nodes and
+    best so far into `progress` for another thread to read; cancelling `cancel` (a CancelToken) stops the kernel
+    within a few milliseconds and raises SearchCancelled (no unproven answer)."""
     started = time.perf_counter()
+    flag = cancel_flag_of(cancel)
     problem = prepare(network, trains, company, phase, bonuses)
     n_trains = len(trains)
     if n_trains == 0 or problem.token_stops.shape[0] == 0:
@@ -413,7 +432,7 @@ def solve(
         if train.key() in alone:
             continue
         best, used, runs = _search(
-            problem, [t], np.array([big]), np.array([big, 0]), 0, f"train {train.name} alone", progress, cancel
+            problem, [t], np.array([big]), np.array([big, 0]), 0, f"train {train.name} alone", progress, flag
         )
         alone[train.key()] = best
         alone_run[train.key()] = runs[0] if runs else None
@@ -438,7 +457,7 @@ def solve(
         bounds[0] = standalone[j] + suffix_best[j + 1]
         best_init = int(suffix_best[j + 1])
         best, used, runs = _search(
-            problem, chosen, standalone[j:], bounds, best_init, f"trains {j + 1}/{n_trains}", progress, cancel
+            problem, chosen, standalone[j:], bounds, best_init, f"trains {j + 1}/{n_trains}", progress, flag
         )
         nodes += used
         suffix_best[j] = best
@@ -457,14 +476,17 @@ def solve_by_route_lists(
     phase: str | None = None,
     bonuses: Sequence[RouteBonus] = (),
     max_routes: int = 4_000_000,
-    cancel: threading.Event | None = None,
+    cancel: HasCancelFlag | None = None,
     route_limit: int | None = None,
+    progress: LiveProgress | None = None,
 ) -> RunResult:
     """The usual method, for comparison: list every legal route of each train, then branch and bound over one
     route per train (sorted by value) with bitset conflict checks. Exact, but the lists grow with the map.
     `route_limit` keeps only each train's best routes by standalone revenue, as well-known tools do (10,000):
-    no longer exact, since the best set of runs may need a train's lesser route."""
+    no longer exact, since the best set of runs may need a train's lesser route. `cancel` and `progress` as for
+    `solve` (listing a train's routes is not interrupted: the token is read between trains)."""
     started = time.perf_counter()
+    flag = cancel_flag_of(cancel)
     problem = prepare(network, trains, company, phase, bonuses)
     n_trains = len(trains)
     if n_trains == 0 or problem.token_stops.shape[0] == 0:
@@ -475,7 +497,11 @@ def solve_by_route_lists(
         if train.key() in lists:
             continue
         capacity = 1024
+        raise_if_cancelled(cancel, f"route listing of train {train.name}")
+        if progress is not None:
+            progress.begin(f"routes of train {train.name}")
         while True:
+            raise_if_cancelled(cancel, f"route listing of train {train.name}")
             out_value = np.zeros(capacity, dtype=np.int64)
             out_conf = np.zeros((capacity, words), dtype=np.uint64)
             out_offset = np.zeros(capacity + 1, dtype=np.int64)
@@ -503,12 +529,12 @@ def solve_by_route_lists(
     remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
     box: list = []
 
-    def call(control: np.ndarray) -> int:
-        best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control)
+    def call(control: np.ndarray, cancel_flag: np.ndarray) -> int:
+        best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control, cancel_flag)
         box.append(pick)
         return best
 
-    best, _steps = _run_with_control(call, "combinations", None, cancel)
+    best, _steps = _run_stage(call, "combinations", progress, flag)
     pick = box[0]
     runs: dict[int, TrainRun] = {}
     for i, t in enumerate(order):

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from tablegames.core.worker import Thinker
+from tablegames.core.worker import Thinker, process_worker
 from tablegames.tables import TABLES
 from tablegames.ui.app import WINDOW_TITLE, App
 from tablegames.ui.audio import describe, start_audio
@@ -29,7 +29,8 @@ def make_context(silent: bool) -> Context:
     settings = load_settings()
     if settings.install_seed == 0:  # the one choice not drawn from a seed: the install's own seed
         settings.install_seed = secrets.randbelow(2**32 - 1) + 1
-    context = Context(settings=settings, thinker=Thinker(), fresh_seeds=True)
+    # The thinker owns the worker process of checkers levels 4-6: closing the window shuts both down.
+    context = Context(settings=settings, thinker=Thinker(processes=process_worker()), fresh_seeds=True)
     context.save_settings = lambda: save_settings(settings)
     context.audio = start_audio(settings, enabled=not silent)
     return context

@@ -1,12 +1,15 @@
-"""The table without graphics: the interim computer, the clock, the walks, undo, single choices, mood, saving."""
+"""The table without graphics: the computer, the clock, the walks, undo, single choices, mood, saving."""
 
 import json
 import logging
+import threading
+import time
 
 import pytest
 
-from tablegames.core.worker import Thinker
+from tablegames.core.worker import CancelToken, SearchCancelled, Thinker
 from tablegames.fasttrack.game import CARD_ACTION, END_TURN, OOPS_CLICK, FastTrackGame, Phase
+from tablegames.fasttrack.search import plan_turn
 from tablegames.fasttrack.view import table_view
 from tablegames.music.mood import Mood
 from tablegames.ui.fasttrack import computer, positions, savegame
@@ -34,28 +37,57 @@ def settle(controller: TableController, dt: float = 0.05, limit: int = 10_000) -
     raise AssertionError("the clock never came back to the person")
 
 
-# --- the interim computer -----------------------------------------------------------------------------------------
+# --- the computer -------------------------------------------------------------------------------------------------
 
 
-def test_first_legal_line_takes_the_first_legal_action_until_the_turn_ends_or_the_hand_is_refilled():
-    game = make_game(5)
-    line = computer.first_legal_line(game)
-    trial = game.clone()
-    for code in line:
-        assert code == trial.legal_actions()[0]
-        trial.apply_action(code)
-    ended = line[-1] == END_TURN or trial.is_terminal()
-    refilled = len(trial.hand(game.seat)) == 5 and trial.seat == game.seat
-    assert ended or refilled
-    assert game.actions == []  # planning never touches the game shown
-
-
-def test_computer_plan_is_the_champions_line():
-    from tablegames.fasttrack.search import plan_turn
-
+def test_the_computer_plays_the_searchs_plan_on_a_copy_of_the_game():
     game = positions.midgame(3)
+    actions = list(game.actions)
     assert computer.computer_plan(game) == plan_turn(game.clone())
-    assert game.actions == positions.midgame(3).actions  # planning never touches the game shown
+    assert game.actions == actions  # planning never touches the game shown
+
+
+def test_the_computers_plan_is_cancelled_through_its_token():
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(SearchCancelled):
+        computer.computer_plan(positions.midgame(3), token)
+
+
+def test_the_fallback_is_the_first_legal_click():
+    game = make_game(5)
+    assert computer.fallback_plan(game) == game.legal_actions()[:1]
+
+
+def test_the_search_module_is_imported_not_looked_for():
+    """The search is part of every build: a renamed module fails at import, never falls back quietly."""
+    import inspect
+
+    source = inspect.getsource(computer)
+    assert "module_exists" not in source and "from tablegames.fasttrack.search import plan_turn" in source
+
+
+def test_the_table_hands_its_planner_the_jobs_token_and_cancelling_the_plan_stops_it():
+    thinker = Thinker()
+    started = threading.Event()
+
+    def planner(game, token):
+        started.set()
+        while not token.is_cancelled():
+            time.sleep(0.001)
+        raise SearchCancelled("stopped")
+
+    try:
+        controller = TableController(make_game(6), thinker, speed=4, watch=True, planner=planner)
+        controller.update(0.1)
+        assert started.wait(5) and controller.is_thinking()
+        job = controller.job
+        controller.start(make_game(7))  # a new game: the old plan is cancelled and forgotten
+        with pytest.raises(SearchCancelled):
+            job.future.result(timeout=2)
+        assert controller.job is None or controller.job is not job
+    finally:
+        thinker.shutdown()
 
 
 def test_four_computers_play_a_whole_game_through_the_clock():
@@ -241,8 +273,8 @@ def test_a_broken_save_is_ignored_with_a_log_line(tmp_path, caplog, text):
     assert "ignoring the saved game" in caplog.text and str(path) in caplog.text
 
 
-def test_a_failing_search_is_logged_and_the_first_legal_line_plays_instead(caplog):
-    def broken(game):
+def test_a_failing_search_is_logged_and_legal_clicks_play_instead(caplog):
+    def broken(game, token):
         raise RuntimeError("search exploded")
 
     controller = TableController(make_game(6), Thinker(inline=True), speed=4, watch=True, planner=broken)

@@ -1,12 +1,17 @@
 """The table controller without graphics: holds, rolls and stops through its calls, the hint, the pace of the
 computers' turns (held dice shown before they roll), the tumble, money and the mood."""
 
+import threading
+import time
+
 import pytest
 
+from tablegames.core.worker import CancelToken, KeyedAnswer, Thinker
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import hand_of
-from tablegames.piddle.solver import Objective
+from tablegames.piddle.solver import Objective, advise_position
 from tablegames.piddle.table import SETTLED, positions_to_hold
+from tablegames.ui.piddle import controller as piddle_controller
 from tablegames.ui.piddle import positions
 from tablegames.ui.piddle.controller import (
     BREAK_SECONDS,
@@ -209,3 +214,118 @@ def test_tension_when_you_must_beat_a_strong_hand():
             assert controller.mood == Mood.TENSION
             return
     pytest.fail("no seed put a strong hand before the person")
+
+
+# --- the advice on the thinker ---------------------------------------------------------------------------------------
+
+
+class GatedAdvice:
+    """Stands in for the solver's call in the controller: waits until opened (as a first solve building its tables
+    would), notes the thread it ran on, then answers as the solver does."""
+
+    def __init__(self) -> None:
+        self.open = threading.Event()
+        self.threads: list[str] = []
+        self.tokens: list[CancelToken] = []
+
+    def __call__(self, position, objective, token):
+        self.threads.append(threading.current_thread().name)
+        self.tokens.append(token)
+        assert self.open.wait(10), "the test never opened the gate"
+        return advise_position(position, objective, token)
+
+
+def frames(controller: PiddleController, count: int, budget: float = 1.0) -> None:
+    """`count` window frames with every pause skipped; each must return within `budget` seconds (a frame that
+    waited for the gated solver would take its whole 10 s; a loaded machine may stall a frame a little)."""
+    for _ in range(count):
+        began = time.perf_counter()
+        controller.skip()
+        controller.update(0.0)
+        assert time.perf_counter() - began < budget, "a frame waited for the solver"
+
+
+def test_a_computers_advice_is_worked_out_on_the_thinker_while_the_window_keeps_going(monkeypatch):
+    gate = GatedAdvice()
+    monkeypatch.setattr(piddle_controller, "advise_position", gate)
+    thinker = Thinker()
+    try:
+        controller = PiddleController(make_table(3, 4, True, Objective()), True, thinker=thinker)
+        for _ in range(200):
+            frames(controller, 1)
+            if controller.is_thinking():
+                break
+        assert controller.is_thinking() and controller.advice() is None
+        table = controller.table
+        seat, dice, held = table.current_seat, table.dice, set(table.held)
+        frames(controller, 20)  # the window keeps its pace; the computer waits for its advice
+        assert (table.current_seat, table.dice, table.held) == (seat, dice, held)
+        assert "The advisor" not in controller.instructions()  # a computer's turn: "<name> is thinking"
+        gate.open.set()
+        expected = table.advice()
+        for _ in range(500):
+            frames(controller, 1)
+            if table.held != held or table.current_seat != seat or table.dice != dice:
+                break
+            time.sleep(0.002)
+        moved = table.current_seat != seat or table.dice != dice  # it stopped (or its last roll ended the turn)
+        assert moved or sorted(table.dice[i] for i in table.held) == sorted(expected.best.keep)
+        assert gate.threads and all(name.startswith("thinker") for name in gate.threads)
+    finally:
+        thinker.shutdown()
+
+
+def test_an_answer_for_a_position_that_changed_is_dropped_and_leaving_cancels(monkeypatch):
+    gate = GatedAdvice()
+    monkeypatch.setattr(piddle_controller, "advise_position", gate)
+    controller = make_controller(seed=1)
+    gate.open.set()  # on the inline thinker first, to the person's first roll
+    to_persons_turn(controller)
+    controller.roll()
+    settle_tumble(controller)
+    gate.open.clear()
+    thinker = Thinker()
+    try:
+        controller.thinker = thinker
+        controller.advisor = KeyedAnswer(thinker)
+        controller.outlook = KeyedAnswer(thinker)
+        assert controller.advice() is None and controller.is_thinking()
+        asked_for = controller.advisor.job.token
+        assert controller.hint()  # H while it thinks: given when the answer comes
+        assert controller.message == "The advisor is thinking..."
+        controller.set_objective(Objective("dollar", 0.25))  # another question now: the first is cancelled
+        controller.advice()
+        assert asked_for.is_cancelled()
+        gate.open.set()
+        for _ in range(500):
+            controller.update(0.0)
+            if controller.advice() is not None:
+                break
+            time.sleep(0.002)
+        advice = controller.advice()
+        assert advice is not None and advice == controller.table.advice()  # the answer for the new objective
+        controller.update(0.0)
+        assert controller.message.startswith("Advisor:") and not controller.hint_wanted
+        table = controller.table
+        assert sorted(table.dice[i] for i in table.held) == sorted(advice.keep) or not table.can_roll()
+        gate.open.clear()
+        controller.set_objective(Objective())
+        assert controller.advice() is None
+        pending = controller.advisor.job.token
+        controller.cancel_thinking()  # leaving the table
+        assert pending.is_cancelled() and controller.advisor.job is None and not controller.is_thinking()
+        gate.open.set()
+    finally:
+        thinker.shutdown()
+
+
+def test_scripted_moments_wait_for_a_threaded_thinker():
+    thinker = Thinker()
+    try:
+        controller = PiddleController(make_table(4, 3, False, Objective()), thinker=thinker)
+        positions.play_until(controller, positions.is_advisor_moment)
+        inline = make_controller(seed=3, players=4)
+        positions.play_until(inline, positions.is_advisor_moment)
+        assert controller.table.events == inline.table.events  # the same play, threaded or not
+    finally:
+        thinker.shutdown()

@@ -4,6 +4,7 @@ load, the run on an inline thinker drawn exactly as the search found it, and eve
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 
 import pygame
@@ -148,6 +149,30 @@ def test_the_run_drawn_is_the_search_result() -> None:
                     assert f"{coord}.{end}" in run.stops or board.tile_on(coord)[0].node(end).kind == "junction"
     controller.apply_board(board)  # any change drops the result (it described the old board)
     assert controller.run_state.result is None
+
+
+def test_on_a_real_thinker_the_window_reads_the_kernels_progress_each_frame_and_a_change_cancels() -> None:
+    board = developed_board()
+    thinker = Thinker()
+    try:
+        controller = PlannerController(board, thinker, "HVR")
+        assert controller.run()
+        live = controller.run_state.live
+        for _ in range(2000):  # frames
+            controller.poll()
+            if not controller.is_running:
+                break
+            time.sleep(0.005)
+        state = controller.run_state
+        assert state.result is not None and state.result.total > 0
+        assert state.progress is not None and state.progress == live.read() and state.progress.stage != "preparing"
+        assert controller.run()
+        job = controller.run_state.job
+        controller.apply_board(board)  # a change cancels the run: its token is set, its answer never used
+        assert job is None or job.is_cancelled()  # (None: it had already answered, at once)
+        assert controller.run_state.job is None and controller.run_state.result is None
+    finally:
+        thinker.shutdown()
 
 
 def test_scene_clicks_lay_and_tokens_follow_the_drawing() -> None:

@@ -16,15 +16,16 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tablegames.core.worker import Job, Thinker
+from tablegames.core.worker import CancelToken, HasCancelFlag, Job, SearchCancelled, Thinker
 from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import RGB, Slot, TableView, table_view
 from tablegames.music.mood import Mood
-from tablegames.ui.fasttrack.computer import computer_plan, first_legal_line
+from tablegames.ui.fasttrack.computer import computer_plan, fallback_plan
 
 log = logging.getLogger(__name__)
 
 HUMAN_SEAT = 0
+Planner = Callable[[FastTrackGame, HasCancelFlag | None], list[int]]  # plan(state, token) -> clicks
 PARTNERSHIPS = {"none": Partnership.SOLO, "any_time": Partnership.ANYTIME, "when_home": Partnership.ONCE_HOME}
 
 # speed 1..4: the pause before a computer's click, a marble's time a square, a capture's burst (seconds)
@@ -98,7 +99,7 @@ class TableController:
     """The table's state and clock. `effects` collects sound effect names for the scene to play."""
 
     def __init__(self, game: FastTrackGame, thinker: Thinker, speed: int = 2, watch: bool = False,
-                 planner: Callable[[FastTrackGame], list[int]] = computer_plan) -> None:
+                 planner: Planner = computer_plan) -> None:
         self.thinker = thinker
         self.speed = speed
         self.watch = watch
@@ -300,14 +301,20 @@ class TableController:
             if self.job_key == key:
                 try:
                     self.plan = [int(code) for code in job.result()]
-                except Exception:  # a failing search must not stop the table: the interim line plays instead
-                    log.exception("fasttrack: the computer's search failed; playing the first legal line")
-                    self.plan = first_legal_line(self.game)
+                except SearchCancelled:  # only a job this table cancelled, and those are forgotten: ask again
+                    self.plan = []
+                except Exception:  # a failing search must not stop the table: a legal click, then plan again
+                    log.exception("fasttrack: the computer's search failed; playing the first legal click")
+                    self.plan = fallback_plan(self.game)
         if not self.plan and self.job is None:
             trial = self.game.clone()
             planner = self.planner
+
+            def task(token: CancelToken) -> list[int]:
+                return planner(trial, token)
+
             self.job_key = key
-            self.job = self.thinker.submit(lambda token: planner(trial))
+            self.job = self.thinker.submit(task)
             if self.job.done():
                 self.poll_plan()
 

@@ -45,7 +45,7 @@ def push_scene(context: Context) -> PiddleScene:
 
 def scan_scene(context: Context) -> PhotoScene:
     image, _ = positions.photo_with_glare(context.seed, int(context.options.get("photo", SCAN_PHOTO)), GLARE_DIE)
-    controller = PhotoController()
+    controller = PhotoController(thinker=context.thinker)
     controller.load_surface(array_to_surface(image), "Read a generated photo")
     return PhotoScene(context, controller)
 

@@ -8,17 +8,25 @@ a tumble (the dice fly and land); a computer's turn is played a step at a time w
 held dice shown before it rolls; a finished turn lingers a moment before the next player's. A person acts
 (hold, roll, stop, hint, next round) only when nothing is moving. `drain()` hands the scene the sound effects and
 moods the round produced.
+
+The solver's answers (the advice a computer plays and the advisor shows, the breaker's outlook) are worked out on
+the thinker, the contract every table follows: the window asks with an immutable copy of the position, polls each
+frame, and uses an answer only for the position it was asked about. A first answer for an objective may load or
+build the solver's tables, which is why it is off the window's thread; until it comes, the computer waits and
+the advisor says it is thinking. With an inline thinker (the tests' default) every answer is there at once.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tablegames.core.rng import make_rng
+from tablegames.core.worker import CancelToken, KeyedAnswer, Thinker
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
-from tablegames.piddle.solver import Advice, Objective
+from tablegames.piddle.solver import Advice, BreakerOutlook, Objective, advise_position, breaker_outlook
 from tablegames.piddle.table import SETTLED, TURN, PiddleTable, positions_to_hold
 
 HUMAN_SEAT = 0
@@ -97,7 +105,10 @@ class PiddleController:
     """The table and its clock; `effects` and `moods` collect what the scene should play."""
 
     def __init__(self, table: PiddleTable, watch: bool = False, animations: bool = True,
-                 reduced_motion: bool = False) -> None:
+                 reduced_motion: bool = False, thinker: Thinker | None = None) -> None:
+        self.thinker = thinker if thinker is not None else Thinker(inline=True)
+        self.advisor = KeyedAnswer(self.thinker)  # the advice on the dice showing
+        self.outlook = KeyedAnswer(self.thinker)  # the breaker's outlook before the first roll
         self.watch = watch
         self.animations = animations
         self.reduced_motion = reduced_motion
@@ -110,6 +121,7 @@ class PiddleController:
     # --- the table ---------------------------------------------------------------------------------------------
 
     def start(self, table: PiddleTable) -> None:
+        self.cancel_thinking()
         self.table = table
         self.seen_events = 0
         self.tumble: Tumble | None = None
@@ -118,8 +130,7 @@ class PiddleController:
         self.wait = 0.0
         self.pending_roll = False  # a computer has chosen its held dice and rolls after the pause
         self.rolls = 0  # every roll so far: seeds each tumble's flight
-        self.advice_key: tuple | None = None
-        self.advice_cache: Advice | None = None
+        self.hint_wanted = False  # H pressed while the advisor was thinking: the hint is given when it answers
         self.log: list[str] = []
         self.begin_round_display()
 
@@ -132,8 +143,12 @@ class PiddleController:
 
     def set_objective(self, objective: Objective) -> None:
         if objective != self.table.objective:
-            self.table.objective = objective
-            self.advice_key = None
+            self.table.objective = objective  # the advice's key holds the objective: it is asked again
+
+    def cancel_thinking(self) -> None:
+        """Cancel what the thinker is working out for this table (leaving it, or a new table)."""
+        self.advisor.cancel()
+        self.outlook.cancel()
 
     @property
     def is_settled(self) -> bool:
@@ -186,15 +201,30 @@ class PiddleController:
 
     def advice(self) -> Advice | None:
         """The exact best move of the player to act on the dice showing (None before its first roll, mid-tumble,
-        or between turns). Cached per position: the solver answers in well under a millisecond anyway."""
+        between turns, or while the thinker works it out). Asked once per position, on the thinker."""
         table = self.table
         if table.phase != TURN or table.dice is None or self.tumble is not None or self.linger is not None:
             return None
         key = (table.round_index, table.turn, table.dice, table.rerolls_left, table.objective)
-        if key != self.advice_key:
-            self.advice_cache = table.advice()
-            self.advice_key = key
-        return self.advice_cache
+
+        def make_task() -> Callable[[CancelToken], Advice]:
+            position, objective = table.position(), table.objective  # copies, made on the window's thread
+            return lambda token: advise_position(position, objective, token)
+
+        return self.advisor.get(key, make_task)
+
+    def is_thinking(self) -> bool:
+        """The thinker is working out an answer the table waits for."""
+        return self.advisor.is_thinking() or self.outlook.is_thinking()
+
+    def breaker_outlook(self) -> BreakerOutlook | None:
+        """The breaker's chances before its first roll (Rung 3), from the thinker (None until it answers)."""
+        players, objective = self.table.players, self.table.objective
+
+        def make_task() -> Callable[[CancelToken], BreakerOutlook]:
+            return lambda token: breaker_outlook(players, objective, token=token)
+
+        return self.outlook.get((players, objective), make_task)
 
     def advised_positions(self) -> list[int]:
         """The dice positions the advice keeps (all six when it says stop)."""
@@ -208,6 +238,7 @@ class PiddleController:
     def toggle(self, position: int) -> bool:
         if not self.can_person_hold() or not 0 <= position < DICE:
             return False
+        self.hint_wanted = False  # the person chose for themselves
         self.table.toggle_hold(position)
         return True
 
@@ -228,12 +259,16 @@ class PiddleController:
         return True
 
     def hint(self) -> bool:
-        """Hold the dice the advisor keeps (all six when it says stop)."""
+        """Hold the dice the advisor keeps (all six when it says stop); while it is still thinking, as soon as it
+        answers."""
         if not self.is_persons_turn() or self.table.dice is None:
             return False
         advice = self.advice()
         if advice is None:
-            return False
+            self.hint_wanted = True
+            self.message = "The advisor is thinking..."
+            return True
+        self.hint_wanted = False
         if self.table.can_roll():
             self.table.set_held(self.advised_positions())
         self.message = f"Advisor: {advice.best.describe()}"
@@ -255,6 +290,7 @@ class PiddleController:
         limit, taken = table.roll_limit, table.rolls_taken
         table.roll()
         self.message = ""
+        self.hint_wanted = False
         self.rolls += 1
         rolling = frozenset(range(DICE)) - held
         duration = 0.0 if not self.animations else (QUICK_TUMBLE_SECONDS if self.reduced_motion else TUMBLE_SECONDS)
@@ -268,6 +304,7 @@ class PiddleController:
         table = self.table
         seat = table.current_seat
         stage = Stage(seat, table.dice, frozenset(), table.rolls_taken, table.roll_limit)
+        self.hint_wanted = False
         table.stop()
         self.start_linger(stage)
         self.collect_events()
@@ -276,24 +313,34 @@ class PiddleController:
         self.linger = stage
         self.linger_left = LINGER_SECONDS
 
-    def computer_step(self) -> None:
+    def computer_step(self) -> bool:
         """One visible step of the computer to act: roll first; then hold the advised dice (shown for a pause),
-        then roll them; or stop."""
+        then roll them; or stop. False (nothing done) while the thinker is still working out the advice."""
         table = self.table
         if table.dice is None or self.pending_roll:
             self.pending_roll = False
             self.do_roll()
-            return
+            return True
         advice = self.advice()
+        if advice is None:
+            return False
         if advice.stop:
             self.do_stop()
-            return
+            return True
         table.set_held(positions_to_hold(table.dice, advice.best.keep))
         self.pending_roll = True
+        return True
 
     # --- the clock ---------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.advisor.poll()  # an answer the thinker finished since the last frame
+        self.outlook.poll()
+        if self.hint_wanted:
+            if not self.is_persons_turn():
+                self.hint_wanted = False
+            elif self.advice() is not None:
+                self.hint()
         if self.tumble is not None:
             self.tumble.elapsed += dt
             if not self.tumble.is_over:
@@ -317,8 +364,8 @@ class PiddleController:
             self.follow_round()
         table = self.table
         if table.phase == TURN and table.is_computer(table.current_seat):
-            self.computer_step()
-            self.wait = COMPUTER_PAUSE
+            if self.computer_step():
+                self.wait = COMPUTER_PAUSE  # else the advice is on its way: try again next frame
         elif table.phase == SETTLED and self.watch:
             if not self.round_over_shown:  # the result stays up a while before the next round
                 self.round_over_shown = True

@@ -3,19 +3,22 @@
 `PhotoController` is graphics-free apart from loading the picture with pygame: a dropped file (or a camera
 frame) is read by `tablegames.piddle.scan.read_dice`; uncertain dice are marked and the first one is selected;
 a number key sets the selected die (and moves on to the next uncertain one); R, B and P set the rerolls left,
-the hand to beat and the players after; the advisor then answers for the dice as read and fixed.
+the hand to beat and the players after; the advisor then answers for the dice as read and fixed, worked out on
+the thinker (the first answer for an objective may build the solver's tables).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import pygame
 
+from tablegames.core.worker import CancelToken, KeyedAnswer, Thinker
 from tablegames.piddle.hands import ALL_HANDS, DICE, Hand
 from tablegames.piddle.scan import DiceReading, read_dice
-from tablegames.piddle.solver import MAX_PLAYERS, Advice, Objective, advise
+from tablegames.piddle.solver import MAX_PLAYERS, Advice, Objective, Position, advise_position
 
 NO_CAMERA = "No camera found on this computer: drop a photo of your dice onto the window instead."
 BEAT_CHOICES: tuple[Hand, ...] = ((0, 0),) + ALL_HANDS
@@ -64,8 +67,9 @@ class Situation:
 
 
 class PhotoController:
-    def __init__(self, objective: Objective | None = None) -> None:
+    def __init__(self, objective: Objective | None = None, thinker: Thinker | None = None) -> None:
         self.objective = objective or Objective()
+        self.advisor = KeyedAnswer(thinker if thinker is not None else Thinker(inline=True))
         self.picture: pygame.Surface | None = None
         self.reading: DiceReading | None = None
         self.values: list[int] = []
@@ -73,8 +77,6 @@ class PhotoController:
         self.selected = 0
         self.situation = Situation()
         self.message = "Drop a photo of six dice onto the window, or press C for the camera."
-        self._advice_key: tuple | None = None
-        self._advice: Advice | None = None
 
     # --- reading -------------------------------------------------------------------------------------------------
 
@@ -174,14 +176,18 @@ class PhotoController:
     # --- advice ---------------------------------------------------------------------------------------------------
 
     def advice(self) -> Advice | None:
-        """The advice on the dice as read and fixed (None before a photo)."""
+        """The advice on the dice as read and fixed (None before a photo, and while the thinker works it out)."""
         if not self.has_dice():
             return None
-        s = self.situation
-        key = (tuple(self.values), s, self.objective)
-        if key != self._advice_key:
+        s, values, objective = self.situation, tuple(self.values), self.objective
+
+        def make_task() -> Callable[[CancelToken], Advice]:
             cap = None if s.beat == (0, 0) else s.cap
-            self._advice = advise(tuple(self.values), s.rerolls, beat=s.beat, after=s.after, cap=cap,
-                                  objective=self.objective)
-            self._advice_key = key
-        return self._advice
+            position = Position(values, s.rerolls, s.beat, False, s.after, cap)
+            return lambda token: advise_position(position, objective, token)
+
+        return self.advisor.get((values, s, objective), make_task)
+
+    def poll(self) -> None:
+        """Each frame: pick up an answer the thinker finished."""
+        self.advisor.poll()

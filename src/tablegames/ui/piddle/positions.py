@@ -1,16 +1,35 @@
 """Seeded moments of the table for the screenshots and tests, each reached by playing: the computers play
-themselves and the person's seat plays the advisor's move (the exact solver), pauses skipped."""
+themselves and the person's seat plays the advisor's move (the exact solver), pauses skipped.
+
+Scripted play, never a window's frame: with a threaded thinker it waits for the thinker's answers."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import wait
 
 import numpy as np
 
 from tablegames.piddle.scan_synth import synthetic_photo
+from tablegames.piddle.solver import Advice
 from tablegames.ui.piddle.controller import HUMAN_SEAT, PiddleController
 
 STEP_LIMIT = 20_000
+
+
+def wait_for_answers(controller: PiddleController) -> None:
+    """Block until the thinker has answered what the controller asked it (at once on an inline thinker)."""
+    for answer in (controller.advisor, controller.outlook):
+        if answer.job is not None:
+            wait([answer.job.future])
+        answer.poll()
+
+
+def advice_now(controller: PiddleController) -> Advice | None:
+    """The controller's advice, waited for."""
+    if controller.advice() is None:
+        wait_for_answers(controller)
+    return controller.advice()
 
 
 def play_advised(controller: PiddleController) -> None:
@@ -18,7 +37,7 @@ def play_advised(controller: PiddleController) -> None:
     if controller.table.dice is None:
         controller.roll()
         return
-    advice = controller.advice()
+    advice = advice_now(controller)
     if advice.stop:
         controller.stop()
     else:
@@ -33,6 +52,7 @@ def step(controller: PiddleController) -> None:
     elif controller.is_settled and not controller.is_busy():
         controller.next_round()
     else:
+        wait_for_answers(controller)
         controller.skip()
         controller.update(0.0)
 
@@ -51,7 +71,7 @@ def is_advisor_moment(controller: PiddleController) -> bool:
     table = controller.table
     if not controller.is_persons_turn() or table.dice is None or table.rolls_taken != 1:
         return False
-    advice = controller.advice()
+    advice = advice_now(controller)
     return 0 < table.turn < table.players - 1 and not advice.stop and len(advice.keep) >= 2
 
 

@@ -15,7 +15,6 @@ import pygame
 
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
-from tablegames.piddle.solver import breaker_outlook
 from tablegames.piddle.table import PiddleTable, positions_to_hold
 from tablegames.ui.audio import play_cues
 from tablegames.ui.miniatures import draw_die
@@ -96,7 +95,8 @@ class PiddleScene(Scene):
         if table is None:
             table = make_table(settings.piddle_players, context.new_game_seed("piddle"), self.watch,
                                objective_of(settings))
-        self.controller = PiddleController(table, self.watch, settings.animations, settings.reduced_motion)
+        self.controller = PiddleController(table, self.watch, settings.animations, settings.reduced_motion,
+                                           context.thinker)
         self.clock = 0.0
         self.hover_die: int | None = None
         self.hover_button: str | None = None
@@ -186,6 +186,9 @@ class PiddleScene(Scene):
         if self.controller.mood is not None:
             self.set_mood(self.controller.mood)
 
+    def on_exit(self) -> None:
+        self.controller.cancel_thinking()
+
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
         self.controller.update(dt)
@@ -212,16 +215,22 @@ class PiddleScene(Scene):
             empty = "The dice are rolling..."
         elif controller.linger is not None:
             empty = "Next player..."
+        elif table.phase == "turn" and table.dice is not None:
+            empty = "The advisor is thinking..."
         elif table.phase == "turn":
             empty = "Roll to get advice"
         else:
             empty = "Advice comes with the next roll"
         lines = situation_lines(table) if table.phase == "turn" else ()
         if table.phase == "turn" and table.turn == 0 and table.dice is None and not controller.is_busy():
-            outlook = breaker_outlook(table.players, table.objective)  # Rung 3: the breaker's whole turn
-            stops = " / ".join(f"{100 * share:.0f}%" for share in outlook.stop_after)
-            lines += ("", "Breaking, played exactly:", f"  win {100 * outlook.win:.1f}%, push {100 * outlook.push:.1f}%",
-                      "  stops after 1 / 2 / 3 rolls:", f"  {stops}")
+            outlook = controller.breaker_outlook()  # Rung 3: the breaker's whole turn, from the thinker
+            if outlook is None:
+                lines += ("", "Breaking: the advisor is thinking...")
+            else:
+                stops = " / ".join(f"{100 * share:.0f}%" for share in outlook.stop_after)
+                lines += ("", "Breaking, played exactly:",
+                          f"  win {100 * outlook.win:.1f}%, push {100 * outlook.push:.1f}%",
+                          "  stops after 1 / 2 / 3 rolls:", f"  {stops}")
         return AdvisorView(title, lines, table.objective, empty)
 
     def static_key(self) -> tuple:
@@ -229,7 +238,8 @@ class PiddleScene(Scene):
         table = controller.table
         return (id(table), table.round_index, len(table.events), table.dice, frozenset(table.held) if table.phase == "turn" else None,
                 controller.linger is None, controller.showing_break, controller.tumble is None, controller.message,
-                self.show_advisor, self.hover_button, controller.is_busy(), table.objective)
+                self.show_advisor, self.hover_button, controller.is_busy(), table.objective,
+                controller.advisor.version, controller.outlook.version)  # an answer from the thinker redraws
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """What changes with a move, not with the frame: drawn once into the backdrop."""
@@ -300,11 +310,18 @@ class PhotoScene(Scene):
 
     def __init__(self, context: Context, controller: PhotoController | None = None) -> None:
         super().__init__(context)
-        self.controller = controller or PhotoController(objective_of(context.settings))
+        self.controller = controller or PhotoController(objective_of(context.settings), context.thinker)
         self.thumbnail: pygame.Surface | None = None
         self.thumbnail_of: pygame.Surface | None = None
         self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
         self.page_key: tuple = ()
+
+    def update(self, dt: float) -> list[Intent]:
+        self.controller.poll()
+        return []
+
+    def on_exit(self) -> None:
+        self.controller.advisor.cancel()
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         photo = self.controller
@@ -361,7 +378,7 @@ class PhotoScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         photo = self.controller
         key = (id(photo.picture), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
-               photo.message, photo.objective)
+               photo.message, photo.objective, photo.advisor.version)
         if key != self.page_key:
             self.draw_page(self.page)
             self.page_key = key
@@ -393,8 +410,9 @@ class PhotoScene(Scene):
         if photo.has_dice():
             self.draw_read_dice(surface)
         advice = photo.advice()
+        empty = "The advisor is thinking..." if photo.has_dice() else "Drop a photo to get advice"
         view = AdvisorView("On the dice as read" if photo.has_dice() else "No dice yet", self.situation_lines(),
-                           photo.objective, "Drop a photo to get advice", legend=False)
+                           photo.objective, empty, legend=False)
         draw_advisor(surface, pygame.Rect(640, 90, 610, 560), view, advice)
         draw_text(surface, PHOTO_HINTS, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 22, TEXT_DIM, "center")
 

@@ -4,8 +4,9 @@ Tile laying: `select_hex` offers the legal placements of a hex (tile ids, each w
 `lay(tile)` lays the tile at its first legal rotation and `rotate()` turns the tile just laid through its other
 legal rotations (always checked against the board before the lay, so one undo takes the whole lay back). Tokens:
 `toggle_token(hex, city)` places or removes the chosen company's token. `run()` submits the exact search to the
-thinker; `poll()` (each frame) collects progress and the result. Routes come back as `DrawnRoute`s: per train the
-tile paths (hex, path number) it runs along, so the drawing follows the track.
+thinker, where the kernel polls the job's CancelToken itself and writes its counters into a `LiveProgress`;
+`poll()` (each frame, on the window's thread) reads the progress from it and collects the result. Routes come
+back as `DrawnRoute`s: per train the tile paths (hex, path number) it runs along, so the drawing follows the track.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from tablegames.routes.hexmap import (
 )
 from tablegames.routes.hexmap_network import to_network
 from tablegames.routes.network import Network
-from tablegames.routes.search import RunResult, SearchCancelled, SearchProgress, solve
+from tablegames.routes.search import LiveProgress, RunResult, SearchCancelled, SearchProgress, solve
 from tablegames.routes.trains import parse_train
 
 MAX_TRAINS = 6
@@ -79,7 +80,8 @@ class Pending:
 @dataclass
 class RunState:
     job: Job | None = None
-    progress: SearchProgress | None = None
+    live: LiveProgress | None = None  # written by the search's kernel, read by `poll()`
+    progress: SearchProgress | None = None  # the latest reading, for the drawing
     started: float = 0.0
     board_version: int = -1
     result: RunResult | None = None
@@ -278,13 +280,11 @@ class PlannerController:
         graph = build_track_graph(self.board)
         network = to_network(graph)
         company, phase = self.company, self.board.phase
-        state = RunState(started=time.perf_counter(), board_version=self.version)
+        live = LiveProgress()
+        state = RunState(live=live, started=time.perf_counter(), board_version=self.version)
 
         def task(token: CancelToken) -> tuple[Network, RunResult]:
-            def progress(report: SearchProgress) -> None:
-                state.progress = report  # read by the window thread; a whole object swap is atomic
-            cancel = _EventOf(token)
-            return network, solve(network, trains, company, phase, progress=progress, cancel=cancel)
+            return network, solve(network, trains, company, phase, progress=live, cancel=token)
 
         self.run_state = state
         self.message = f"searching: {company}, trains {', '.join(self.trains)}"
@@ -301,7 +301,11 @@ class PlannerController:
     def poll(self) -> None:
         state = self.run_state
         job = state.job
-        if job is None or not job.done():
+        if job is None:
+            return
+        if state.live is not None:
+            state.progress = state.live.read()  # the kernel's counters as they are at this frame
+        if not job.done():
             return
         state.job = None
         try:
@@ -348,16 +352,6 @@ class PlannerController:
         self.select_hex(None)
         self.message = f"opened {path.name}: {board.game_map.title}"
         return True
-
-
-class _EventOf:
-    """The search's cancel argument (a threading.Event's is_set) over the thinker's CancelToken."""
-
-    def __init__(self, token: CancelToken) -> None:
-        self.token = token
-
-    def is_set(self) -> bool:
-        return self.token.is_cancelled()
 
 
 def drawn_routes(network: Network, result: RunResult) -> list[DrawnRoute]:
