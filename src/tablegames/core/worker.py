@@ -194,6 +194,10 @@ class KeyedAnswer:
             self.poll()  # an inline thinker has answered already
         return self.value if self.has_value else None
 
+    def peek(self, key: Hashable) -> Any:
+        """The answer for `key` if the thinker has given it, else None; asks nothing (what `draw` may call)."""
+        return self.value if self.has_value and key == self.key else None
+
     def is_thinking(self) -> bool:
         return self.job is not None and not self.job.done()
 

@@ -202,16 +202,28 @@ class PiddleController:
     def advice(self) -> Advice | None:
         """The exact best move of the player to act on the dice showing (None before its first roll, mid-tumble,
         between turns, or while the thinker works it out). Asked once per position, on the thinker."""
-        table = self.table
-        if table.phase != TURN or table.dice is None or self.tumble is not None or self.linger is not None:
+        key = self.advice_key()
+        if key is None:
             return None
-        key = (table.round_index, table.turn, table.dice, table.rerolls_left, table.objective)
+        table = self.table
 
         def make_task() -> Callable[[CancelToken], Advice]:
             position, objective = table.position(), table.objective  # copies, made on the window's thread
             return lambda token: advise_position(position, objective, token)
 
         return self.advisor.get(key, make_task)
+
+    def advice_key(self) -> tuple | None:
+        """What the advice is about, or None when there is nothing to advise on."""
+        table = self.table
+        if table.phase != TURN or table.dice is None or self.tumble is not None or self.linger is not None:
+            return None
+        return (table.round_index, table.turn, table.dice, table.rerolls_left, table.objective)
+
+    def shown_advice(self) -> Advice | None:
+        """`advice()` as far as the thinker has answered, asking nothing: what drawing may call."""
+        key = self.advice_key()
+        return None if key is None else self.advisor.peek(key)
 
     def is_thinking(self) -> bool:
         """The thinker is working out an answer the table waits for."""

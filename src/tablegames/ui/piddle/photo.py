@@ -175,19 +175,24 @@ class PhotoController:
 
     # --- advice ---------------------------------------------------------------------------------------------------
 
+    def advice_key(self) -> tuple:
+        return tuple(self.values), self.situation, self.objective
+
     def advice(self) -> Advice | None:
-        """The advice on the dice as read and fixed (None before a photo, and while the thinker works it out)."""
+        """The advice on the dice as read and fixed (None before a photo, and while the thinker works it out).
+        Only reads: `poll` asks the thinker."""
+        return self.advisor.peek(self.advice_key()) if self.has_dice() else None
+
+    def poll(self) -> None:
+        """Each frame: ask for advice on the dice as they are now (once per change), pick up a finished answer."""
         if not self.has_dice():
-            return None
-        s, values, objective = self.situation, tuple(self.values), self.objective
+            self.advisor.poll()
+            return
+        values, s, objective = self.advice_key()
 
         def make_task() -> Callable[[CancelToken], Advice]:
             cap = None if s.beat == (0, 0) else s.cap
             position = Position(values, s.rerolls, s.beat, False, s.after, cap)
             return lambda token: advise_position(position, objective, token)
 
-        return self.advisor.get((values, s, objective), make_task)
-
-    def poll(self) -> None:
-        """Each frame: pick up an answer the thinker finished."""
-        self.advisor.poll()
+        self.advisor.get((values, s, objective), make_task)

@@ -256,7 +256,7 @@ class PiddleScene(Scene):
         if controller.is_settled and not controller.is_busy():
             draw_results(surface, ADVISOR_RECT, controller)
         elif self.show_advisor:
-            advice = controller.advice() if not controller.is_busy() else None
+            advice = controller.shown_advice() if not controller.is_busy() else None
             draw_advisor(surface, ADVISOR_RECT, self.advisor_view(), advice)
         else:
             pygame.draw.rect(surface, PANEL, ADVISOR_RECT, border_radius=16)
@@ -315,6 +315,7 @@ class PhotoScene(Scene):
         self.thumbnail_of: pygame.Surface | None = None
         self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
         self.page_key: tuple = ()
+        self.controller.poll()
 
     def update(self, dt: float) -> list[Intent]:
         self.controller.poll()
@@ -324,6 +325,11 @@ class PhotoScene(Scene):
         self.controller.advisor.cancel()
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
+        intents = self.handle_event(event)
+        self.controller.poll()  # the dice or the situation may have changed: ask the advisor now
+        return intents
+
+    def handle_event(self, event: pygame.event.Event) -> list[Intent]:
         photo = self.controller
         if event.type == pygame.DROPFILE:
             photo.load_file(event.file)
