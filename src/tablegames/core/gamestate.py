@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CHANCE = -1
 TERMINAL = -2
@@ -19,6 +23,26 @@ GAME_REGISTRY: dict[str, Callable[[int], GameState]] = {}
 def register_game(name: str, factory: Callable[[int], GameState]) -> None:
     """Make a game playable by the conformance test: `factory(seed)` returns a fresh initial state."""
     GAME_REGISTRY[name] = factory
+
+
+def sample_chance(state: GameState, rng: np.random.Generator) -> int:
+    """A chance outcome of `state` drawn by its probability with one `rng.random()` (ValueError if not chance)."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError("sample_chance: the state is not a chance node (it has no chance outcomes)")
+    total = sum(float(p) for _, p in outcomes)
+    point = float(rng.random()) * total
+    cumulative = 0.0
+    chosen = None
+    for action, probability in outcomes:
+        if probability > 0:
+            chosen = int(action)
+            cumulative += float(probability)
+            if point < cumulative:
+                break
+    if chosen is None:
+        raise ValueError(f"sample_chance: no chance outcome has a positive probability: {outcomes}")
+    return chosen
 
 
 class GameState(ABC):
