@@ -24,13 +24,13 @@ def test_new_game_starts_with_black_and_seven_actions():
     assert game.returns() == [0.0, 0.0]
 
 
-def test_undo_and_redo_restore_positions():
+def test_take_back_and_redo_restore_positions():
     game = CheckersGame()
     game.play("11-15")
     game.play("22-18")
     after_two = game.position
-    game.undo()
-    game.undo()
+    game.take_back()
+    game.take_back()
     assert game.position == Position.initial() and not game.can_undo()
     assert game.redo().notation == "11-15"
     assert game.redo().notation == "22-18"
@@ -40,11 +40,24 @@ def test_undo_and_redo_restore_positions():
 def test_a_new_move_clears_redo():
     game = CheckersGame()
     game.play("11-15")
-    game.undo()
+    game.take_back()
     game.play("9-13")
     assert not game.can_redo()
     with pytest.raises(ValueError, match="no move to redo"):
         game.redo()
+
+
+def test_undo_is_the_exact_inverse_of_a_move_redo_list_included():
+    game = CheckersGame()
+    game.play("11-15")
+    game.play("22-18")
+    game.take_back()  # 22-18 may be redone
+    game.play("23-19")
+    game.undo()  # the interface's undo: 22-18 may be redone again, 23-19 is not offered
+    assert game.can_redo() and game.redo().notation == "22-18" and not game.can_redo()
+    game.undo()
+    game.undo()
+    assert game.position == Position.initial() and not game.can_redo()
 
 
 def test_undo_on_a_new_game_is_rejected():
