@@ -305,7 +305,7 @@ class FastTrackGame(GameState):
             return []
         deck = self.deck(self.seat)
         counts = np.bincount(deck, minlength=NUM_RANKS)
-        return [(DRAW_ACTION + c, counts[c] / len(deck)) for c in range(NUM_RANKS) if counts[c]]
+        return [(DRAW_ACTION + c, int(counts[c]) / len(deck)) for c in range(NUM_RANKS) if counts[c]]
 
     def action_to_string(self, action: int) -> str:
         name = self.layout.square_name

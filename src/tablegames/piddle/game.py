@@ -66,7 +66,8 @@ class PiddleGame(GameState):
     def apply_action(self, action: int) -> None:
         legal = self.legal_actions()
         if action not in legal:
-            raise ValueError(f"action {action!r} is not legal here: expected one of {legal[0]}..{legal[-1]}")
+            expected = f"one of {legal[0]}..{legal[-1]}" if legal else "none (the game is over)"
+            raise ValueError(f"action {action!r} is not legal here: expected {expected}")
         self.history.append((copy.deepcopy(self.table), self.mask, self.needed))
         if self.needed:
             self.table.supplied.append(action + 1)
