@@ -2,14 +2,21 @@
 
 Generic searches (core/minimax.py, core/mcts.py) and the conformance test play any game through it.
 Actions are integers; a chance node (dice, a card draw) has `current_player() == CHANCE` and lists its
-outcomes with probabilities in `chance_outcomes()`.
+outcomes with probabilities in `chance_outcomes()`; those outcomes are its legal actions. A state is
+determined by the initial state and the actions applied (chance outcomes included): all randomness of a game
+comes through chance nodes or is fixed by its seed. `undo` is the exact inverse of `apply_action`, and an
+illegal action raises ValueError and changes nothing (tests/core/test_conformance.py checks both on full
+snapshots of every registered game).
 """
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from tablegames.core.modules import module_exists
 
 if TYPE_CHECKING:
     import numpy as np
@@ -18,11 +25,22 @@ CHANCE = -1
 TERMINAL = -2
 
 GAME_REGISTRY: dict[str, Callable[[int], GameState]] = {}
+# The modules whose import registers games (a table not in this build is skipped).
+GAME_MODULES = ("tablegames.core.tictactoe", "tablegames.checkers.game", "tablegames.fasttrack.game",
+                "tablegames.piddle.game")
 
 
 def register_game(name: str, factory: Callable[[int], GameState]) -> None:
     """Make a game playable by the conformance test: `factory(seed)` returns a fresh initial state."""
     GAME_REGISTRY[name] = factory
+
+
+def load_registered_games() -> list[str]:
+    """Import every game module of this build (registering its games); the registered names, sorted."""
+    for module in GAME_MODULES:
+        if module_exists(module):
+            importlib.import_module(module)
+    return sorted(GAME_REGISTRY)
 
 
 def sample_chance(state: GameState, rng: np.random.Generator) -> int:
