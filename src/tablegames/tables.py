@@ -71,7 +71,8 @@ TABLES: tuple[TableSpec, ...] = (
         scene_module="tablegames.ui.fasttrack",
         miniature="tablegames.ui.miniatures:draw_fasttrack",
         kernel_modules=("tablegames.fasttrack.kernels",),
-        games=(("fasttrack", "tablegames.fasttrack.game:new_game"),),
+        games=(("fasttrack", "tablegames.fasttrack.game:new_game"),
+               ("fasttrack-chance", "tablegames.fasttrack.game:new_chance_game")),
     ),
     TableSpec(
         name="piddle",
@@ -94,6 +95,8 @@ TABLES: tuple[TableSpec, ...] = (
     ),
 )
 
+# Uniform-interface games of no table: the generic searches' test game
+GENERIC_GAMES: tuple[tuple[str, str], ...] = (("tictactoe", "tablegames.core.tictactoe:new_game"),)
 # Command groups that are not tables: `tablegames music render ...`
 TOOLS: dict[str, str] = {"music": "tablegames.music.commands"}
 # Scenes that belong to no table
@@ -150,3 +153,16 @@ def load_all_scenes() -> None:
 def warmup_steps() -> list[tuple[str, Callable[[], None]]]:
     """(table name, warmup function) for every kernel module of every table, in registry order."""
     return [step for spec in TABLES for step in spec.warmups()]
+
+
+def load_games() -> list[str]:
+    """Register every uniform-interface game (the tables' and the generic ones) in core's GAME_REGISTRY, where
+    the generic searches, the conformance tests and the golden playthroughs find them; the names, sorted."""
+    from tablegames.core.gamestate import GAME_REGISTRY, register_game
+
+    for spec in TABLES:
+        for name, factory in spec.game_factories().items():
+            register_game(name, factory)
+    for name, path in GENERIC_GAMES:
+        register_game(name, load_attribute(path))
+    return sorted(GAME_REGISTRY)

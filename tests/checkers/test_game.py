@@ -10,9 +10,10 @@ from tablegames.checkers.game import (
     THREEFOLD_REPETITION,
     CheckersGame,
 )
+from tablegames.checkers.game import new_game as checkers_game
 from tablegames.checkers.pdn import format_game, parse_fen, parse_game
 from tablegames.checkers.position import Position
-from tablegames.core.gamestate import GAME_REGISTRY, TERMINAL
+from tablegames.core.gamestate import TERMINAL
 
 
 def test_new_game_starts_with_black_and_seven_actions():
@@ -24,13 +25,13 @@ def test_new_game_starts_with_black_and_seven_actions():
     assert game.returns() == [0.0, 0.0]
 
 
-def test_undo_and_redo_restore_positions():
+def test_take_back_and_redo_restore_positions():
     game = CheckersGame()
     game.play("11-15")
     game.play("22-18")
     after_two = game.position
-    game.undo()
-    game.undo()
+    game.take_back()
+    game.take_back()
     assert game.position == Position.initial() and not game.can_undo()
     assert game.redo().notation == "11-15"
     assert game.redo().notation == "22-18"
@@ -40,11 +41,24 @@ def test_undo_and_redo_restore_positions():
 def test_a_new_move_clears_redo():
     game = CheckersGame()
     game.play("11-15")
-    game.undo()
+    game.take_back()
     game.play("9-13")
     assert not game.can_redo()
     with pytest.raises(ValueError, match="no move to redo"):
         game.redo()
+
+
+def test_undo_is_the_exact_inverse_of_a_move_redo_list_included():
+    game = CheckersGame()
+    game.play("11-15")
+    game.play("22-18")
+    game.take_back()  # 22-18 may be redone
+    game.play("23-19")
+    game.undo()  # the interface's undo: 22-18 may be redone again, 23-19 is not offered
+    assert game.can_redo() and game.redo().notation == "22-18" and not game.can_redo()
+    game.undo()
+    game.undo()
+    assert game.position == Position.initial() and not game.can_redo()
 
 
 def test_undo_on_a_new_game_is_rejected():
@@ -146,7 +160,7 @@ def test_clone_is_independent():
 
 
 def test_registered_for_generic_searches():
-    state = GAME_REGISTRY["checkers"](7)
+    state = checkers_game(7)
     assert isinstance(state, CheckersGame)
     assert state.num_players() == 2
 
@@ -165,7 +179,7 @@ def test_random_playouts_through_the_game_interface():
 
     rng = make_rng(5, "checkers", "playouts")
     for _ in range(8):
-        state = GAME_REGISTRY["checkers"](0)
+        state = checkers_game(0)
         history = []
         while not state.is_terminal():
             actions = state.legal_actions()

@@ -2,11 +2,11 @@
 
 import pytest
 
-from tablegames.core.gamestate import GAME_REGISTRY
 from tablegames.core.rng import make_rng
 from tablegames.fasttrack import FastTrackGame, Partnership
 from tablegames.fasttrack.board import EMPTY, walk_square_by_square
 from tablegames.fasttrack.game import conserves_cards
+from tablegames.fasttrack.game import new_game as fasttrack_game
 from tablegames.fasttrack.rules import candidate_pieces, forward_ends
 
 MAX_ACTIONS = 20000
@@ -51,7 +51,7 @@ def game_variants(seed):
         return FastTrackGame(seed, players=3)
     if kind == 4:
         return FastTrackGame(seed, players=6, partnership=Partnership.ANYTIME)
-    return GAME_REGISTRY["fasttrack"](seed)
+    return fasttrack_game(seed)
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -1,9 +1,10 @@
 import numpy as np
 import pytest
 
-from tablegames.core.gamestate import CHANCE, GAME_REGISTRY, TERMINAL
+from tablegames.core.gamestate import CHANCE, TERMINAL
 from tablegames.core.rng import make_rng
 from tablegames.piddle.game import STOP, PiddleGame
+from tablegames.piddle.game import new_game as piddle_game
 
 
 def play_random(game, rng, limit=5000):
@@ -64,7 +65,7 @@ def test_a_turn_is_six_chance_dice_then_a_decision():
 
 
 def test_clone_is_independent_and_registered():
-    game = GAME_REGISTRY["piddle"](3)
+    game = piddle_game(3)
     twin = game.clone()
     game.apply_action(0)
     assert twin.needed == 6 and game.needed == 5

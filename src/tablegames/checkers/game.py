@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from tablegames.checkers.engine import BLACK, WHITE
 from tablegames.checkers.pdn import PdnGame, parse_move
 from tablegames.checkers.position import SIDE_NAMES, Move, Position
-from tablegames.core.gamestate import TERMINAL, GameState, register_game
+from tablegames.core.gamestate import TERMINAL, GameState
 
 QUIET_PLY_LIMIT = 80
 REPETITION_LIMIT = 3
@@ -57,6 +57,7 @@ class CheckersGame(GameState):
         self._positions: list[Position] = [start or Position.initial()]
         self._moves: list[Move] = []
         self._redo: list[Move] = []
+        self._redo_before: list[list[Move]] = []  # for each move played: the redo list just before it
         self._quiet_plies: list[int] = [0]
         self._keys: list[int] = [self._positions[0].zobrist_key()]
         self._key_counts: Counter[int] = Counter(self._keys)
@@ -134,20 +135,27 @@ class CheckersGame(GameState):
         key = after.zobrist_key()
         self._positions.append(after)
         self._moves.append(move)
+        self._redo_before.append(list(self._redo))
         self._quiet_plies.append(self.quiet_plies + 1 if _is_reversible(position, move) else 0)
         self._keys.append(key)
         self._key_counts[key] += 1
         return move
 
     def undo(self) -> None:
-        """Take back the last move (it can be redone); ValueError when no move has been played."""
+        """The uniform interface's undo: back to exactly the state before the last move, redo list included (the
+        move is not offered for redo; `take_back` is the player's undo). ValueError when no move has been played."""
+        if not self._moves:
+            raise ValueError("there is no move to undo")
+        redo = self._redo_before[-1]
         self.take_back()
+        self._redo = list(redo)
 
     def take_back(self) -> Move:
-        """Take back the last move and return it; it goes onto the redo list."""
+        """The player's undo: take back the last move and return it; it goes onto the redo list."""
         if not self._moves:
             raise ValueError("there is no move to undo")
         move = self._moves.pop()
+        self._redo_before.pop()
         self._positions.pop()
         self._quiet_plies.pop()
         key = self._keys.pop()
@@ -220,6 +228,7 @@ class CheckersGame(GameState):
         copy._positions = list(self._positions)
         copy._moves = list(self._moves)
         copy._redo = list(self._redo)
+        copy._redo_before = list(self._redo_before)  # its lists are never changed in place, only replaced
         copy._quiet_plies = list(self._quiet_plies)
         copy._keys = list(self._keys)
         copy._key_counts = Counter(self._key_counts)
@@ -234,5 +243,3 @@ def new_game(seed: int = 0) -> CheckersGame:
     """A game from the starting position (checkers has no chance: the seed is not used)."""
     return CheckersGame()
 
-
-register_game("checkers", new_game)

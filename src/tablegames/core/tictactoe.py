@@ -3,7 +3,7 @@ and an example of how a game implements GameState."""
 
 from __future__ import annotations
 
-from tablegames.core.gamestate import TERMINAL, GameState, register_game
+from tablegames.core.gamestate import TERMINAL, GameState
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = ".XO"
@@ -66,4 +66,5 @@ class TicTacToe(GameState):
         return "".join(MARKS[c] for c in self.cells)
 
 
-register_game("tictactoe", lambda seed: TicTacToe())
+def new_game(seed: int = 0) -> TicTacToe:
+    return TicTacToe()

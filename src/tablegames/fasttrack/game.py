@@ -305,7 +305,7 @@ class FastTrackGame(GameState):
             return []
         deck = self.deck(self.seat)
         counts = np.bincount(deck, minlength=NUM_RANKS)
-        return [(DRAW_ACTION + c, counts[c] / len(deck)) for c in range(NUM_RANKS) if counts[c]]
+        return [(DRAW_ACTION + c, int(counts[c]) / len(deck)) for c in range(NUM_RANKS) if counts[c]]
 
     def action_to_string(self, action: int) -> str:
         name = self.layout.square_name
@@ -552,3 +552,8 @@ def conserves_cards(game: FastTrackGame) -> bool:
 def new_game(seed: int = 0) -> FastTrackGame:
     """The four-player game dealt from `seed`."""
     return FastTrackGame(seed=seed)
+
+
+def new_chance_game(seed: int = 0) -> FastTrackGame:
+    """The four-player game with every card draw a chance node (for searches that sample the unseen cards)."""
+    return FastTrackGame(seed=seed, draws_as_chance=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from tablegames.core.gamestate import CHANCE, TERMINAL, GameState, register_game
+from tablegames.core.gamestate import CHANCE, TERMINAL, GameState
 from tablegames.piddle.hands import DICE
 from tablegames.piddle.table import SETTLED, PiddleTable
 
@@ -66,7 +66,8 @@ class PiddleGame(GameState):
     def apply_action(self, action: int) -> None:
         legal = self.legal_actions()
         if action not in legal:
-            raise ValueError(f"action {action!r} is not legal here: expected one of {legal[0]}..{legal[-1]}")
+            expected = f"one of {legal[0]}..{legal[-1]}" if legal else "none (the game is over)"
+            raise ValueError(f"action {action!r} is not legal here: expected {expected}")
         self.history.append((copy.deepcopy(self.table), self.mask, self.needed))
         if self.needed:
             self.table.supplied.append(action + 1)
@@ -121,5 +122,3 @@ def new_game(seed: int = 0) -> PiddleGame:
     """A three-player table dealt from `seed`."""
     return PiddleGame(players=3, seed=seed)
 
-
-register_game("piddle", new_game)
