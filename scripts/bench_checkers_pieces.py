@@ -16,10 +16,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.ui.checkers.boards import board_layout, draw_board, is_dark  # noqa: E402
-from tablegames.ui.checkers.pieces import PIECE_SETS, draw_piece, warm_cache  # noqa: E402
+from tablegames.ui.checkers.boards import board_layout, draw_board, is_dark
+from tablegames.ui.checkers.pieces import PIECE_SETS, draw_piece, warm_cache
 
 SIZE = (1280, 800)
 BOARD = pygame.Rect(40, 40, 720, 720)

@@ -19,14 +19,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
+import numpy as np
+import pygame
 
-from tablegames.core.worker import Thinker  # noqa: E402
-from tablegames.tables import warmup_steps  # noqa: E402
-from tablegames.ui.checkers.table import CheckersTable  # noqa: E402
-from tablegames.ui.scene import Context  # noqa: E402
-from tablegames.ui.settings import Settings  # noqa: E402
+from tablegames.core.worker import Thinker
+from tablegames.tables import warmup_steps
+from tablegames.ui.checkers.table import CheckersTable
+from tablegames.ui.scene import Context
+from tablegames.ui.settings import Settings
 
 FRAME = 1 / 60
 

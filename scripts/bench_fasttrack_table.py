@@ -13,14 +13,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.core.worker import Thinker  # noqa: E402
-from tablegames.ui.app import App  # noqa: E402
-from tablegames.ui.fasttrack.scene import FastTrackScene  # noqa: E402
-from tablegames.ui.lobby import LobbyScene  # noqa: E402
-from tablegames.ui.scene import Context  # noqa: E402
-from tablegames.ui.settings import Settings  # noqa: E402
+from tablegames.core.worker import Thinker
+from tablegames.ui.app import App
+from tablegames.ui.fasttrack.scene import FastTrackScene
+from tablegames.ui.lobby import LobbyScene
+from tablegames.ui.scene import Context
+from tablegames.ui.settings import Settings
 
 FRAME = 1 / 60
 

@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.ui.app import App  # noqa: E402
-from tablegames.ui.lobby import LobbyScene  # noqa: E402
-from tablegames.ui.scene import Context  # noqa: E402
+from tablegames.ui.app import App
+from tablegames.ui.lobby import LobbyScene
+from tablegames.ui.scene import Context
 
 BUDGET_MS = 1000 / 60
 FRAMES = 600

@@ -14,13 +14,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.core.worker import Thinker  # noqa: E402
-from tablegames.routes import kernels  # noqa: E402
-from tablegames.ui.app import App  # noqa: E402
-from tablegames.ui.routes import WatchScene, run_scene  # noqa: E402
-from tablegames.ui.scene import Context  # noqa: E402
+from tablegames.core.worker import Thinker
+from tablegames.routes import kernels
+from tablegames.ui.app import App
+from tablegames.ui.routes import WatchScene, run_scene
+from tablegames.ui.scene import Context
 
 BUDGET_MS = 1000 / 60
 FRAMES = 600

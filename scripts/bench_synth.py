@@ -19,13 +19,13 @@ import time
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")  # one core, as promised by the goal
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from tablegames.music.mood import Mood  # noqa: E402
-from tablegames.music.player import CHUNK_SECONDS  # noqa: E402
-from tablegames.music.score import TICKS_PER_BAR, Score  # noqa: E402
-from tablegames.music.styles import STYLES  # noqa: E402
-from tablegames.music.synth import NoteCache, SynthStream  # noqa: E402
+from tablegames.music.mood import Mood
+from tablegames.music.player import CHUNK_SECONDS
+from tablegames.music.score import TICKS_PER_BAR, Score
+from tablegames.music.styles import STYLES
+from tablegames.music.synth import NoteCache, SynthStream
 
 JOURNEY = [(0, Mood.CALM), (4, Mood.THREAT), (8, Mood.TENSION), (16, Mood.BIG_MOMENT), (17, Mood.TENSION),
            (30, Mood.WIN)]

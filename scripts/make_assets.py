@@ -9,12 +9,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.tables import load_all_scenes  # noqa: E402
-from tablegames.ui.desktop import write_icons  # noqa: E402
-from tablegames.ui.scene import SCENES  # noqa: E402
-from tablegames.ui.screenshot import render_scene, save_png  # noqa: E402
+from tablegames.tables import load_all_scenes
+from tablegames.ui.desktop import write_icons
+from tablegames.ui.scene import SCENES
+from tablegames.ui.screenshot import render_scene, save_png
 
 ROOT = Path(__file__).resolve().parent.parent / "assets_generated"
 README_SCENES = {"lobby": 45}  # scene -> frame; tables add theirs as they land

@@ -15,12 +15,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.ui.checkers.boards import draw_board, is_dark  # noqa: E402
-from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece  # noqa: E402
-from tablegames.ui.screenshot import save_png  # noqa: E402
-from tablegames.ui.theme import ACCENT, TEXT, TEXT_DIM, draw_background, draw_text  # noqa: E402
+from tablegames.ui.checkers.boards import draw_board, is_dark
+from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
+from tablegames.ui.screenshot import save_png
+from tablegames.ui.theme import ACCENT, TEXT, TEXT_DIM, draw_background, draw_text
 
 TARGET = Path(__file__).resolve().parent.parent / "assets_generated" / "checkers-sets.png"
 CELL = 66

@@ -17,14 +17,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.core.worker import Thinker  # noqa: E402
-from tablegames.ui.fasttrack.scene import FastTrackScene  # noqa: E402
-from tablegames.ui.scene import Context  # noqa: E402
-from tablegames.ui.screenshot import save_png  # noqa: E402
-from tablegames.ui.settings import Settings  # noqa: E402
-from tablegames.ui.theme import LOGICAL_SIZE  # noqa: E402
+from tablegames.core.worker import Thinker
+from tablegames.ui.fasttrack.scene import FastTrackScene
+from tablegames.ui.scene import Context
+from tablegames.ui.screenshot import save_png
+from tablegames.ui.settings import Settings
+from tablegames.ui.theme import LOGICAL_SIZE
 
 OUT = Path(__file__).resolve().parents[1] / "assets_generated" / "screenshots" / "fasttrack.png"
 FRAME = 1 / 60

@@ -16,11 +16,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from tablegames.tables import load_all_scenes  # noqa: E402
-from tablegames.ui.checkers.showcase import SCRIPTS  # noqa: E402
-from tablegames.ui.screenshot import render_scene, save_png  # noqa: E402
+from tablegames.tables import load_all_scenes
+from tablegames.ui.checkers.showcase import SCRIPTS
+from tablegames.ui.screenshot import render_scene, save_png
 
 FOLDER = Path(__file__).resolve().parent.parent / "assets_generated" / "screenshots"
 SCENE_SETS = {"checkers": 8, "start": 8, "play": 4, "capture": 9, "king": 5, "over": 6, "think": 7,

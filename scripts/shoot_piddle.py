@@ -14,13 +14,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
+import numpy as np
+import pygame
 
-from tablegames.ui.scene import SCENES, Context  # noqa: E402
-from tablegames.ui.screenshot import FRAME_SECONDS, render_scene, save_png  # noqa: E402
-from tablegames.ui.settings import Settings  # noqa: E402
-from tablegames.ui.theme import LOGICAL_SIZE  # noqa: E402
+from tablegames.ui.scene import SCENES, Context
+from tablegames.ui.screenshot import FRAME_SECONDS, render_scene, save_png
+from tablegames.ui.settings import Settings
+from tablegames.ui.theme import LOGICAL_SIZE
 
 OUT = Path(__file__).resolve().parents[1] / "assets_generated" / "screenshots"
 SHOTS = {"piddle": 40, "piddle:table": 0, "piddle:advisor": 0, "piddle:push": 0, "piddle:scan": 0}

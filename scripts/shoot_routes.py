@@ -11,10 +11,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-import tablegames.ui.routes  # noqa: E402, F401  (registers the scenes)
-from tablegames.ui.screenshot import render_scene, save_png  # noqa: E402
+import tablegames.ui.routes  # noqa: F401  (registers the scenes)
+from tablegames.ui.screenshot import render_scene, save_png
 
 SHOTS = {"routes": ("routes", 0), "routes-board": ("routes:board", 0), "routes-run": ("routes:run", 2),
          "routes-watch": ("routes:watch", 240)}

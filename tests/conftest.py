@@ -7,9 +7,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-import pytest  # noqa: E402
+import pytest
 
-from shared_folder import shared_18xx_folder  # noqa: E402, F401 - the fixture behind needs_shared_18xx
+from shared_folder import shared_18xx_folder  # noqa: F401 - the fixture behind needs_shared_18xx
 
 
 @pytest.fixture(autouse=True)

@@ -94,8 +94,7 @@ def test_only_in_the_first_twelve_human_moves():
     assert may_roll(early, rules())
     late = FunGame(Position.from_fen(SHUFFLE))
     # eleven king moves each that never repeat a position three times
-    for move in ("1-5 29-25 5-1 25-21 1-5 32-27 5-1 21-25 1-5 25-29 5-1 27-31 1-5 29-25 5-1 25-21 1-5 31-26 "
-                 "5-1 21-25 1-5 25-29").split():
+    for move in ["1-5", "29-25", "5-1", "25-21", "1-5", "32-27", "5-1", "21-25", "1-5", "25-29", "5-1", "27-31", "1-5", "29-25", "5-1", "25-21", "1-5", "31-26", "5-1", "21-25", "1-5", "25-29"]:
         late.play(move)
     late.play("14-17")
     late.play("22x13")

@@ -42,7 +42,7 @@ def test_power_of_two_range_takes_the_masked_branch():
 
 def test_config_facts():
     assert len(CANONICAL_DECK) == 54
-    assert [RANK_NAMES[c] for c in CANONICAL_DECK[:14]] == "2 3 4 5 6 7 8 9 10 J Q K A 2".split()
+    assert [RANK_NAMES[c] for c in CANONICAL_DECK[:14]] == ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
     assert steps(SIX) == 6  # and 1 from the pen, decided by the rules (test_game)
 
 

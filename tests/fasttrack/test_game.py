@@ -40,16 +40,16 @@ def hand_names(game, seat=None):
 
 def test_forced_to_reverse_setup():
     game = FastTrackGame(setup=1)
-    assert hand_names(game) == "7 8 10 9 9".split() and game.phase == Phase.NEED_CARD
+    assert hand_names(game) == ["7", "8", "10", "9", "9"] and game.phase == Phase.NEED_CARD
     assert {m.kind for m in game.offer} == {REVERSE}
-    assert sorted(game.legal_actions()) == sorted(card(c) for c in "7 8 10 9".split())
+    assert sorted(game.legal_actions()) == sorted(card(c) for c in ["7", "8", "10", "9"])
     play(game, "7", "red.R0", "purple.L3")  # R1 R2 R3 R4, purple FT, L4, L3
     assert game.pieces()["purple.L3"] == "red" and game.phase == Phase.DONE
 
 
 def test_discard_setup_four_discards_bring_a_piece_out():
     game = FastTrackGame(setup=2)
-    assert game.phase == Phase.NEED_DISCARD and hand_names(game) == "K Q Q 2 3".split()
+    assert game.phase == Phase.NEED_DISCARD and hand_names(game) == ["K", "Q", "Q", "2", "3"]
     for name, credits in (("K", 1), ("Q", 2), ("Q", 3)):
         game.apply_action(card(name))
         assert game.phase == Phase.NEED_DISCARD and game.credits[0] == credits
@@ -58,8 +58,8 @@ def test_discard_setup_four_discards_bring_a_piece_out():
     assert pieces["red.L0"] == "red" and "red.HP4" not in pieces and game.credits[0] == 0
     assert game.phase == Phase.DONE and hand_names(game) == ["3"]
     game.apply_action(END_TURN)
-    assert game.seat == 1 and hand_names(game) == "K Q Q Q Q".split() and game.phase == Phase.NEED_DISCARD
-    for name in "K Q Q Q".split():
+    assert game.seat == 1 and hand_names(game) == ["K", "Q", "Q", "Q", "Q"] and game.phase == Phase.NEED_DISCARD
+    for name in ["K", "Q", "Q", "Q"]:
         game.apply_action(card(name))
     # blue's piece came out on a move-again discard; the Q left in hand can move it, so blue must play (our rule)
     assert game.pieces()["blue.L0"] == "blue" and game.phase == Phase.NEED_CARD
@@ -81,7 +81,7 @@ def test_credits_carry_over_turns_and_reset_when_moves_exist():
 
 def test_cover_setup():
     game = FastTrackGame(setup=3)
-    assert hand_names(game) == "K Q Q Q 2".split()
+    assert hand_names(game) == ["K", "Q", "Q", "Q", "2"]
     play(game, "K", "red.B2", "red.B3")
     assert game.phase == Phase.NEED_CARD
     play(game, "Q", "red.B3", "red.B4")
@@ -160,7 +160,7 @@ def test_credit_exit_onto_own_piece_on_l0_waits():
     pieces = {"red.L0": "red", "blue.FT": "green", "green.R4": "green", "blue.L4": "green"}
     game = FastTrackGame.from_position(pieces, hands={"red": "K Q Q Q 2"}, partnership=Partnership.ANYTIME)
     assert game.phase == Phase.NEED_DISCARD
-    for name in "K Q Q Q".split():
+    for name in ["K", "Q", "Q", "Q"]:
         game.apply_action(card(name))
     assert game.credits[0] == 4 and game.phase == Phase.NEED_DISCARD  # nothing came out: the credits wait
     assert game.pieces()["red.HP3"] == "red" and game.pieces()["red.L0"] == "red"

@@ -50,7 +50,7 @@ def record(value: object, seen: set[int] | None = None, depth: int = 0) -> objec
         return ("colour", tuple(value))
     if isinstance(value, FunctionType | MethodType | type) or callable(value) and not hasattr(value, "__dict__"):
         return ("callable", getattr(value, "__qualname__", type(value).__name__))
-    if isinstance(value, OPAQUE) or isinstance(value, pygame.font.Font | pygame.mixer.Sound):
+    if isinstance(value, (OPAQUE, pygame.font.Font | pygame.mixer.Sound)):
         return ("opaque", type(value).__name__)
     if id(value) in seen or depth > MAX_DEPTH:
         return ("seen", type(value).__name__)

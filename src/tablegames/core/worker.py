@@ -118,7 +118,7 @@ class Thinker:
             future: Future = Future()
             try:
                 future.set_result(task(token))
-            except BaseException as error:  # handed to the poller, as the thread would
+            except BaseException as error:  # noqa: BLE001 - handed to the poller, as the thread would
                 future.set_exception(error)
             return Job(future, token)
         job = Job(self._executor.submit(task, token), token)

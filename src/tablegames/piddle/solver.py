@@ -17,10 +17,12 @@ reads the token before and after getting the tables and raises SearchCancelled o
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import math
 import os
+import zipfile
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
@@ -158,7 +160,8 @@ def load_tables(path: Path, objective: Objective) -> RoundTables | None:
                 return None
             round_values = np.array(data["round_values"], dtype=np.float64)
             follower_hands = np.array(data["follower_hands"], dtype=np.float64)
-    except Exception:  # missing, truncated, not a zip, wrong keys: all mean "rebuild"
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # missing, truncated, not a zip, wrong
+        # keys: all mean "rebuild"
         return None
     expected = (kernels.PLAYERS_AFTER, kernels.MAX_REROLLS + 1, kernels.HANDS, 3, 3)
     if round_values.shape != expected or not np.all(np.isfinite(round_values)):
@@ -188,10 +191,8 @@ def tables_for(objective: Objective, directory: Path | None = None) -> RoundTabl
     tables = load_tables(path, objective)
     if tables is None:
         tables = build_tables(objective)
-        try:
+        with contextlib.suppress(OSError):  # a read-only cache dir costs a rebuild next time, nothing more
             save_tables(path, tables)
-        except OSError:
-            pass  # a read-only cache dir costs a rebuild next time, nothing more
     _MEMORY[key] = tables
     return tables
 

@@ -685,9 +685,7 @@ def search_runs(
             visited[t, s] = 0
             if stop_group[s] >= 0:
                 group_used[t, stop_group[s]] -= 1
-            if f_root[d] == ROOT_START:
-                r_first1[t] = -1
-            elif r_n[t] == 1 and f_arm[d] == 1:
+            if f_root[d] == ROOT_START or r_n[t] == 1 and f_arm[d] == 1:
                 r_first1[t] = -1
         depth -= 1
 

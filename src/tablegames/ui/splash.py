@@ -55,7 +55,7 @@ class SplashScene(Scene):
         if self.job is not None and self.job.done():
             try:
                 self.job.result()
-            except Exception as error:  # a kernel that fails to compile must not stop the suite opening
+            except Exception as error:  # noqa: BLE001 - a kernel that fails to compile must not stop the suite
                 self.error = f"{self.steps[self.done_steps][0]}: {error}"
             self.job = None
             self.done_steps += 1

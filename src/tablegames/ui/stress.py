@@ -165,7 +165,7 @@ class XdotoolSender:
                        "4" if action.y > 0 else "5"]
         else:
             command = ["xdotool", "windowsize", self.window or "%1", str(action.x), str(action.y)]
-        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # noqa: S603
+        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 class ErrorCounter(logging.Handler):

@@ -589,7 +589,7 @@ class CheckersTable(Scene):
             job, self.job = self.job, None
             try:
                 move = job.result()
-            except Exception as error:  # a failing search must not stop the game: say so, play any move
+            except Exception as error:  # noqa: BLE001 - a failing search must not stop the game: say so, play any
                 log.warning("checkers: the computer's search failed (%s); playing a random move", error)
                 move = computer_move(position, 1, self.game_seed)
             if self.game.position == position:

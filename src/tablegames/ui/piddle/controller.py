@@ -421,9 +421,7 @@ class PiddleController:
         if table.phase != TURN:
             return
         beat, _ = table.best_so_far()
-        if self.watch:
-            self.set_mood(Mood.TENSION if beat >= STRONG_HAND else Mood.CALM)
-        elif table.current_seat == HUMAN_SEAT:
+        if self.watch or table.current_seat == HUMAN_SEAT:
             self.set_mood(Mood.TENSION if beat >= STRONG_HAND else Mood.CALM)
         elif HUMAN_SEAT in table.hands and table.hands[HUMAN_SEAT] == beat:
             self.set_mood(Mood.THREAT)
