@@ -28,7 +28,8 @@ from tablegames.music.mood import Mood
 from tablegames.ui.checkers.boards import BoardLayout, draw_board
 from tablegames.ui.checkers.computer import computer_move, level_name
 from tablegames.ui.checkers.controller import CheckersController, square_to_cell
-from tablegames.ui.checkers.opponents import draw_opponent, pick_line
+from tablegames.ui.checkers.heads import draw_opponent
+from tablegames.ui.checkers.opponents import pick_line
 from tablegames.ui.checkers.pieces import CAPTURE_SECONDS, PIECE_SETS, draw_captured, draw_piece, warm_cache
 from tablegames.ui.checkers.playful import EVENT_ANNOUNCEMENTS, EVENT_WORDS, IDLE_ANTICS, Effects
 from tablegames.ui.frametimer import CostMeter
