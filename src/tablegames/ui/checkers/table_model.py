@@ -8,8 +8,9 @@ The game state changes at once when a move is chosen; the hop animation replays 
 is played when the job is done (and not before the previous hop has landed), and a job's answer (a move or a
 hint) is used only in the position it was asked about.
 
-What the window should play or show is queued in order: `drain()` hands over the sound effects and the music's
-moods (as the Fast Track controller does), `drain_moments()` the moments for the playful layer.
+What the window should play or show is queued in order on the model's `show` (`show.py`): `show.drain()` hands
+over the sound effects and the music's moods (as the Fast Track controller's `drain()` does), `show.drain_moments()`
+the moments for the playful layer. The computer's and the hint's searches are `searches` (`thinking.py`).
 """
 
 from __future__ import annotations
