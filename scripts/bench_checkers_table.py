@@ -54,19 +54,20 @@ def main(argv: list[str]) -> int:
         if index % level_every == 0:
             settings.checkers_level = min(10, index // level_every + 1)
             table.apply_settings()
+        model = table.model
         if index % 180 == 90:
-            table.party()
+            model.party()
             table.effects.chain(3, table.square_centre(14))
-        if table.game.outcome() is not None and table.animation is None and index % 120 == 0:
-            table.new_game()
+        if model.game.outcome() is not None and model.animation is None and index % 120 == 0:
+            model.new_game()
         started, started_cpu = time.perf_counter(), time.thread_time()
-        before = len(table.game.entries)
+        before = len(model.game.entries)
         table.update(FRAME)
         table.draw(canvas)
         frames.append((time.perf_counter() - started) * 1000.0)
         cpu.append((time.thread_time() - started_cpu) * 1000.0)
         effects.append(table.effects_cost.samples_ms[-1])
-        moves += len(table.game.entries) > before
+        moves += len(model.game.entries) > before
         next_tick += FRAME
         time.sleep(max(0.0, next_tick - time.perf_counter()))
     thinker.shutdown()

@@ -31,7 +31,7 @@ def test_fasttrack_and_checkers_deal_fresh_games_too():
 
     context = player_context()
     assert FastTrackScene(context).controller.game.seed != FastTrackScene(context).controller.game.seed
-    assert CheckersTable(context).game_seed != CheckersTable(context).game_seed
+    assert CheckersTable(context).model.game_seed != CheckersTable(context).model.game_seed
 
 
 def test_screenshots_and_tests_keep_their_seed():

@@ -61,34 +61,34 @@ def press(menu, key):
 def test_keys_change_and_save_at_once(tmp_path):
     menu, table, saved = menu_over_table(tmp_path)
     assert ACTIONS[menu.model.row - len(OPTIONS)][0] == "resume"  # a stray Enter changes nothing
-    table.game.play("11-15")
-    assert press(menu, pygame.K_RETURN) == [Pop()] and table.game.entries
+    table.model.game.play("11-15")
+    assert press(menu, pygame.K_RETURN) == [Pop()] and table.model.game.entries
     menu.model.row = 0
     press(menu, pygame.K_RIGHT)
-    assert table.settings.checkers_piece_set == 9 and saved[-1]["checkers_piece_set"] == 9
-    assert table.piece_set == 9  # the table follows at once
+    assert table.context.settings.checkers_piece_set == 9 and saved[-1]["checkers_piece_set"] == 9
+    assert table.model.piece_set == 9  # the table follows at once
     press(menu, pygame.K_DOWN)
     press(menu, pygame.K_LEFT)
-    assert table.settings.checkers_level == 2 and table.level == 2
+    assert table.context.settings.checkers_level == 2 and table.model.level == 2
 
 
 def test_a_mode_change_starts_a_new_game_when_the_menu_closes(tmp_path):
     menu, table, _ = menu_over_table(tmp_path)
-    table.game.play("11-15")
+    table.model.game.play("11-15")
     menu.model.row = 3
     press(menu, pygame.K_RIGHT)
-    assert menu.model.new_game_needed and table.mode == "play"
+    assert menu.model.new_game_needed and table.model.mode == "play"
     assert press(menu, pygame.K_ESCAPE) == [Pop()]
-    assert table.mode == "watch" and table.game.entries == []
+    assert table.model.mode == "watch" and table.model.game.entries == []
 
 
 def test_actions(tmp_path):
     menu, table, _ = menu_over_table(tmp_path)
-    table.game.play("11-15")
+    table.model.game.play("11-15")
     menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("resume")
-    assert press(menu, pygame.K_RETURN) == [Pop()] and table.game.entries
+    assert press(menu, pygame.K_RETURN) == [Pop()] and table.model.game.entries
     menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("new")
-    assert press(menu, pygame.K_RETURN) == [Pop()] and not table.game.entries
+    assert press(menu, pygame.K_RETURN) == [Pop()] and not table.model.game.entries
     menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("lobby")
     assert press(menu, pygame.K_RETURN) == [Pop(), Pop()]
 
@@ -99,5 +99,5 @@ def test_clicks_choose_and_change(tmp_path):
     menu, table, _ = menu_over_table(tmp_path)
     row = [option.field for option in OPTIONS].index("checkers_fun_mode")
     menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=row_rect(row).center))
-    assert table.settings.checkers_fun_mode is True
+    assert table.context.settings.checkers_fun_mode is True
     menu.draw(pygame.Surface((1280, 800)))

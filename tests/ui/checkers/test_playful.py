@@ -6,14 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tablegames.ui.checkers.opponents import (
-    COMMON_LINES,
-    MOODS,
-    OPPONENTS,
-    TECH_LINES,
-    draw_opponent,
-    lines_for,
-)
+from tablegames.ui.checkers.heads import draw_opponent, head_rect
+from tablegames.ui.checkers.opponents import COMMON_LINES, MOODS, OPPONENTS, TECH_LINES, lines_for
 from tablegames.ui.checkers.playful import CHAIN_WORDS, FLASH_SECONDS, Effects
 
 
@@ -40,7 +34,7 @@ def test_every_face_draws_in_every_mood(index):
     for mood in MOODS:
         for thinking in (False, True):
             rect = draw_opponent(surface, index, (150, 170), 50, 1.3, mood, (0, 0), thinking, neon=index % 2 == 0)
-            assert rect.collidepoint((150, 170))
+            assert rect.collidepoint((150, 170)) and rect == head_rect((150, 170), 50)
 
 
 def test_animations_off_adds_no_effect():

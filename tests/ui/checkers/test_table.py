@@ -14,8 +14,11 @@ from tablegames.core.worker import Thinker
 from tablegames.music.mood import Mood
 from tablegames.tables import load_all_scenes
 from tablegames.ui.checkers.menu import CheckersMenu
+from tablegames.ui.checkers.moments import music_mood
+from tablegames.ui.checkers.panel_text import move_list_rows
 from tablegames.ui.checkers.showcase import SCRIPTS
-from tablegames.ui.checkers.table import ANNOUNCE_SECONDS, IDLE_SECONDS, CheckersTable, music_mood
+from tablegames.ui.checkers.table import CheckersTable
+from tablegames.ui.checkers.table_model import ANNOUNCE_SECONDS, IDLE_SECONDS
 from tablegames.ui.scene import Context, Pop, Push
 from tablegames.ui.screenshot import render_scene
 from tablegames.ui.settings import Settings
@@ -61,19 +64,19 @@ def key(table: CheckersTable, key_code: int) -> list:
 
 def test_a_move_by_clicks_and_the_computers_reply(tmp_path):
     table = make_table(tmp_path)
-    assert table.human_side == BLACK and table.controller.flipped  # Red plays up the board
+    assert table.model.human_side == BLACK and table.controller.flipped  # Red plays up the board
     click(table, 11)
     click(table, 15)
-    assert [m.notation for m in table.game.moves] == ["11-15"]
+    assert [m.notation for m in table.model.game.moves] == ["11-15"]
     run(table, 2.0)
-    assert len(table.game.moves) == 2 and table.game.position.turn == BLACK
+    assert len(table.model.game.moves) == 2 and table.model.game.position.turn == BLACK
     assert table.controller.accepting
 
 
 def test_watch_mode_plays_itself(tmp_path):
     table = make_table(tmp_path, checkers_mode="watch")
     run(table, 6.0)
-    assert len(table.game.moves) >= 4
+    assert len(table.model.game.moves) >= 4
     assert not table.controller.accepting
 
 
@@ -84,26 +87,26 @@ def test_two_players_both_click(tmp_path):
     run(table, 0.5)
     click(table, 22)
     click(table, 18)
-    assert [m.notation for m in table.game.moves] == ["11-15", "22-18"]
+    assert [m.notation for m in table.model.game.moves] == ["11-15", "22-18"]
 
 
 def test_animations_off_shows_the_move_at_once_without_effects(tmp_path):
     table = make_table(tmp_path, animations=False)
-    table.game = FunGame(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
-    table.after_change()
+    table.model.game = FunGame(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
+    table.model.after_change()
     click(table, 9)
     click(table, 25)
-    assert table.animation is None and table.game.moves[-1].notation == "9x18x25"
+    assert table.model.animation is None and table.model.game.moves[-1].notation == "9x18x25"
     assert not table.effects.particles and not table.effects.words and table.effects.shake_left == 0
 
 
 def test_reduced_motion_keeps_the_hop_but_drops_particles_and_shake(tmp_path):
     table = make_table(tmp_path, reduced_motion=True)
-    table.game = FunGame(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
-    table.after_change()
+    table.model.game = FunGame(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
+    table.model.after_change()
     click(table, 9)
     click(table, 25)
-    assert table.animation is not None
+    assert table.model.animation is not None
     run(table, 1.0)
     assert any(w.text == "Double!" for w in table.effects.words)
     assert not table.effects.particles and table.effects.shake_left == 0
@@ -111,12 +114,12 @@ def test_reduced_motion_keeps_the_hop_but_drops_particles_and_shake(tmp_path):
 
 def test_a_chain_counts_up_with_shake_and_sparkles(tmp_path):
     table = make_table(tmp_path)
-    table.game = FunGame(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
-    table.after_change()
+    table.model.game = FunGame(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
+    table.model.after_change()
     click(table, 9)
     click(table, 25)
     run(table, 1.0)  # a hop, then the last jump in slow motion
-    assert table.chain_count == 2
+    assert table.model.show.chain_count == 2
     assert any(w.text == "Double!" for w in table.effects.words)
     assert table.effects.shake_left > 0 and table.effects.particles
     calls = table.context.audio.calls
@@ -125,12 +128,12 @@ def test_a_chain_counts_up_with_shake_and_sparkles(tmp_path):
 
 def test_a_chain_that_crowns_throws_confetti_and_makes_a_big_moment(tmp_path):
     table = make_table(tmp_path)
-    table.game = FunGame(Position.from_fen("B:W18,27,21,24,28,30,31,20:B14,1,2,3,5,6,9,10"))
-    table.after_change()
+    table.model.game = FunGame(Position.from_fen("B:W18,27,21,24,28,30,31,20:B14,1,2,3,5,6,9,10"))
+    table.model.after_change()
     click(table, 14)
     click(table, 32)
     run(table, 1.0)
-    assert table.game.moves[-1].is_crowning
+    assert table.model.game.moves[-1].is_crowning
     assert ("set_mood", Mood.BIG_MOMENT) in table.context.audio.calls
     assert ("play_effect", "crown") in table.context.audio.calls
     assert any(p.kind == "confetti" for p in table.effects.particles)
@@ -142,9 +145,9 @@ def test_undo_goes_back_to_the_players_turn(tmp_path):
     click(table, 11)
     click(table, 15)
     run(table, 2.0)
-    assert len(table.game.moves) == 2
+    assert len(table.model.game.moves) == 2
     key(table, pygame.K_u)
-    assert table.game.moves == [] and table.controller.accepting
+    assert table.model.game.moves == [] and table.controller.accepting
 
 
 def test_keys_new_quit_menu_sound_flip(tmp_path):
@@ -152,31 +155,31 @@ def test_keys_new_quit_menu_sound_flip(tmp_path):
     click(table, 11)
     click(table, 15)
     key(table, pygame.K_n)
-    assert table.game.entries == []
+    assert table.model.game.entries == []
     assert key(table, pygame.K_q) == [Pop()]
     intents = key(table, pygame.K_ESCAPE)
     assert isinstance(intents[0], Push) and isinstance(intents[0].scene, CheckersMenu)
     key(table, pygame.K_s)
-    assert table.settings.sound is False and table.saved_settings
+    assert table.context.settings.sound is False and table.saved_settings
     assert ("set_volume", 0.0) in table.context.audio.calls
     key(table, pygame.K_f)
     table.apply_settings()
-    assert table.settings.checkers_flip and not table.controller.flipped
+    assert table.context.settings.checkers_flip and not table.controller.flipped
 
 
 def test_the_face_answers_a_click_and_level_ten_introduces_itself(tmp_path):
     table = make_table(tmp_path, checkers_level=10)
-    assert table.speech.mood == "boss"
+    assert table.model.show.speech.mood == "boss"
     table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=table.face_rect.center))
-    assert table.speech.mood == "poke" and table.speech.text
+    assert table.model.show.speech.mood == "poke" and table.model.show.speech.text
 
 
 def test_an_idle_antic_after_six_quiet_seconds(tmp_path):
     table = make_table(tmp_path)
     run(table, IDLE_SECONDS - 0.5)
-    assert table.moods.antic_left == 0
+    assert table.model.show.moods.antic_left == 0
     run(table, 0.6)
-    assert table.moods.antic_left > 0 and table.moods.antic
+    assert table.model.show.moods.antic_left > 0 and table.model.show.moods.antic
 
 
 def test_fun_mode_at_the_table_announces_then_applies_and_undo_takes_it_back(tmp_path):
@@ -185,17 +188,17 @@ def test_fun_mode_at_the_table_announces_then_applies_and_undo_takes_it_back(tmp
     probe = FunGame(start)
     probe.play("18x9")
     seed = next(s for s in range(300) if roll_event(probe, FunRules(BLACK, 1, "easy", s)) is not None)
-    table.game_seed = seed
-    table.game = FunGame(start)
-    table.after_change()
+    table.model.game_seed = seed
+    table.model.game = FunGame(start)
+    table.model.after_change()
     run(table, 2.0)  # the computer (White) captures
-    assert table.pending_event is not None and "Fun mode" in table.toast
-    assert not table.game.events  # announced first
+    assert table.model.pending_event is not None and "Fun mode" in table.model.show.toast
+    assert not table.model.game.events  # announced first
     run(table, ANNOUNCE_SECONDS + 0.1)
-    assert len(table.game.events) == 1
-    assert any("*" in row for row in table.move_list_rows())
+    assert len(table.model.game.events) == 1
+    assert any("*" in row for row in move_list_rows(table.model.game))
     key(table, pygame.K_u)
-    assert not table.game.events and table.game.position == start
+    assert not table.model.game.events and table.model.game.position == start
 
 
 def test_music_follows_the_game():
@@ -213,22 +216,22 @@ def test_the_game_is_saved_and_resumed(tmp_path):
     click(table, 11)
     click(table, 15)
     run(table, 2.0)
-    entries = table.game.entries
+    entries = table.model.game.entries
     table.on_exit()
     assert (tmp_path / "game.pdn").exists()
     again = make_table(tmp_path)
-    assert again.game.entries == entries and again.game.position == table.game.position
-    assert again.game_seed == table.game_seed
+    assert again.model.game.entries == entries and again.model.game.position == table.model.game.position
+    assert again.model.game_seed == table.model.game_seed
 
 
 def test_a_finished_game_leaves_nothing_to_resume(tmp_path):
     table = make_table(tmp_path)
-    table.game = FunGame(Position.from_fen("B:W14:B9,K22,K27,3"))
-    table.after_change()
+    table.model.game = FunGame(Position.from_fen("B:W14:B9,K22,K27,3"))
+    table.model.after_change()
     click(table, 9)
     click(table, 18)
     run(table, 2.0)
-    assert table.game.outcome() is not None and table.effects.trophy_age is not None
+    assert table.model.game.outcome() is not None and table.effects.trophy_age is not None
     table.on_exit()
     assert not (tmp_path / "game.pdn").exists()
 
@@ -236,11 +239,11 @@ def test_a_finished_game_leaves_nothing_to_resume(tmp_path):
 def test_a_corrupt_saved_game_starts_afresh(tmp_path):
     (tmp_path / "game.pdn").write_text('[Event "x"]\n\n1. 11-15 99-1 *\n')
     table = make_table(tmp_path)
-    assert table.game.entries == []
+    assert table.model.game.entries == []
 
 
 def test_export_writes_pdn(tmp_path, monkeypatch):
-    monkeypatch.setattr("tablegames.ui.checkers.table.export_folder", lambda: tmp_path / "exports")
+    monkeypatch.setattr("tablegames.ui.checkers.savegame.export_folder", lambda: tmp_path / "exports")
     table = make_table(tmp_path)
     click(table, 11)
     click(table, 15)
@@ -266,7 +269,7 @@ def test_the_demos_watch_table_plays_every_level_in_turn_and_saves_nothing(tmp_p
     monkeypatch.setattr("tablegames.ui.checkers.table.default_save_path", lambda: tmp_path / "never.pdn")
     context = Context(settings=Settings(checkers_level=1), thinker=Thinker(inline=True))
     levels_seen = []
-    monkeypatch.setattr("tablegames.ui.checkers.table.computer_move",
+    monkeypatch.setattr("tablegames.ui.checkers.thinking.computer_move",
                         lambda position, level, seed, token, history: levels_seen.append(level)
                         or position.legal_moves()[0])
     table = watch_table(context)
@@ -278,12 +281,12 @@ def test_the_demos_watch_table_plays_every_level_in_turn_and_saves_nothing(tmp_p
 
 
 def test_the_panel_buttons_work_like_their_keys(tmp_path):
-    from tablegames.ui.checkers.table import button_rect
+    from tablegames.ui.checkers.drawing import button_rect
 
     table = make_table(tmp_path, checkers_mode="two_players")
     click(table, 11)
     click(table, 15)
     table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button_rect("undo").center))
-    assert table.game.entries == []
+    assert table.model.game.entries == []
     intents = table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button_rect("menu").center))
     assert isinstance(intents[0].scene, CheckersMenu)

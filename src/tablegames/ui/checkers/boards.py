@@ -42,6 +42,10 @@ class BoardLayout:
         row = math.floor((pos[1] - self.inner.y) / self.cell)
         return (row, col) if 0 <= row < 8 and 0 <= col < 8 else None
 
+    def moved(self, offset: tuple[int, int]) -> BoardLayout:
+        """The same board moved by `offset` pixels (a screen shake)."""
+        return BoardLayout(self.outer.move(offset), self.inner.move(offset), self.cell)
+
     @property
     def piece_radius(self) -> float:
         """The radius pieces are drawn at: they fill most of a square, leaving room for ears and bobbing."""
@@ -66,20 +70,26 @@ def board_layout(rect: pygame.Rect) -> BoardLayout:
 
 def draw_board(surface: pygame.Surface, piece_set_index: int, rect: pygame.Rect, t: float,
                animations: bool = True, reduced_motion: bool = False) -> BoardLayout:
-    """Draw the framed board of set `piece_set_index` centred in `rect`; returns its layout.
+    """Draw the framed board of set `piece_set_index` centred in `rect`; returns its layout."""
+    layout = board_layout(rect)
+    draw_board_at(surface, piece_set_index, layout, t, animations, reduced_motion)
+    return layout
+
+
+def draw_board_at(surface: pygame.Surface, piece_set_index: int, layout: BoardLayout, t: float,
+                  animations: bool = True, reduced_motion: bool = False) -> None:
+    """Draw the framed board of set `piece_set_index` where `layout` (from `board_layout`) puts it.
 
     Only the neon sets move (a light wave every WAVE_SECONDS); it is still with animations off or reduced
     motion on.
     """
     if not 0 <= piece_set_index < len(PIECE_SETS):
         raise ValueError(f"piece set index {piece_set_index!r}: expected 0..{len(PIECE_SETS) - 1}")
-    layout = board_layout(rect)
     style = PIECE_SETS[piece_set_index].board
     surface.blit(board_picture(piece_set_index, layout.cell, layout.outer.width - layout.inner.width),
                  layout.outer.topleft)
     if style.is_neon and animations and not reduced_motion:
         draw_wave(surface, style, layout, t)
-    return layout
 
 
 @lru_cache(maxsize=32)

@@ -24,6 +24,7 @@ import pygame
 from tablegames.ui.checkers.creatures import antenna_points, body_outline, draw_body
 from tablegames.ui.checkers.discs import draw_disc
 from tablegames.ui.checkers.faces import MOOD_EYES, MOODS, draw_face
+from tablegames.ui.checkers.moments import CAPTURE_SECONDS  # how long draw_captured's picture lasts
 from tablegames.ui.checkers.pen import Pen, Point, blend, render_sprite, sprite_side
 from tablegames.ui.checkers.recipes import DEFAULT_PIECE_SET, PIECE_SETS, WHITE, Creature, Disc, PieceSet
 from tablegames.ui.theme import font, shade
@@ -32,7 +33,6 @@ __all__ = ["PIECE_SETS", "DEFAULT_PIECE_SET", "MOODS", "PIECE_EXTENT", "CAPTURE_
            "draw_piece", "draw_captured", "warm_cache", "lamp_is_lit", "is_blinking"]
 
 PIECE_EXTENT = 1.5
-CAPTURE_SECONDS = 0.9  # how long draw_captured's picture lasts before it has faded away
 SWAY_STEPS = 5
 SWAY_HZ = 0.45
 BOB_HZ = 0.7

@@ -1,5 +1,6 @@
 """The playful layer's effects: particles (poof, sparkles, confetti, wind), pop-up words, the chain counter,
-screen shake, a lightning flash, a bouncing trophy; and the words as data.
+screen shake, a lightning flash, a bouncing trophy; the words as data; and what each moment of the game shows
+(`show_moment`, for the moments the table's model queues).
 
 Accessibility: with Animations off nothing is added; Reduced motion keeps the words (still, no pop) but drops
 particles, shake and flashes; Screen shake off drops only the shake. The lightning flash lasts a quarter of a
@@ -9,27 +10,23 @@ second, once; nothing here blinks or pulses faster than twice a second.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from tablegames.core.rng import make_rng
+from tablegames.ui.checkers.moments import CaptureLanded, Cleared, Crowned, FunStruck, Moment, Party, Won
 from tablegames.ui.theme import font, shade
 
 POOF_WORDS = ("Poof!", "Bonk!", "Zap!", "Boing!", "Kapow!", "Splat!", "Whack!", "Bam!")
 CHAIN_WORDS = ("", "", "Double!", "Triple!", "Ka-boom!", "Mega chain!", "Unstoppable!", "Legendary!")
 EVENT_WORDS = {"gift": "A gift!", "lightning": "ZAP!", "earthquake": "RUMBLE!", "wind": "WHOOSH!"}
-EVENT_ANNOUNCEMENTS = {
-    "gift": "Fun mode: the computer gives you a piece back!",
-    "lightning": "Fun mode: lightning is about to strike!",
-    "earthquake": "Fun mode: the ground begins to shake!",
-    "wind": "Fun mode: a gust of wind is coming!",
-}
-IDLE_ANTICS = ("waves", "yawns", "sneezes", "peeks")
 CONFETTI = ((255, 90, 90), (255, 200, 60), (90, 210, 120), (80, 170, 255), (200, 110, 255), (255, 140, 200))
 FLASH_SECONDS = 0.25
 WORD_SECONDS = 1.1
 GRAVITY = 900.0
+RGB = tuple[int, int, int]
 
 
 @dataclass
@@ -99,7 +96,7 @@ class Effects:
         self.bolt = None
 
     # --- adding effects -------------------------------------------------------------------------------------
-    def word(self, text: str, at: tuple[float, float], colour=(255, 230, 90), size: int = 46) -> None:
+    def word(self, text: str, at: tuple[float, float], colour: RGB = (255, 230, 90), size: int = 46) -> None:
         if self.animations and text:
             self.words.append(Word(text, at[0], at[1], colour, size))
 
@@ -118,7 +115,7 @@ class Effects:
                                            self.rng.uniform(0.4, 0.7), 0.0, (grey, grey, grey),
                                            scale * self.rng.uniform(0.18, 0.32), "smoke"))
 
-    def sparkles(self, at: tuple[float, float], count: int, colour=(255, 240, 150), spread: float = 160,
+    def sparkles(self, at: tuple[float, float], count: int, colour: RGB = (255, 240, 150), spread: float = 160,
                  ring: float = 0.0) -> None:
         """Sparkles flying out from a ring of radius `ring` around `at` (so the piece itself stays visible)."""
         if not self.allows_particles:
@@ -286,3 +283,49 @@ def draw_trophy(surface: pygame.Surface, at: tuple[float, float], size: float) -
     pygame.draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
     pygame.draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
     pygame.draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
+
+
+def show_moment(effects: Effects, moment: Moment, centre_of: Callable[[int], tuple[float, float]], radius: float,
+                board: pygame.Rect) -> None:
+    """Add what `moment` shows to `effects`: `centre_of(square)` is a square's centre on screen, `radius` a
+    piece's and `board` the board's rectangle (confetti and wind cover it)."""
+    if isinstance(moment, CaptureLanded):
+        # a chain's words are its count (Double! Triple!), so only a single capture says Poof!
+        effects.poof(centre_of(moment.square), radius, with_word=moment.is_single)
+        if moment.chain >= 2:
+            effects.chain(moment.chain, centre_of(moment.landing))
+    elif isinstance(moment, Crowned):
+        at = centre_of(moment.square)
+        if not moment.after_chain:  # after a chain its count is the word, and confetti flies
+            effects.word("Crowned!", (at[0], at[1] + 56), (255, 215, 80), 44)
+        effects.sparkles(at, 24, (255, 220, 90), ring=radius)
+        if moment.after_chain:
+            effects.confetti(board)
+    elif isinstance(moment, Won):
+        effects.trophy()
+        effects.confetti(board, 140)
+    elif isinstance(moment, FunStruck):
+        show_fun_event(effects, moment, centre_of(moment.event.square), radius, board)
+    elif isinstance(moment, Party):
+        effects.confetti(board, 120)
+        effects.word("Party!", board.center, (255, 120, 200), 72)
+    elif isinstance(moment, Cleared):
+        effects.clear()
+
+
+def show_fun_event(effects: Effects, moment: FunStruck, at: tuple[float, float], radius: float,
+                   board: pygame.Rect) -> None:
+    """A gift sparkles; lightning flashes, earthquakes shake and wind blows the computer's piece away."""
+    kind = moment.event.kind
+    effects.word(EVENT_WORDS[kind], (at[0], at[1] - 50), (120, 220, 255), 52)
+    if moment.event.is_gift:
+        effects.sparkles(at, 30, (255, 240, 140), ring=radius)
+    elif kind == "lightning":
+        effects.flash(at)
+        effects.sparkles(at, 36, (255, 255, 200), 220, ring=radius * 0.5)
+    elif kind == "earthquake":
+        effects.shake(12.0, 1.0)
+        effects.poof(at, radius, with_word=False)
+    else:
+        effects.wind(board)
+        effects.poof(at, radius, with_word=False)

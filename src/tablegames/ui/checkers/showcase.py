@@ -1,7 +1,7 @@
 """Scripted scenes for screenshots: `checkers:start|play|capture|king|over|think|ev_zap|ev_gift|ev_quake|ev_wind`.
 
-Each builds a table (nothing resumed or saved) with a position and runs it to its moment; the screenshot's
-frame count then plays on from there. `context.options` picks the piece set and the level.
+Each builds a table (nothing resumed or saved), sets its model up with a position and runs it to its moment; the
+screenshot's frame count then plays on from there. `context.options` picks the piece set and the level.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ from collections.abc import Callable
 from concurrent.futures import Future
 
 from tablegames.checkers.engine import BLACK
-from tablegames.checkers.funmode import FunEvent
+from tablegames.checkers.funmode import FunEvent, FunGame
 from tablegames.checkers.position import Position
 from tablegames.core.worker import CancelToken, Job
-from tablegames.ui.checkers.table import BOARD_RECT, CheckersTable
+from tablegames.ui.checkers.drawing import BOARD_RECT
+from tablegames.ui.checkers.table import CheckersTable
 from tablegames.ui.scene import Context
 
 STEP = 1 / 60
@@ -24,7 +25,7 @@ MID_GAME = "B:W17,21,22,23,25,26,27,28,30:B1,2,3,5,6,9"  # the human (Red) is be
 class NeverThinker:
     """A thinker whose jobs never finish: the opponent stays thinking in the `think` screenshot."""
 
-    def submit(self, task) -> Job:
+    def submit(self, task: Callable[[CancelToken], object]) -> Job:
         return Job(Future(), CancelToken())
 
     def shutdown(self, cancel_running: bool = True) -> None:
@@ -34,13 +35,6 @@ class NeverThinker:
 def run_for(table: CheckersTable, seconds: float) -> None:
     for _ in range(round(seconds / STEP)):
         table.update(STEP)
-
-
-def prepare(table: CheckersTable) -> None:
-    """A first draw so the layout (square centres, radius) is known to the script."""
-    import pygame
-
-    table.draw(pygame.Surface((1280, 800)))
 
 
 def at_pointer(table: CheckersTable, square: int) -> None:
@@ -53,50 +47,55 @@ def start(table: CheckersTable) -> None:
 
 
 def play(table: CheckersTable) -> None:
+    model = table.model
     for move in OPENING.split():
-        table.game.play(move)
-    table.after_change()
+        model.game.play(move)
+    model.after_change()
+    table.refresh()
     table.controller.click_square(15)
-    table.moods.pickup_age = 0.8
+    model.show.moods.pickup_age = 0.8
     at_pointer(table, 18)
-    table.say("winning")
+    model.say("winning")
+
+
+def play_first_move(table: CheckersTable, fen: str) -> None:
+    """From the position `fen`, the first legal move (its hops then play on as the script runs)."""
+    model = table.model
+    model.game = FunGame(Position.from_fen(fen))
+    model.after_change()
+    model.play_move(model.game.legal_moves()[0])
 
 
 def capture(table: CheckersTable) -> None:
-    table.game = table.game.__class__(Position.from_fen("B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11"))
-    table.after_change()
-    table.play_move(table.game.legal_moves()[0])
+    play_first_move(table, "B:W14,22,19,24,27,28,30,31,32:B9,1,2,3,5,6,7,11")
     run_for(table, 0.24 + 0.3)
 
 
 def king(table: CheckersTable) -> None:
-    table.game = table.game.__class__(Position.from_fen("B:W18,27,21,24,28,30,31,20:B14,1,2,3,5,6,9,10"))
-    table.after_change()
-    table.play_move(table.game.legal_moves()[0])
+    play_first_move(table, "B:W18,27,21,24,28,30,31,20:B14,1,2,3,5,6,9,10")
     run_for(table, 0.24 + 0.65 + 0.25)
 
 
 def over(table: CheckersTable) -> None:
-    table.game = table.game.__class__(Position.from_fen("B:W14:B9,K22,K27,3"))
-    table.after_change()
-    table.play_move(table.game.legal_moves()[0])
+    play_first_move(table, "B:W14:B9,K22,K27,3")
     run_for(table, 0.24 + 0.7)
 
 
 def think(table: CheckersTable) -> None:
     for move in OPENING.split()[:5]:
-        table.game.play(move)
-    table.after_change()
+        table.model.game.play(move)
+    table.model.after_change()
     table.pointer = (900, 500)
     run_for(table, 0.6)
 
 
 def fun_event(kind: str, square: int) -> Callable[[CheckersTable], None]:
     def script(table: CheckersTable) -> None:
-        table.settings.checkers_fun_mode = True
-        table.game = table.game.__class__(Position.from_fen(MID_GAME))
-        table.after_change()
-        table.apply_event(FunEvent(kind, square))
+        model = table.model
+        model.settings.checkers_fun_mode = True
+        model.game = FunGame(Position.from_fen(MID_GAME))
+        model.after_change()
+        model.apply_event(FunEvent(kind, square))
         run_for(table, 0.12)
     return script
 
@@ -124,8 +123,7 @@ def scripted_table(name: str) -> Callable[[Context], CheckersTable]:
         context.settings.checkers_mode = "play"
         context.settings.checkers_colour = "red"
         table = CheckersTable(context, resume=False, save_path=None)
-        table.human_side = BLACK
-        prepare(table)
+        table.model.human_side = BLACK
         script(table)
         return table
 

@@ -1,0 +1,292 @@
+"""Drawing the checkers table: functions of the surface, the table's model, the scene's selection and pointer
+and the board's layout, which only read (the scene's `draw` calls them; nothing here changes any state).
+
+Where things are on the table is fixed: the board (`BOARD_RECT`), the panel (`PANEL_RECT`), the opponent's head
+and the panel's buttons, so a scene can work out its hit boxes once.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from tablegames.checkers.position import Move
+from tablegames.ui.checkers.boards import BoardLayout, draw_board_at
+from tablegames.ui.checkers.computer import level_name
+from tablegames.ui.checkers.controller import CheckersController, square_to_cell
+from tablegames.ui.checkers.heads import draw_opponent
+from tablegames.ui.checkers.moments import (
+    ANTIC_SECONDS,
+    CROWN_POP_SECONDS,
+    EVENT_ANNOUNCEMENTS,
+    MoveAnimation,
+)
+from tablegames.ui.checkers.panel_text import SIDE_LABELS, move_list_rows, status_text
+from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
+from tablegames.ui.checkers.table_model import TableModel
+from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
+
+Point = tuple[float, float]
+
+BOARD_RECT = pygame.Rect(24, 24, 752, 752)
+PANEL_RECT = pygame.Rect(800, 24, 456, 752)
+FACE_CENTRE = (PANEL_RECT.x + 92, PANEL_RECT.y + 118)
+FACE_RADIUS = 58
+TROPHY_AT = (PANEL_RECT.right - 110, PANEL_RECT.y + 600)
+TROPHY_SIZE = 130
+BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("new", "New game"), ("menu", "Menu"))
+KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party",
+             "S sound  E save music  X export  Esc menu  Q lobby")
+FUN_BLUE = (120, 220, 255)
+
+
+def button_rect(action: str) -> pygame.Rect:
+    index = [name for name, _ in BUTTONS].index(action)
+    width = (PANEL_RECT.width - 40 - 3 * 10) // len(BUTTONS)
+    return pygame.Rect(PANEL_RECT.x + 20 + index * (width + 10), PANEL_RECT.y + 622, width, 36)
+
+
+def button_at(pos: Point) -> str | None:
+    for action, _ in BUTTONS:
+        if button_rect(action).collidepoint(pos):
+            return action
+    return None
+
+
+@lru_cache(maxsize=8)
+def hop_shadow(radius: int) -> pygame.Surface:
+    """The soft shadow under a hopping piece."""
+    shadow = pygame.Surface((round(radius * 1.6), max(2, round(radius * 0.5))), pygame.SRCALPHA)
+    pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+    return shadow
+
+
+# ---- the board -----------------------------------------------------------------------------------------------
+
+def draw_table_board(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
+                     pointer: Point | None, keyboard_used: bool) -> None:
+    """The board where `layout` puts it (shaken or not), its marks, the pieces and the piece in flight."""
+    s = model.settings
+    draw_board_at(surface, model.piece_set, layout, model.clock, s.animations, s.reduced_motion)
+    draw_marks(surface, model, selection, layout, keyboard_used)
+    draw_pieces(surface, model, selection, layout, pointer)
+
+
+def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
+               keyboard_used: bool) -> None:
+    """The last move, the pieces that may move, the chosen path and its targets, the hint and the cursor."""
+    flipped = selection.flipped
+    entries = model.game.entries
+    if entries and isinstance(entries[-1], Move) and model.animation is None:
+        for square in (entries[-1].from_square, entries[-1].to_square):
+            rect = layout.square_rect(*square_to_cell(square, flipped))
+            pygame.draw.rect(surface, (255, 220, 120), rect, 3)
+    for square in selection.highlighted():
+        rect = layout.square_rect(*square_to_cell(square, flipped))
+        colour = (255, 120, 60) if selection.jump_is_due() else (120, 230, 140)
+        pygame.draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
+    if selection.selected is not None:
+        for square in selection.path:
+            rect = layout.square_rect(*square_to_cell(square, flipped))
+            pygame.draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
+        for square in selection.targets():
+            centre = layout.square_centre(*square_to_cell(square, flipped))
+            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
+            pygame.draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
+            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
+    if model.hint is not None and model.hint_left > 0:
+        for square in model.hint.path:
+            rect = layout.square_rect(*square_to_cell(square, flipped))
+            pygame.draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
+    if keyboard_used:
+        pygame.draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
+
+
+def draw_pieces(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
+                pointer: Point | None) -> None:
+    """The pieces at rest (from the position before the move in flight), the captured ones fading, the hopper."""
+    s = model.settings
+    moods = model.show.moods
+    flipped = selection.flipped
+    anim = model.animation
+    position = anim.before if anim is not None else model.game.position
+    hidden: set[int] = {f.square for f in model.show.fading}
+    if anim is not None:
+        hidden |= {anim.move.from_square, *anim.move.captured[: anim.hops_landed]}
+    radius = layout.piece_radius
+    path = selection.path
+    look = pointer if s.animations else None
+    for square in range(1, 33):
+        piece = position.piece_at(square)
+        if piece.side is None or square in hidden:
+            continue
+        centre = layout.square_centre(*square_to_cell(square, flipped))
+        squash = (1.0, 1.0)
+        if path and square == path[0]:
+            centre = layout.square_centre(*square_to_cell(path[-1], flipped))
+            squash = pickup_wobble(moods.pickup_age)
+        elif moods.crown_left > 0 and square == moods.crown_square:
+            pop = 1.0 + 0.3 * math.sin(math.pi * (1.0 - moods.crown_left / CROWN_POP_SECONDS))
+            squash = (pop, pop)
+            centre = (centre[0], centre[1] - (pop - 1.0) * radius)
+        elif moods.antic_left > 0 and square == moods.antic_square:
+            squash = antic_squash(moods.antic, moods.antic_left)
+        elif moods.antic == "sneezes" and moods.antic_left > 0 and s.animations and not s.reduced_motion:
+            centre = sneeze_nudge(square, centre, moods.antic_square, moods.antic_left, flipped, radius)
+        draw_piece(surface, model.piece_set, piece.side, piece.is_king, centre, radius, model.clock,
+                   moods.face(square, piece.side, model.threatened), s.animations, s.reduced_motion, look, squash)
+    for fading in model.show.fading:
+        centre = layout.square_centre(*square_to_cell(fading.square, flipped))
+        draw_captured(surface, model.piece_set, fading.side, centre, radius, fading.age, fading.is_king)
+    if anim is not None:
+        draw_hopper(surface, model, anim, layout, flipped)
+
+
+def pickup_wobble(age: float) -> tuple[float, float]:
+    if age > 0.6:
+        return (1.06, 1.06)  # a chosen piece stays a little lifted
+    wobble = math.sin(age * 22.0) * math.exp(-age * 5.0) * 0.12
+    return (1.06 + wobble, 1.06 - wobble)
+
+
+def antic_squash(antic: str, left: float) -> tuple[float, float]:
+    f = 1.0 - left / ANTIC_SECONDS
+    if antic == "yawns":
+        stretch = math.sin(f * math.pi) * 0.14
+        return (1.0 - stretch * 0.5, 1.0 + stretch)
+    if antic == "sneezes" and f > 0.6:
+        jolt = math.sin((f - 0.6) / 0.4 * math.pi) * 0.18
+        return (1.0 + jolt, 1.0 - jolt)
+    return (1.0, 1.0)
+
+
+def sneeze_nudge(square: int, centre: Point, sneezer: int | None, left: float, flipped: bool,
+                 radius: float) -> Point:
+    """A sneeze nudges the sneezer's diagonal neighbours a little away, then they settle back."""
+    f = 1.0 - left / ANTIC_SECONDS
+    if sneezer is None or f < 0.6:
+        return centre
+    row, col = square_to_cell(square, flipped)
+    sneezer_row, sneezer_col = square_to_cell(sneezer, flipped)
+    if abs(row - sneezer_row) != 1 or abs(col - sneezer_col) != 1:
+        return centre
+    push = math.sin((f - 0.6) / 0.4 * math.pi) * radius * 0.18
+    return (centre[0] + (col - sneezer_col) * push, centre[1] + (row - sneezer_row) * push)
+
+
+def draw_hopper(surface: pygame.Surface, model: TableModel, anim: MoveAnimation, layout: BoardLayout,
+                flipped: bool) -> None:
+    """The moving piece on its arc, with its shadow: crouched at take-off and landing, stretched in the air."""
+    s = model.settings
+    radius = layout.piece_radius
+    hop, f = anim.hop_at()
+    start = layout.square_centre(*square_to_cell(anim.move.path[hop], flipped))
+    end = layout.square_centre(*square_to_cell(anim.move.path[hop + 1], flipped))
+    eased = f * f * (3 - 2 * f)
+    height = layout.cell * (0.45 if anim.move.is_capture else 0.18) * math.sin(math.pi * f)
+    centre = (start[0] + (end[0] - start[0]) * eased, start[1] + (end[1] - start[1]) * eased - height)
+    squash = (1.0, 1.0)
+    if not s.reduced_motion:
+        if f < 0.15 or f > 0.85:
+            squash = (1.18, 0.82)  # crouch before take-off, squashed on landing
+        else:
+            squash = (0.9, 1.14)  # stretched in the air
+    crowned = anim.is_king or (anim.move.is_crowning and hop == len(anim.hop_seconds) - 1 and f > 0.9)
+    shadow = hop_shadow(round(radius))
+    ground = (start[0] + (end[0] - start[0]) * eased, start[1] + (end[1] - start[1]) * eased + radius * 0.7)
+    surface.blit(shadow, shadow.get_rect(center=(round(ground[0]), round(ground[1]))))
+    draw_piece(surface, model.piece_set, anim.side, crowned, centre, radius, model.clock,
+               "cheering" if anim.move.is_capture else "normal", s.animations, s.reduced_motion, None, squash,
+               phase=0.3)
+
+
+# ---- the panel -----------------------------------------------------------------------------------------------
+
+def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None) -> None:
+    """The opponent's head and words, who plays whom, the status line, the moves, the buttons and the keys."""
+    neon = model.neon
+    pieces = PIECE_SETS[model.piece_set]
+    pygame.draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
+    pygame.draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
+    speech = model.show.speech
+    thinking = model.is_thinking
+    mood = speech.mood if speech.left > 0 else ("thinking" if thinking else "hello")
+    settings = model.settings
+    draw_opponent(surface, model.opponent_index, FACE_CENTRE, FACE_RADIUS, model.clock, mood, pointer, thinking,
+                  neon, settings.animations, settings.reduced_motion)
+    x = FACE_CENTRE[0] + FACE_RADIUS + 36
+    if model.mode == "watch":
+        title, subtitle = "Watch", f"{level_name(model.level)} plays itself"
+    elif model.mode == "two_players":
+        title, subtitle = "Two players", "Red and White at one table"
+    else:
+        title, subtitle = level_name(model.level), f"Level {model.level}"
+    draw_text(surface, title, (x, PANEL_RECT.y + 40), 36 if len(title) <= 15 else 31, ACCENT, bold=True)
+    draw_text(surface, subtitle, (x, PANEL_RECT.y + 76), 26, TEXT_DIM)
+    names = pieces.side_names
+    draw_text(surface, f"{pieces.name}: {names[0]} vs {names[1]}", (x, PANEL_RECT.y + 104), 22, TEXT_DIM)
+    if model.mode == "play":
+        draw_text(surface, f"You play the {names[model.human_side]} ({SIDE_LABELS[model.human_side]})",
+                  (x, PANEL_RECT.y + 128), 22, TEXT_DIM)
+        if settings.checkers_fun_mode:
+            draw_text(surface, "Fun mode", (x, PANEL_RECT.y + 152), 22, FUN_BLUE)
+    if speech.left > 0:
+        draw_bubble(surface, speech.text, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 196, PANEL_RECT.width - 40,
+                                                      58))
+    draw_text(surface, status_text(model), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, TEXT, bold=True)
+    draw_move_list(surface, move_list_rows(model.game),
+                   pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
+    draw_buttons(surface, pieces.board.glow if neon else ACCENT, pointer)
+    for index, line in enumerate(KEY_LINES):
+        draw_text(surface, line, (PANEL_RECT.x + 24, PANEL_RECT.bottom - 80 + index * 24), 22, TEXT_DIM)
+
+
+def draw_buttons(surface: pygame.Surface, glow: tuple[int, int, int], pointer: Point | None) -> None:
+    """Dark-glass buttons whose edge glows when pointed at (neon in the neon sets)."""
+    for action, label in BUTTONS:
+        rect = button_rect(action)
+        pointed = pointer is not None and rect.collidepoint(pointer)
+        pygame.draw.rect(surface, shade(PANEL, 0.7), rect, border_radius=10)
+        if pointed:
+            pygame.draw.rect(surface, shade(glow, 0.45), rect.inflate(6, 6), 3, border_radius=13)
+        pygame.draw.rect(surface, glow if pointed else PANEL_EDGE, rect, 2, border_radius=10)
+        draw_text(surface, label, rect.center, 23, TEXT if pointed else TEXT_DIM, "center")
+
+
+def draw_bubble(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
+    tail = [(FACE_CENTRE[0] - 6, rect.y + 2), (FACE_CENTRE[0] + 18, rect.y + 2), (FACE_CENTRE[0] + 4, rect.y - 16)]
+    pygame.draw.polygon(surface, (250, 248, 240), tail)
+    size = 26 if len(text) < 38 else 22
+    draw_text(surface, text, rect.center, size, (40, 34, 50), "center")
+
+
+def draw_move_list(surface: pygame.Surface, rows: list[str], rect: pygame.Rect) -> None:
+    """The latest rows that fit, in two columns; fun events in blue."""
+    pygame.draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
+    draw_text(surface, "Moves", (rect.x + 14, rect.y + 10), 24, TEXT_DIM, bold=True)
+    per_column = (rect.height - 44) // 24
+    shown = rows[-per_column * 2:]
+    for index, row in enumerate(shown):
+        column, line = divmod(index, per_column)
+        colour = FUN_BLUE if "*" in row else TEXT
+        draw_text(surface, row, (rect.x + 14 + column * (rect.width // 2), rect.y + 40 + line * 24), 23, colour)
+
+
+def draw_banners(surface: pygame.Surface, model: TableModel) -> None:
+    """A fun event's announcement over the board, or else the toast at its foot."""
+    event = model.pending_event
+    if event is not None:
+        banner = pygame.Rect(0, 0, 660, 80)
+        banner.center = (BOARD_RECT.centerx, BOARD_RECT.y + 90)
+        pygame.draw.rect(surface, (14, 40, 70), banner, border_radius=20)
+        pygame.draw.rect(surface, FUN_BLUE, banner, 3, border_radius=20)
+        draw_text(surface, EVENT_ANNOUNCEMENTS[event.kind], banner.center, 30, TEXT, "center", bold=True)
+    show = model.show
+    if show.toast_left > 0 and event is None:
+        box = pygame.Rect((0, 0), font(24).size(show.toast)).inflate(30, 16)
+        box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30)
+        pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
+        draw_text(surface, show.toast, box.center, 24, TEXT, "center")
