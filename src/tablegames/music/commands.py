@@ -13,7 +13,7 @@ import time
 
 from tablegames.music.measure import measure, write_wav
 from tablegames.music.mood import Mood, parse_mood
-from tablegames.music.styles import STYLES, find_style
+from tablegames.music.styles import STYLES, Style, find_style
 from tablegames.music.synth import SAMPLE_RATE, render_song, song_for
 
 DEFAULT_BARS = 8
@@ -27,7 +27,7 @@ def _add_song_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mood", default="tension", help="calm, threat or tension (default tension: every layer)")
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     render = subparsers.add_parser("render", help="render eight bars per style offline and measure them")
     _add_song_options(render)
     render.add_argument("--wav", metavar="OUT.wav", help="write the render of --style as a 16-bit WAV")
@@ -52,7 +52,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _song_arguments(args) -> tuple[list, list[bool], Mood]:
+def _song_arguments(args: argparse.Namespace) -> tuple[list[Style], list[bool], Mood]:
     if args.bars < 1 or args.bars > 256:
         raise ValueError(f"--bars {args.bars} is out of range: expected 1 to 256")
     mood = parse_mood(args.mood)
@@ -62,7 +62,7 @@ def _song_arguments(args) -> tuple[list, list[bool], Mood]:
     return styles, [True] if args.deep else [False, True], mood
 
 
-def run_render(args) -> int:
+def run_render(args: argparse.Namespace) -> int:
     try:
         styles, deep_settings, mood = _song_arguments(args)
         if args.wav and len(styles) != 1:
@@ -98,7 +98,7 @@ def run_render(args) -> int:
     return 0
 
 
-def run_midi(args) -> int:
+def run_midi(args: argparse.Namespace) -> int:
     from tablegames.music.midi import write_midi
 
     try:
@@ -115,7 +115,7 @@ def run_midi(args) -> int:
     return 0
 
 
-def run_play(args) -> int:
+def run_play(args: argparse.Namespace) -> int:
     from tablegames.music.player import MusicPlayer
 
     try:

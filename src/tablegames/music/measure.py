@@ -14,6 +14,7 @@ import wave
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.files import write_atomic
 
@@ -36,7 +37,8 @@ def one_pole_response(cutoff_hz: float, sample_rate: int) -> np.ndarray:
     if coefficient >= 1.0 - 1e-12:  # a cutoff far above the sample rate passes everything
         return np.ones(1)
     length = int(np.ceil(np.log(1e-12) / np.log(1.0 - coefficient))) + 1
-    return coefficient * (1.0 - coefficient) ** np.arange(length)
+    response: npt.NDArray[np.float64] = coefficient * (1.0 - coefficient) ** np.arange(length)
+    return response
 
 
 def low_pass_twice(samples: np.ndarray, cutoff_hz: float, sample_rate: int) -> np.ndarray:
@@ -83,5 +85,5 @@ def wav_bytes(samples: np.ndarray, sample_rate: int) -> bytes:
     return buffer.getvalue()
 
 
-def write_wav(path: str | os.PathLike, samples: np.ndarray, sample_rate: int) -> None:
+def write_wav(path: str | os.PathLike[str], samples: np.ndarray, sample_rate: int) -> None:
     write_atomic(path, wav_bytes(samples, sample_rate))

@@ -71,7 +71,7 @@ def midi_bytes(events: Iterable[NoteEvent], tempo: int, style: Style) -> bytes:
     return buffer.getvalue()
 
 
-def write_midi(path: str | os.PathLike, events: Iterable[NoteEvent], tempo: int, style: Style) -> Path:
+def write_midi(path: str | os.PathLike[str], events: Iterable[NoteEvent], tempo: int, style: Style) -> Path:
     target = Path(path)
     write_atomic(target, midi_bytes(events, tempo, style))
     return target
@@ -84,7 +84,8 @@ def default_music_folder() -> Path:
     return Path(platformdirs.user_music_dir()) / "tablegames"
 
 
-def save_song(events: Iterable[NoteEvent], tempo: int, style: Style, folder: str | os.PathLike | None = None) -> Path:
+def save_song(events: Iterable[NoteEvent], tempo: int, style: Style,
+              folder: str | os.PathLike[str] | None = None) -> Path:
     """Write the song as tablegames-<style>-<date>-<time>.mid in `folder` (default: the user's music folder)."""
     target_folder = Path(folder) if folder is not None else default_music_folder()
     stamp = clock.strftime("%Y%m%d-%H%M%S")

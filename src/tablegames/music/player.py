@@ -27,7 +27,9 @@ import os
 import tempfile
 import threading
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +39,9 @@ from tablegames.music.score import TICKS_PER_BAR, Score
 from tablegames.music.sfx import EFFECTS, make_effect
 from tablegames.music.styles import Style, find_style
 from tablegames.music.synth import SAMPLE_RATE, SynthStream
+
+if TYPE_CHECKING:  # pygame itself is imported only when a player opens the mixer
+    from pygame.mixer import Channel, Sound
 
 ENGINES = ("synth", "midi", "silent")
 CHUNK_SECONDS = 0.2
@@ -66,7 +71,7 @@ def to_mixer_samples(mono: np.ndarray, size: int, channels: int) -> np.ndarray:
 
 
 @contextlib.contextmanager
-def _quiet_stderr():
+def _quiet_stderr() -> Iterator[None]:
     """Silence the C libraries (ALSA, SDL) while probing for a device: a missing sound card is not an error."""
     try:
         saved = os.dup(2)
@@ -97,13 +102,12 @@ class MusicPlayer:
         self.mood = Mood.CALM
         self.engine_name = "silent"
         self._lock = threading.RLock()
-        self._pygame = None
         self._sample_rate = SAMPLE_RATE
         self._mixer_format = (-16, 2)
-        self._channel = None
-        self._effect_channels: list = []
+        self._channel: Channel | None = None
+        self._effect_channels: list[Channel] = []
         self._next_effect_channel = 0  # when every effect channel is busy, the one started longest ago is taken
-        self._effects: dict[str, object] = {}
+        self._effects: dict[str, Sound] = {}
         self._owner = threading.get_ident()  # the only thread that may call pygame
         self._ready: deque[bytes] = deque()  # rendered chunks in the mixer's format, oldest first
         self._renderer: threading.Thread | None = None
@@ -133,29 +137,37 @@ class MusicPlayer:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
-        self._pygame = pygame
         if not pygame.mixer.get_init():
             pygame.mixer.init(frequency=SAMPLE_RATE, size=-16, channels=2, buffer=1024)
-        frequency, size, channels = pygame.mixer.get_init()
+        settings = pygame.mixer.get_init()
+        if settings is None:
+            raise pygame.error("the mixer did not open")
+        frequency, size, channels = settings
         self._sample_rate, self._mixer_format = frequency, (size, channels)
         if pygame.mixer.get_num_channels() < MIXER_CHANNELS:
             pygame.mixer.set_num_channels(MIXER_CHANNELS)
         pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
         self._effect_channels = [pygame.mixer.Channel(number) for number in range(MUSIC_CHANNEL + 1, MIXER_CHANNELS)]
 
+    # The methods below import pygame where they call it: _open_mixer has imported it by then (every engine but
+    # "silent" opens the mixer first), so the import is a lookup.
     def _start_synth(self) -> None:
+        import pygame
+
         self._new_song()
-        self._channel = self._pygame.mixer.Channel(MUSIC_CHANNEL)
+        self._channel = pygame.mixer.Channel(MUSIC_CHANNEL)
         self._channel.set_volume(self.volume)
         self._feed()
 
     def _start_midi(self) -> None:
+        import pygame
+
         score = self._make_score()
         score.set_mood(Mood.TENSION)
         folder = Path(tempfile.gettempdir()) / "tablegames-music"
         self._midi_path = write_midi(folder / f"loop-{os.getpid()}.mid", score.bars(FALLBACK_BARS), score.tempo,
                                      score.style)
-        music = self._pygame.mixer.music
+        music = pygame.mixer.music
         music.load(str(self._midi_path))
         music.set_volume(self.volume)
         if self.style.has_music:
@@ -183,12 +195,14 @@ class MusicPlayer:
             while self.style.has_music and len(self._ready) < READY_CHUNKS:
                 self._render_chunk()
 
-    def _next_sound(self):
+    def _next_sound(self) -> Sound:
+        import pygame
+
         with self._lock:
             if not self._ready:
                 self._render_chunk()
             chunk = self._ready.popleft()
-        return self._pygame.mixer.Sound(buffer=chunk)
+        return pygame.mixer.Sound(buffer=chunk)
 
     def _feed(self) -> None:
         """Queue the next chunk when the channel has none waiting (or has stopped). Owner thread only."""
@@ -255,7 +269,9 @@ class MusicPlayer:
             if self.engine_name == "synth" and channel is not None:
                 channel.set_volume(self.volume)
             elif self.engine_name == "midi":
-                self._pygame.mixer.music.set_volume(self.volume)
+                import pygame
+
+                pygame.mixer.music.set_volume(self.volume)
         except Exception:  # noqa: BLE001
             self._go_silent()
 
@@ -271,13 +287,15 @@ class MusicPlayer:
             if sound is None:
                 size, channels = self._mixer_format
                 samples = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
-                sound = self._effects[name] = self._pygame.mixer.Sound(buffer=samples.tobytes())
+                import pygame
+
+                sound = self._effects[name] = pygame.mixer.Sound(buffer=samples.tobytes())
             sound.set_volume(self.volume)
             self._effect_channel().play(sound)
         except Exception:  # noqa: BLE001
             self._go_silent()
 
-    def _effect_channel(self):
+    def _effect_channel(self) -> Channel:
         """A free effect channel, or else the one started longest ago; never the music's."""
         for channel in self._effect_channels:
             if not channel.get_busy():
@@ -286,7 +304,7 @@ class MusicPlayer:
         self._next_effect_channel = (self._next_effect_channel + 1) % len(self._effect_channels)
         return channel
 
-    def save_song(self, folder: str | os.PathLike | None = None) -> Path:
+    def save_song(self, folder: str | os.PathLike[str] | None = None) -> Path:
         """Write the music played so far (eight bars of it when nothing has played yet) as a .mid; the path."""
         with self._lock:
             if not self.style.has_music:
@@ -312,7 +330,9 @@ class MusicPlayer:
                 if self.engine_name == "synth" and self._channel is not None:
                     self._silence(self._channel)
                 elif self.engine_name == "midi":
-                    self._pygame.mixer.music.stop()
+                    import pygame
+
+                    pygame.mixer.music.stop()
             except Exception:  # noqa: BLE001
                 pass
             self.engine_name = "silent"
@@ -328,13 +348,15 @@ class MusicPlayer:
                 self._silence(self._channel)
                 self._feed()
             elif self.engine_name == "midi":
-                self._pygame.mixer.music.stop()
+                import pygame
+
+                pygame.mixer.music.stop()
                 self._start_midi()
         except Exception:  # noqa: BLE001
             self._go_silent()
 
     @staticmethod
-    def _silence(channel) -> None:
+    def _silence(channel: Channel) -> None:
         """Stop the channel and what it has queued: pygame's stop() plays the queued sound, so stop twice."""
         channel.stop()
         channel.stop()

@@ -6,9 +6,10 @@ seeded by the effect's name, so an effect sounds the same every time and every r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.rng import make_rng
 from tablegames.music.synth import midi_frequency, shaped_noise
@@ -28,7 +29,7 @@ def _tone(note: float, seconds: float, rate: int, decay: float, wave: str = "sin
     return tone * attack * np.exp(-t / decay)
 
 
-def _sequence(notes: list[tuple[float, float, float]], rate: int, decay: float, wave: str = "sine") -> np.ndarray:
+def _sequence(notes: Sequence[tuple[float, float, float]], rate: int, decay: float, wave: str = "sine") -> np.ndarray:
     """(start seconds, MIDI note, length seconds) tones mixed together."""
     end = max(start + length for start, _, length in notes)
     out = np.zeros(int(end * rate) + 1)
@@ -91,7 +92,8 @@ def earthquake(rate: int) -> np.ndarray:
 def wind(rate: int) -> np.ndarray:
     """A gust: band-limited noise that rises and falls."""
     t = _time(1.4, rate)
-    return 0.7 * _noise("wind", 1.4, rate, 300, 1500) * np.sin(np.pi * t / 1.4) ** 2
+    gust: npt.NDArray[np.float64] = 0.7 * _noise("wind", 1.4, rate, 300, 1500) * np.sin(np.pi * t / 1.4) ** 2
+    return gust
 
 
 def dice(rate: int) -> np.ndarray:
@@ -113,13 +115,15 @@ def marble(rate: int) -> np.ndarray:
     second = np.zeros_like(t)
     offset = int(0.06 * rate)
     second[offset:] = 0.6 * ping[: len(t) - offset] * np.exp(-t[: len(t) - offset] / 0.03)
-    return 0.5 * (ping * np.exp(-t / 0.03) + second)
+    pings: npt.NDArray[np.float64] = 0.5 * (ping * np.exp(-t / 0.03) + second)
+    return pings
 
 
 def card(rate: int) -> np.ndarray:
     """A card flipped onto the table: a short swish."""
     t = _time(0.12, rate)
-    return _noise("card", 0.12, rate, 1500, 9000) * np.sin(np.pi * t / 0.12) ** 3
+    swish: npt.NDArray[np.float64] = _noise("card", 0.12, rate, 1500, 9000) * np.sin(np.pi * t / 0.12) ** 3
+    return swish
 
 
 def chain(rate: int) -> np.ndarray:

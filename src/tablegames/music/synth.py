@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.rng import make_rng
 from tablegames.music.mood import Mood
@@ -77,7 +79,8 @@ def soften(signal: np.ndarray, taps: int) -> np.ndarray:
 
 def cycles(phase: np.ndarray) -> np.ndarray:
     """The fractional part of a float64 phase (in cycles), as float32: exact position, fast oscillators."""
-    return (phase - np.floor(phase)).astype(np.float32)
+    fraction: npt.NDArray[np.float32] = (phase - np.floor(phase)).astype(np.float32)
+    return fraction
 
 
 def oscillator(wave: str, cycle: np.ndarray, brightness: np.ndarray | float = 1.0) -> np.ndarray:
@@ -132,7 +135,7 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
         if voice.vibrato:
             semitones += voice.vibrato * np.sin(TWO_PI * 5.5 * t) * np.clip(t / 0.3, 0.0, 1.0)
         frequency = np.float32(440.0) * np.exp2((semitones - np.float32(69.0)) / np.float32(12.0))
-        phase = np.cumsum(frequency, dtype=np.float64) / sample_rate
+        phase: npt.NDArray[np.floating] = np.cumsum(frequency, dtype=np.float64) / sample_rate  # float64 both ways
     else:
         phase = np.arange(count) * (midi_frequency(note) / sample_rate)
     cycle = cycles(phase)
@@ -146,7 +149,8 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
         tone = np.tanh(voice.drive * tone) / np.float32(np.tanh(voice.drive))
     if sub_boost:
         tone = tone + voice.sub_boost * np.sin(TWO_PI * cycle)
-    return tone * env * np.float32(voice.gain * (velocity / 127.0))
+    samples: npt.NDArray[np.float32] = tone * env * np.float32(voice.gain * (velocity / 127.0))
+    return samples
 
 
 # --- drums: noise shaped in the frequency domain, tones with falling pitch --------------------------------------
@@ -208,15 +212,18 @@ def make_drum(drum: int, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
     return hit
 
 
+NoteKey = tuple[str, int, int, int | None, bool]  # (voice name, note, samples held, glide from, sub boost)
+
+
 class NoteCache:
     """Rendered notes at unit velocity, least recently used dropped first: loops repeat the same notes."""
 
     def __init__(self, max_samples: int = 2_000_000) -> None:
         self.max_samples = max_samples
-        self._notes: OrderedDict[tuple, np.ndarray] = OrderedDict()
+        self._notes: OrderedDict[NoteKey, np.ndarray] = OrderedDict()
         self._size = 0
 
-    def get(self, key: tuple, make) -> np.ndarray:
+    def get(self, key: NoteKey, make: Callable[[], np.ndarray]) -> np.ndarray:
         samples = self._notes.get(key)
         if samples is not None:
             self._notes.move_to_end(key)

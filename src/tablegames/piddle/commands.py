@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from tablegames.piddle.hands import describe_hand, format_dice, parse_dice, parse_hand
+
+if TYPE_CHECKING:
+    from tablegames.piddle.solver import Objective
 
 
 def fail(command: str, message: str) -> int:
@@ -16,7 +20,7 @@ def fail(command: str, message: str) -> int:
     return 2
 
 
-def objective_from(args: argparse.Namespace):
+def objective_from(args: argparse.Namespace) -> Objective:
     from tablegames.piddle.solver import Objective
 
     return Objective(args.objective, args.push_value)
@@ -92,7 +96,7 @@ def run_scan(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     advise = subparsers.add_parser("advise", help="the best move and its win/push/lose chances",
                                    description="The exact best move: keep which dice, or stop.")
     advise.add_argument("dice", help="the six dice showing, e.g. 666231 (1s are wild)")

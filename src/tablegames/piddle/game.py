@@ -38,7 +38,7 @@ class PiddleGame(GameState):
         self.table = ChanceTable([f"seat {i}" for i in range(players)], seed=seed)
         self.mask: int | None = None  # the keep waiting for its dice; None for a turn's first roll
         self.needed = DICE  # chance outcomes still to come before the roll happens
-        self.history: list[tuple] = []
+        self.history: list[tuple[ChanceTable, int | None, int]] = []  # (table, mask, needed) before each action
 
     def num_players(self) -> int:
         return self.table.players
@@ -48,7 +48,9 @@ class PiddleGame(GameState):
             return TERMINAL
         if self.needed:
             return CHANCE
-        return int(self.table.current_seat)
+        seat = self.table.current_seat
+        assert seat is not None, "a game that is not over is always in a turn (a pushed round replays at once)"
+        return seat
 
     def is_terminal(self) -> bool:
         return self.table.phase == SETTLED and not self.table.is_replay

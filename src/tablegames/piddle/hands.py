@@ -26,6 +26,12 @@ def hand_of(dice: Iterable[int]) -> Hand:
     return max((dice.count(value) + wild, value) for value in range(2, FACES + 1))
 
 
+def as_hand(hand: Sequence[int]) -> Hand:
+    """A (count, value) pair given as any sequence (a list, say) as the Hand tuple; not checked (hand_rank is)."""
+    count, value = hand
+    return (count, value)
+
+
 def hand_rank(hand: Hand) -> int:
     """1..25 in the order of strength, 0 for (0, 0) = nothing yet."""
     count, value = hand

@@ -9,7 +9,11 @@ also the tie-break order. Values are (win, push, lose) triples from the solving 
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
 
 FULL = 462  # multisets of six dice
 MULTISETS = 924  # multisets of 0..6 dice
@@ -27,7 +31,7 @@ ME, OTHER, TIED = 0, 1, 2  # who holds the best hand so far, as the deciding pla
 
 
 @njit(cache=True, nogil=True)
-def is_better(win_a, push_a, win_b, push_b, objective, push_value):
+def is_better(win_a: float, push_a: float, win_b: float, push_b: float, objective: int, push_value: float) -> bool:
     """True when outcome a is strictly better than b (beyond EPS) under the objective."""
     if objective == LEXICOGRAPHIC:
         if win_a > win_b + EPS:
@@ -39,7 +43,7 @@ def is_better(win_a, push_a, win_b, push_b, objective, push_value):
 
 
 @njit(cache=True, nogil=True)
-def average_keeps(level_values, ms_add, ms_size, keep_values):
+def average_keeps(level_values: Floats, ms_add: Ints, ms_size: Ints, keep_values: Floats) -> None:
     """keep_values[K] = expected value of keeping K and rolling the rest into a state valued level_values.
 
     Adding one uniform die at a time is the same as rolling the missing dice together, and shares work."""
@@ -56,8 +60,9 @@ def average_keeps(level_values, ms_add, ms_size, keep_values):
 
 
 @njit(cache=True, nogil=True)
-def solve_player(term, max_rerolls, objective, push_value, ms_add, ms_size, full_hand, sub_start, sub_ids,
-                 values, actions, keep_values):
+def solve_player(term: Floats, max_rerolls: int, objective: int, push_value: float, ms_add: Ints, ms_size: Ints,
+                 full_hand: Ints, sub_start: Ints, sub_ids: Ints, values: Floats, actions: Ints,
+                 keep_values: Floats) -> None:
     """Backward induction for one player.
 
     term[r, hand] is the (win, push, lose) of stopping with `hand` while r rerolls are left.
@@ -89,7 +94,7 @@ def solve_player(term, max_rerolls, objective, push_value, ms_add, ms_size, full
 
 
 @njit(cache=True, nogil=True)
-def spread_keeps(mass, ms_add, ms_size):
+def spread_keeps(mass: Floats, ms_add: Ints, ms_size: Ints) -> None:
     """Move probability mass on keeps onto the six-dice multisets they roll into (smallest keeps first)."""
     for k in range(MULTISETS - 1, -1, -1):
         if ms_size[k] < 6 and mass[k] != 0.0:
@@ -100,7 +105,8 @@ def spread_keeps(mass, ms_add, ms_size):
 
 
 @njit(cache=True, nogil=True)
-def play_forward(actions, start_rerolls, ms_add, ms_size, full_hand, hand_dist, stop_mass):
+def play_forward(actions: Ints, start_rerolls: int, ms_add: Ints, ms_size: Ints, full_hand: Ints, hand_dist: Floats,
+                 stop_mass: Floats) -> None:
     """From a fresh roll with start_rerolls rerolls, following `actions`: the final hand's distribution
     (hand_dist[rank]) and the mass that stops with r rerolls left (stop_mass[r])."""
     hand_dist[:] = 0.0
@@ -124,7 +130,7 @@ def play_forward(actions, start_rerolls, ms_add, ms_size, full_hand, hand_dist, 
 
 
 @njit(cache=True, nogil=True)
-def state_after_turn(hand, beat, tied):
+def state_after_turn(hand: int, beat: int, tied: bool) -> tuple[int, int]:
     """(best hand, holder) as the player who just finished with `hand` sees it."""
     if hand > beat:
         return hand, ME
@@ -136,7 +142,7 @@ def state_after_turn(hand, beat, tied):
 
 
 @njit(cache=True, nogil=True)
-def fill_follower_terms(round_values, after, cap, beat, tied, term):
+def fill_follower_terms(round_values: Floats, after: int, cap: int, beat: int, tied: bool, term: Floats) -> None:
     """Stop values for a player facing (beat, tied) with `after` players behind, each capped at `cap`."""
     for h in range(1, HANDS):
         best, holder = state_after_turn(h, beat, tied)
@@ -149,7 +155,7 @@ def fill_follower_terms(round_values, after, cap, beat, tied, term):
 
 
 @njit(cache=True, nogil=True)
-def fill_breaker_terms(round_values, after, term):
+def fill_breaker_terms(round_values: Floats, after: int, term: Floats) -> None:
     """Stop values for the breaker: stopping with r rerolls left sets the others' cap to r' = 2 - r."""
     for h in range(1, HANDS):
         for r in range(MAX_REROLLS + 1):
@@ -161,7 +167,8 @@ def fill_breaker_terms(round_values, after, term):
 
 
 @njit(cache=True, nogil=True)
-def build_round_tables(objective, push_value, ms_add, ms_size, full_hand, sub_start, sub_ids):
+def build_round_tables(objective: int, push_value: float, ms_add: Ints, ms_size: Ints, full_hand: Ints,
+                       sub_start: Ints, sub_ids: Ints) -> tuple[Floats, Floats]:
     """round_values[n, cap, best, holder] = (win, push, lose) of the player who has finished, when the best
     hand so far is `best` held by `holder` and n players (each capped at `cap` rerolls) still act, each
     optimal for itself. follower_hands[m, cap, beat, tied, h] = the final-hand distribution of a player who

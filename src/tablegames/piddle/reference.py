@@ -7,11 +7,13 @@ pairs, and the players after you are solved by recursing into their own optimal 
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from typing import Literal
 
 Outcome = tuple[Fraction, Fraction, Fraction]  # (win, push, lose) for the player asking
 WIN: Outcome = (Fraction(1), Fraction(0), Fraction(0))
@@ -19,8 +21,15 @@ PUSH: Outcome = (Fraction(0), Fraction(1), Fraction(0))
 LOSE: Outcome = (Fraction(0), Fraction(0), Fraction(1))
 NOTHING = (0, 0)
 
+Hand = tuple[int, int]  # (count, value)
+Holder = Literal["me", "other", "tied"]  # who holds the best hand so far, for the player asking
+BreakContext = tuple[Literal["break"], int]  # (after)
+FollowContext = tuple[Literal["follow"], Hand, bool, int, int]  # (beat, tied, after, rerolls the cap allows)
+Context = BreakContext | FollowContext
+Keep = tuple[int, ...] | None  # the dice kept, or None for stop
 
-def best_group(dice: tuple[int, ...]) -> tuple[int, int]:
+
+def best_group(dice: tuple[int, ...]) -> Hand:
     counts = Counter(dice)
     return max((counts[face] + counts[1], face) for face in (2, 3, 4, 5, 6))
 
@@ -37,7 +46,7 @@ def roll_outcomes(n: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     return tuple(outcomes)
 
 
-def canonical(dice) -> tuple[int, ...]:
+def canonical(dice: Iterable[int]) -> tuple[int, ...]:
     return tuple(sorted(dice, reverse=True))
 
 
@@ -72,7 +81,7 @@ class ReferenceSolver:
         return a[0] + self.push_value * a[1] > b[0] + self.push_value * b[1]
 
     # --- the round after you: who holds the best hand ('me', 'other', 'tied'), players left, their cap ---
-    def _after_others(self, best, holder: str, players: int, cap: int) -> Outcome:
+    def _after_others(self, best: Hand, holder: Holder, players: int, cap: int) -> Outcome:
         if players == 0:
             return {"me": WIN, "tied": PUSH, "other": LOSE}[holder]
         total: Outcome = (Fraction(0),) * 3
@@ -86,27 +95,27 @@ class ReferenceSolver:
             total = add(total, nxt, p)
         return total
 
-    def _follower_hands(self, beat, tied: bool, after: int, cap: int) -> dict:
+    def _follower_hands(self, beat: Hand, tied: bool, after: int, cap: int) -> dict[Hand, Fraction]:
         """The final-hand distribution of a player facing (beat, tied), optimal for itself, from a fresh roll."""
-        context = ("follow", beat, tied, after, cap)
-        dist: Counter = Counter()
+        context: Context = ("follow", beat, tied, after, cap)
+        dist: defaultdict[Hand, Fraction] = defaultdict(Fraction)
         for dice, p in roll_outcomes(6):
             for hand, q in self.final_hands(context, canonical(dice), cap).items():
                 dist[hand] += p * q
         return dict(dist)
 
-    def _final_hands(self, context, dice, rerolls: int) -> dict:
+    def _final_hands(self, context: Context, dice: tuple[int, ...], rerolls: int) -> dict[Hand, Fraction]:
         _, keep = self.value(context, dice, rerolls)
         if keep is None:
             return {best_group(dice): Fraction(1)}
-        dist: Counter = Counter()
+        dist: defaultdict[Hand, Fraction] = defaultdict(Fraction)
         for rolled, p in roll_outcomes(6 - len(keep)):
             for hand, q in self.final_hands(context, canonical(keep + rolled), rerolls - 1).items():
                 dist[hand] += p * q
         return dict(dist)
 
     # --- one player's decisions ---
-    def stop_value(self, context, hand, rerolls: int) -> Outcome:
+    def stop_value(self, context: Context, hand: Hand, rerolls: int) -> Outcome:
         if context[0] == "break":
             _, after = context
             return self.after_others(hand, "me", after, 2 - rerolls)  # rolls taken = 3 - rerolls = the cap
@@ -117,16 +126,16 @@ class ReferenceSolver:
             return self.after_others(beat, "tied", after, cap)
         return self.after_others(beat, "other", after, cap)
 
-    def _keep_value(self, context, keep: tuple[int, ...], rerolls: int) -> Outcome:
+    def _keep_value(self, context: Context, keep: tuple[int, ...], rerolls: int) -> Outcome:
         total: Outcome = (Fraction(0),) * 3
         for rolled, p in roll_outcomes(6 - len(keep)):
             total = add(total, self.value(context, canonical(keep + rolled), rerolls - 1)[0], p)
         return total
 
-    def _value(self, context, dice: tuple[int, ...], rerolls: int):
+    def _value(self, context: Context, dice: tuple[int, ...], rerolls: int) -> tuple[Outcome, Keep]:
         """(outcome, keep or None for stop) of the best move, first strictly better candidate wins ties."""
         best = self.stop_value(context, best_group(dice), rerolls)
-        move = None
+        move: Keep = None
         if rerolls > 0:
             for keep in keeps_in_order(dice):
                 outcome = self.keep_value(context, keep, rerolls)
@@ -134,18 +143,20 @@ class ReferenceSolver:
                     best, move = outcome, keep
         return best, move
 
-    def solve(self, dice, rerolls: int, beat=NOTHING, tied: bool = False, after: int = 0, cap: int = 3):
+    def solve(self, dice: Iterable[int], rerolls: int, beat: Iterable[int] = NOTHING, tied: bool = False,
+              after: int = 0, cap: int = 3) -> tuple[Outcome, Keep]:
         """(outcome, keep or None) for a position; cap is the round's roll limit 1-3 (ignored when breaking)."""
-        beat = tuple(beat)
-        context = ("break", after) if beat == NOTHING else ("follow", beat, tied, after, cap - 1)
+        count, value = beat
+        context: Context = ("break", after) if (count, value) == NOTHING else ("follow", (count, value), tied, after,
+                                                                             cap - 1)
         return self.value(context, canonical(dice), rerolls)
 
     def breaker_stops(self, players: int) -> tuple[Outcome, tuple[Fraction, Fraction, Fraction]]:
         """The breaker's outcome from its first roll and how often it stops after 1, 2, 3 rolls."""
-        context = ("break", players - 1)
+        context: Context = ("break", players - 1)
 
         @cache
-        def stop_profile(dice, rerolls):
+        def stop_profile(dice: tuple[int, ...], rerolls: int) -> tuple[Fraction, ...]:
             _, keep = self.value(context, dice, rerolls)
             if keep is None:
                 return tuple(Fraction(int(rolls == 3 - rerolls)) for rolls in (1, 2, 3))
@@ -161,4 +172,4 @@ class ReferenceSolver:
             total = add(total, self.value(context, canonical(dice), 2)[0], p)
             for i, share in enumerate(stop_profile(canonical(dice), 2)):
                 stops[i] += p * share
-        return total, tuple(stops)
+        return total, (stops[0], stops[1], stops[2])

@@ -21,10 +21,21 @@ How it reads, and why each step is there:
 from __future__ import annotations
 
 import math
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 from scipy import ndimage
+
+Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
+Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
+Mask = npt.NDArray[np.bool_]
+Doubles = npt.NDArray[np.float64]  # (row, col) rows of pixel coordinates or pip offsets; areas; distances
+Box: TypeAlias = "tuple[slice[int, int, None], slice[int, int, None]]"  # a blob's rows and columns (a string:
+# slice is not subscriptable at run time before Python 3.14)
 
 WORKING_SIZE = 640
 UNCERTAIN_BELOW = 0.5
@@ -68,7 +79,7 @@ class DiceReading:
         return tuple(i for i, die in enumerate(self.dice) if die.is_uncertain)
 
 
-def as_rgb_array(image) -> np.ndarray:
+def as_rgb_array(image: npt.ArrayLike) -> Picture:
     array = np.asarray(image)
     if array.ndim == 2:
         array = np.repeat(array[..., None], 3, axis=2)
@@ -79,11 +90,12 @@ def as_rgb_array(image) -> np.ndarray:
     if array.dtype == np.uint8:
         return array
     if np.issubdtype(array.dtype, np.floating):
-        return np.clip(array, 0.0, 1.0)
+        clipped: npt.NDArray[np.floating] = np.clip(array, 0.0, 1.0)
+        return clipped
     raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8 or floats 0-1")
 
 
-def block_mean(image: np.ndarray, step: int) -> np.ndarray:
+def block_mean(image: Picture | Floats, step: int) -> Floats:
     """Means of step x step blocks (a ragged edge dropped), summed from strided views in float32."""
     height, width = image.shape[0] // step, image.shape[1] // step
     total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
@@ -94,7 +106,7 @@ def block_mean(image: np.ndarray, step: int) -> np.ndarray:
     return total
 
 
-def shrink(image: np.ndarray) -> tuple[np.ndarray, int]:
+def shrink(image: Picture) -> tuple[Floats, int]:
     """The picture as float32 0-1, block-meaned down to at most WORKING_SIZE on its longer side."""
     factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
     small = block_mean(image, factor)
@@ -106,12 +118,12 @@ def shrink(image: np.ndarray) -> tuple[np.ndarray, int]:
 SURFACE_POWERS = [(a, b) for degree in range(4) for a in range(degree, -1, -1) for b in [degree - a]]
 
 
-def surface_terms(x, y) -> list:
+def surface_terms(x: Doubles, y: Doubles) -> list[Doubles]:
     """The cubic polynomial terms x^a y^b of the light field (a tilt, a vignette, and a little more)."""
     return [x**a * y**b for a, b in SURFACE_POWERS]
 
 
-def fit_table(image: np.ndarray) -> np.ndarray:
+def fit_table(image: Floats) -> Floats:
     """A smooth cubic surface per channel through the table, refitted without the outliers (the dice)."""
     height, width, _ = image.shape
     step = max(1, int(math.sqrt(height * width / 2500)))
@@ -141,7 +153,7 @@ def fit_table(image: np.ndarray) -> np.ndarray:
     return np.maximum(surface, 0.02)
 
 
-def refine_table(image: np.ndarray, table: np.ndarray, step: int = 8) -> np.ndarray:
+def refine_table(image: Floats, table: Floats, step: int = 8) -> Floats:
     """Add what the polynomial missed (a corner, a plateau of light): the table-only residual, smoothed
     over large scales by normalized convolution (dice carry no weight), on a coarse grid."""
     height, width, _ = image.shape
@@ -156,10 +168,10 @@ def refine_table(image: np.ndarray, table: np.ndarray, step: int = 8) -> np.ndar
     return np.maximum(table + upsample(total.astype(np.float32), height, width), 0.02)
 
 
-def upsample(coarse: np.ndarray, height: int, width: int) -> np.ndarray:
+def upsample(coarse: Floats, height: int, width: int) -> Floats:
     """Bilinear upsampling of a coarse H' x W' x C grid (cell centres) to height x width, one axis at a time."""
 
-    def weights(size: int, cells: int):
+    def weights(size: int, cells: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Floats]:
         position = np.clip((np.arange(size) + 0.5) * cells / size - 0.5, 0, cells - 1)
         low = np.minimum(position.astype(np.int64), cells - 2) if cells > 1 else np.zeros(size, np.int64)
         high = np.minimum(low + 1, cells - 1)
@@ -171,17 +183,18 @@ def upsample(coarse: np.ndarray, height: int, width: int) -> np.ndarray:
     return rows[:, low] * (1 - t)[None, :, None] + rows[:, high] * t[None, :, None]
 
 
-def is_shadow(flat: np.ndarray, table_colour: np.ndarray) -> np.ndarray:
+def is_shadow(flat: Floats, table_colour: Floats) -> Mask:
     """Pixels (any shape ... x 3) that are the table's own colour, only darker: shadows the dice cast."""
     total = flat.sum(axis=-1)
     table_total = float(table_colour.sum())
     ratio = total / table_total
     chroma = flat / np.maximum(total, 1e-3)[..., None]
     drift = np.abs(chroma - (table_colour / table_total).astype(np.float32)).sum(axis=-1)
-    return (ratio > 0.42) & (ratio < 0.97) & (drift < 0.08)
+    shadow: Mask = (ratio > 0.42) & (ratio < 0.97) & (drift < 0.08)
+    return shadow
 
 
-def otsu(values: np.ndarray, bins: int = 128) -> float:
+def otsu(values: Floats, bins: int = 128) -> float:
     hist, edges = np.histogram(values, bins=bins)
     centers = (edges[:-1] + edges[1:]) / 2
     weight = np.cumsum(hist)
@@ -193,19 +206,19 @@ def otsu(values: np.ndarray, bins: int = 128) -> float:
     return float(centers[np.nanargmax(between)])
 
 
-def touches_border(box, height: int, width: int) -> bool:
+def touches_border(box: Box, height: int, width: int) -> bool:
     """A blob cut by the frame is not a die we can read (and light fields go wrong in corners first)."""
     return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
 
 
-def split_touching(coords: np.ndarray, count: int) -> np.ndarray:
+def split_touching(coords: Doubles, count: int) -> npt.NDArray[np.int64]:
     """Labels 0..count-1 for the pixels of `count` touching dice: k-means on positions, farthest-point start."""
     centroid = coords.mean(axis=0)
-    centers = [coords[np.argmax(((coords - centroid) ** 2).sum(axis=1))]]
-    while len(centers) < count:
-        distance = np.min([((coords - c) ** 2).sum(axis=1) for c in centers], axis=0)
-        centers.append(coords[np.argmax(distance)])
-    centers = np.array(centers, dtype=np.float64)
+    seeds = [coords[np.argmax(((coords - centroid) ** 2).sum(axis=1))]]
+    while len(seeds) < count:
+        distance = np.min([((coords - c) ** 2).sum(axis=1) for c in seeds], axis=0)
+        seeds.append(coords[np.argmax(distance)])
+    centers = np.array(seeds, dtype=np.float64)
     labels = np.zeros(len(coords), dtype=np.int64)
     for _ in range(15):
         distance = ((coords[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
@@ -218,7 +231,7 @@ def split_touching(coords: np.ndarray, count: int) -> np.ndarray:
     return labels
 
 
-def dice_counts(areas: np.ndarray, single: float, wanted: int = 6) -> np.ndarray:
+def dice_counts(areas: Doubles, single: float, wanted: int = 6) -> npt.NDArray[np.int64]:
     """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
     ratio = areas / single
     counts = np.maximum(1, np.round(ratio)).astype(np.int64)
@@ -236,7 +249,7 @@ def dice_counts(areas: np.ndarray, single: float, wanted: int = 6) -> np.ndarray
     return counts
 
 
-def layout_fit(offsets: np.ndarray, size: float) -> float:
+def layout_fit(offsets: Doubles, size: float) -> float:
     """0-1: how well pip positions (relative to the face centre) match the standard pattern for their count."""
     count = len(offsets)
     if count not in EXPECTED_RADII:
@@ -248,7 +261,8 @@ def layout_fit(offsets: np.ndarray, size: float) -> float:
     return float(np.clip(1.0 - (error - 0.06) / 0.08, 0.0, 1.0))
 
 
-GRID_PATTERNS: dict[int, tuple[frozenset, ...]] = {  # the pips on the 3x3 grid, each way a face can lie
+Spot = tuple[int, int]  # a spot of the 3x3 pip grid, (-1..1, -1..1)
+GRID_PATTERNS: dict[int, tuple[frozenset[Spot], ...]] = {  # the pips on the 3x3 grid, each way a face can lie
     1: (frozenset({(0, 0)}),),
     2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
     3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
@@ -257,10 +271,10 @@ GRID_PATTERNS: dict[int, tuple[frozenset, ...]] = {  # the pips on the 3x3 grid,
     6: (frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
         frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)})),
 }
-GRID = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+GRID: list[Spot] = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
 
 
-def square_angle(offsets: np.ndarray) -> float:
+def square_angle(offsets: Doubles) -> float:
     """The rotation (radians, 0 to pi/2) that makes a face's pixels fit the smallest upright box."""
     angles = np.radians(np.arange(0.0, 90.0, 2.0))
     offsets = offsets[:: max(1, len(offsets) // 600)]  # a few hundred pixels pin the box down
@@ -270,7 +284,7 @@ def square_angle(offsets: np.ndarray) -> float:
     return float(angles[np.argmin(area)])
 
 
-def grid_fit(value: int, pip_score: dict) -> float:
+def grid_fit(value: int, pip_score: dict[Spot, float]) -> float:
     """0-1: how clearly each spot of the 3x3 grid is a pip or bare, as the face `value` says it should be."""
     best = -1.0
     for pattern in GRID_PATTERNS[value]:
@@ -279,7 +293,7 @@ def grid_fit(value: int, pip_score: dict) -> float:
     return float(np.clip(best / 0.2, 0.0, 1.0))
 
 
-def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: float):
+def read_pips(lum: Floats, die_mask: Mask, inner: Mask, size: float) -> tuple[int, float, Doubles]:
     """(pip count, confidence, pip offsets) for one die: inner is the die's pixels away from its rim."""
     values = lum[inner]
     if values.size < 20:
@@ -317,7 +331,7 @@ def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: fl
         y, x = inner_rows - middle[0], inner_cols - middle[1]
         a, b = x * np.cos(angle) + y * np.sin(angle), -x * np.sin(angle) + y * np.cos(angle)
         shade = sign * (lum[inner_rows, inner_cols] - body) / contrast
-        pip_score = {}
+        pip_score: dict[Spot, float] = {}
         for i, j in GRID:
             near = (a - i * PIP_OFFSET * size) ** 2 + (b - j * PIP_OFFSET * size) ** 2 < (0.06 * size) ** 2
             pip_score[(i, j)] = float(np.mean(shade[near])) if np.any(near) else 0.5
@@ -325,7 +339,7 @@ def read_pips(lum: np.ndarray, die_mask: np.ndarray, inner: np.ndarray, size: fl
     return len(areas), confidence, offsets
 
 
-def separate_dice(small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
     smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
     table = refine_table(smooth, fit_table(smooth))
@@ -351,7 +365,8 @@ def face_size(area: float) -> float:
     return math.sqrt(area / (1 - (4 - math.pi) * CORNER_SHARE**2))
 
 
-def read_blob(lum: np.ndarray, region: np.ndarray, inside: np.ndarray, count: int):
+def read_blob(lum: Floats, region: Mask, inside: Doubles, count: int
+              ) -> Iterator[tuple[int, float, tuple[float, float], float, int]]:
     """Yield (value, confidence, (row, col), size, pips) for each of the `count` dice in one blob."""
     rows, cols = np.nonzero(region)
     coords = np.stack([rows, cols], axis=1).astype(np.float64)
@@ -372,7 +387,14 @@ def read_blob(lum: np.ndarray, region: np.ndarray, inside: np.ndarray, count: in
         yield value, confidence, (rows[parts == part].mean(), cols[parts == part].mean()), size, pips
 
 
-def read_dice(image, expected: int = 6) -> DiceReading:
+def with_margin(box: tuple[slice, slice], height: int, width: int) -> Box:
+    """A blob's box grown by one pixel of margin (within the picture), so distances to the blob's edge are right."""
+    rows, cols = box
+    return (slice(max(rows.start - 1, 0), min(rows.stop + 1, height)),
+            slice(max(cols.start - 1, 0), min(cols.stop + 1, width)))
+
+
+def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     """Find the dice in a picture and read each one's value with a confidence."""
     small, factor = shrink(as_rgb_array(image))
     flat, mask = separate_dice(small)
@@ -380,10 +402,7 @@ def read_dice(image, expected: int = 6) -> DiceReading:
     if found == 0:
         return DiceReading(())
     height, width = mask.shape
-    boxes = ndimage.find_objects(labels)
-    boxes = [tuple(slice(max(b.start - 1, 0), min(b.stop + 1, limit)) for b, limit in zip(box, (height, width),
-                                                                                         strict=True))
-             for box in boxes]  # one pixel of margin, so distances to the blob's edge are right
+    boxes = [with_margin(box, height, width) for box in ndimage.find_objects(labels)]
     areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
     insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(boxes)]
     depths = np.array([inside.max() for inside in insides])
@@ -405,10 +424,8 @@ def read_dice(image, expected: int = 6) -> DiceReading:
     return DiceReading(tuple(rows_first))
 
 
-def load_image(path) -> np.ndarray:
+def load_image(path: str | os.PathLike[str]) -> npt.NDArray[np.uint8]:
     """A PNG or JPEG as an H x W x 3 uint8 array (pygame's image loader, imported only here)."""
-    import os
-
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 

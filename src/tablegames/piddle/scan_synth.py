@@ -8,11 +8,20 @@ Every picture comes from a seeded generator, so a failing case can be drawn agai
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+import numpy.typing as npt
 from scipy import ndimage
 
 from tablegames.core.rng import make_rng
+
+if TYPE_CHECKING:
+    from tablegames.piddle.scan import DiceReading
+
+Colour = tuple[float, float, float]  # RGB 0-1
+Point = npt.NDArray[np.float64]  # (row, col) in pixels
+Placement = tuple[Point, float]  # a die's centre and its angle (radians)
 
 PIP_OFFSET = 0.25  # pip centres sit a quarter of the face from its centre along each axis
 PIP_RADIUS = 0.085  # of the face size
@@ -44,15 +53,16 @@ DARK_DICE = [((0.07, 0.07, 0.08), (0.95, 0.95, 0.95)), ((0.55, 0.05, 0.06), (0.9
 
 @dataclass(frozen=True)
 class SyntheticPhoto:
-    image: np.ndarray  # H x W x 3 uint8
+    image: npt.NDArray[np.uint8]  # H x W x 3
     values: tuple[int, ...]  # the six dice
-    centers: np.ndarray  # 6 x 2, (row, col) in pixels
+    centers: npt.NDArray[np.float64]  # 6 x 2, (row, col) in pixels
     size: float  # face size in pixels
     style: str  # light or dark dice
     touching: int  # how many pairs of dice touch
 
 
-def render_die(canvas: np.ndarray, center, size: float, angle: float, value: int, body, pips) -> None:
+def render_die(canvas: npt.NDArray[np.float64], center: Point, size: float, angle: float, value: int, body: Colour,
+               pips: Colour) -> None:
     """Paint one die (anti-aliased rounded square with pips and a slight bevel) onto canvas in place."""
     height, width, _ = canvas.shape
     reach = size * 0.75
@@ -77,13 +87,13 @@ def render_die(canvas: np.ndarray, center, size: float, angle: float, value: int
     patch[:] = patch * (1 - cover[..., None]) + face * cover[..., None]
 
 
-def place_dice(rng: np.random.Generator, width: int, height: int, size: float, pairs: int):
+def place_dice(rng: np.random.Generator, width: int, height: int, size: float, pairs: int) -> list[Placement]:
     """Six (center, angle) placements: `pairs` pairs touch edge to edge, the rest stand apart."""
-    placed: list[tuple[np.ndarray, float]] = []
+    placed: list[Placement] = []
     clearance = size * 0.75  # half the diagonal plus a little: apart dice never overlap
     margin = size * 0.8
 
-    def is_free(center, others_ok=()):
+    def is_free(center: Point, others_ok: tuple[int, ...] = ()) -> bool:
         return all(np.hypot(*(center - c)) >= 2 * clearance or i in others_ok for i, (c, _) in enumerate(placed))
 
     attempts = 0
@@ -111,7 +121,7 @@ def place_dice(rng: np.random.Generator, width: int, height: int, size: float, p
     return placed
 
 
-def lighting(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
+def lighting(rng: np.random.Generator, width: int, height: int) -> npt.NDArray[np.float64]:
     """A smooth multiplicative light field: a tilt across the table plus a vignette, about 0.5 to 1.25."""
     rows, cols = np.mgrid[0:height, 0:width].astype(np.float64)
     x, y = cols / width - 0.5, rows / height - 0.5
@@ -120,7 +130,8 @@ def lighting(rng: np.random.Generator, width: int, height: int) -> np.ndarray:
     field = 1.0 + strength * (np.cos(direction) * x + np.sin(direction) * y)
     cx, cy = rng.uniform(-0.3, 0.3, size=2)
     field *= 1.0 - rng.uniform(0.0, 0.35) * ((x - cx) ** 2 + (y - cy) ** 2) * 2
-    return np.clip(field * rng.uniform(0.85, 1.1), 0.4, 1.3)
+    clipped: npt.NDArray[np.float64] = np.clip(field * rng.uniform(0.85, 1.1), 0.4, 1.3)
+    return clipped
 
 
 def synthetic_photo(seed: int, index: int = 0, width: int | None = None, touching: bool | None = None,
@@ -184,7 +195,7 @@ class ReadScore:
         return self.right + self.wrong_marked + self.wrong_unmarked + self.missed
 
 
-def score_reading(photo: SyntheticPhoto, reading) -> ReadScore:
+def score_reading(photo: SyntheticPhoto, reading: DiceReading) -> ReadScore:
     """Match each true die to the nearest read die (within half a face) and count the outcomes."""
     right = wrong_marked = wrong_unmarked = missed = 0
     unused = list(reading.dice)

@@ -23,11 +23,13 @@ import io
 import math
 import os
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.files import write_atomic
 from tablegames.core.worker import HasCancelFlag, raise_if_cancelled
@@ -36,6 +38,7 @@ from tablegames.piddle.hands import (
     DICE,
     Hand,
     all_multisets,
+    as_hand,
     describe_hand,
     format_dice,
     hand_of,
@@ -48,6 +51,9 @@ SOLVER_VERSION = 1  # bump when a change alters any table: cached tables of anot
 CACHE_ENV = "TABLEGAMES_CACHE_DIR"  # tests point the cache here
 MAX_PLAYERS = 6
 MAX_ROLLS = 3
+
+Floats = npt.NDArray[np.float64]
+KernelArgs = tuple[kernels.Ints, kernels.Ints, kernels.Ints, kernels.Ints, kernels.Ints]
 
 
 @dataclass(frozen=True)
@@ -107,7 +113,8 @@ class DiceIndex:
         self.sub_start = np.array(starts, dtype=np.int64)
         self.sub_ids = np.array(subs, dtype=np.int64)
 
-    def kernel_args(self) -> tuple[np.ndarray, ...]:
+    def kernel_args(self) -> KernelArgs:
+        """(ms_add, ms_size, full_hand, sub_start, sub_ids): the index arrays every kernel takes, in order."""
         return self.ms_add, self.ms_size, self.full_hand, self.sub_start, self.sub_ids
 
     def full_id(self, dice: tuple[int, ...]) -> int:
@@ -127,8 +134,8 @@ class RoundTables:
     """round_values[n, cap, best, holder, (win, push, lose)] and follower_hands[m, cap, beat, tied, hand]."""
 
     objective: Objective
-    round_values: np.ndarray
-    follower_hands: np.ndarray
+    round_values: Floats
+    follower_hands: Floats
 
 
 def build_tables(objective: Objective) -> RoundTables:
@@ -288,7 +295,7 @@ class Position:
         return self.beat == (0, 0)
 
 
-def stop_values(position: Position, tables: RoundTables) -> np.ndarray:
+def stop_values(position: Position, tables: RoundTables) -> Floats:
     """term[r, hand] = (win, push, lose) of stopping with `hand` and r rerolls left."""
     term = np.zeros((kernels.MAX_REROLLS + 1, kernels.HANDS, 3))
     if position.is_breaker:
@@ -302,9 +309,9 @@ def stop_values(position: Position, tables: RoundTables) -> np.ndarray:
 
 def solve_position(dice: tuple[int, ...], rerolls: int, tables: RoundTables, beat: Hand = (0, 0),
                    tied: bool = False, after: int = 0, cap: int | None = None
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+                   ) -> tuple[Floats, Floats, kernels.Ints, Floats]:
     """Run one player's backward induction for a position; returns (term, values, actions, keep_values)."""
-    position = Position(tuple(dice), rerolls, tuple(beat), tied, after, cap)
+    position = Position(tuple(dice), rerolls, as_hand(beat), tied, after, cap)
     term = stop_values(position, tables)
     values = np.zeros((kernels.MAX_REROLLS + 1, kernels.FULL, 3))
     actions = np.zeros((kernels.MAX_REROLLS + 1, kernels.FULL), dtype=np.int64)
@@ -315,7 +322,7 @@ def solve_position(dice: tuple[int, ...], rerolls: int, tables: RoundTables, bea
     return term, values, actions, keep_values
 
 
-def advise(dice, rerolls: int, beat: Hand | None = None, after: int = 0, cap: int | None = None,
+def advise(dice: Sequence[int], rerolls: int, beat: Hand | None = None, after: int = 0, cap: int | None = None,
            tied: bool = False, objective: Objective | None = None, tables: RoundTables | None = None) -> Advice:
     """The best move with `dice` showing and `rerolls` rerolls left.
 
@@ -327,7 +334,7 @@ def advise(dice, rerolls: int, beat: Hand | None = None, after: int = 0, cap: in
     objective = tables.objective if tables is not None else (objective or Objective())
     tables = tables or tables_for(objective)
     dice = validate_dice(tuple(dice))
-    beat = (0, 0) if beat is None else tuple(beat)
+    beat = (0, 0) if beat is None else as_hand(beat)
     term, values, actions, keep_values = solve_position(dice, rerolls, tables, beat, tied, after, cap)
     d = INDEX.full_id(dice)
     hand = hand_of(dice)
@@ -390,8 +397,8 @@ def breaker_outlook(players: int, objective: Objective | None = None,
     kernels.play_forward(actions, kernels.MAX_REROLLS, INDEX.ms_add, INDEX.ms_size, INDEX.full_hand, hand_dist,
                          stop_mass)
     win, push, lose = (float(x) for x in keep_values[kernels.MAX_REROLLS, kernels.EMPTY])
-    stops = tuple(float(stop_mass[kernels.MAX_REROLLS - rolls + 1]) for rolls in (1, 2, 3))
-    return BreakerOutlook(players, win, push, lose, stops)
+    one, two, three = (float(stop_mass[kernels.MAX_REROLLS - rolls + 1]) for rolls in (1, 2, 3))
+    return BreakerOutlook(players, win, push, lose, (one, two, three))
 
 
 def describe_advice(advice: Advice) -> str:

@@ -9,6 +9,7 @@ player adds $1 more and the round replays (new break roll) with the bigger pot; 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -103,7 +104,10 @@ class PiddleTable:
     @property
     def roll_limit(self) -> int:
         """Rolls the current player may take: 3 for the breaker, the cap for everyone else."""
-        return MAX_ROLLS if self.turn == 0 else int(self.cap)
+        if self.turn == 0:
+            return MAX_ROLLS
+        assert self.cap is not None, "the breaker's stop sets the cap before anyone else's turn"
+        return self.cap
 
     @property
     def rerolls_left(self) -> int:
@@ -137,7 +141,7 @@ class PiddleTable:
                 self.winnings[seat] -= self.stake
             self.pot += self.stake * self.players
             self.events.append(TableEvent("ante", None, f"everyone antes ${self.stake}; pot ${self.pot}"))
-        self.phase = BREAK
+        self.phase: str = BREAK
         self.hands: dict[int, Hand] = {}
         self.final_dice: dict[int, tuple[int, ...]] = {}
         self.cap: int | None = None
@@ -166,7 +170,7 @@ class PiddleTable:
         self.dice: tuple[int, ...] | None = None
         self.held: set[int] = set()
         self.rolls_taken = 0
-        self.rng = make_rng(self.seed, "piddle", "turn", self.round_index, self.current_seat)
+        self.rng = make_rng(self.seed, "piddle", "turn", self.round_index, self.order[self.turn])
 
     def draw_dice(self, count: int) -> list[int]:
         return [int(d) for d in self.rng.integers(1, 7, size=count)]
@@ -174,7 +178,7 @@ class PiddleTable:
     def require_turn(self, action: str) -> int:
         if self.phase != TURN:
             raise ValueError(f"cannot {action}: the round is over (start the next round)")
-        return self.current_seat
+        return self.order[self.turn]
 
     def toggle_hold(self, position: int) -> None:
         self.require_turn("hold a die")
@@ -184,7 +188,7 @@ class PiddleTable:
             raise ValueError(f"die position {position} out of range: expected 0-5")
         self.held ^= {position}
 
-    def set_held(self, positions) -> None:
+    def set_held(self, positions: Iterable[int]) -> None:
         self.require_turn("hold dice")
         if self.dice is None:
             raise ValueError("cannot hold dice before the first roll")
@@ -278,11 +282,11 @@ class PiddleTable:
         if advice.stop:
             self.stop()
             return "stop"
-        self.set_held(positions_to_hold(self.dice, advice.best.keep))
+        self.set_held(positions_to_hold(self.dice, advice.keep))
         self.roll()
         return "keep"
 
     def play_computers(self) -> None:
         """Let computer players act until it is a human's turn or the round is settled."""
-        while self.phase == TURN and self.is_computer(self.current_seat):
+        while self.phase == TURN and self.is_computer(self.order[self.turn]):
             self.computer_step()

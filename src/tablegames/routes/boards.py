@@ -65,7 +65,7 @@ def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def read_json(path: str | os.PathLike) -> Any:
+def read_json(path: str | os.PathLike[str]) -> Any:
     """Parse a JSON file; any failure becomes a ValueError naming the file (and line for syntax errors)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -117,7 +117,7 @@ def tiles_from_dict(data: Mapping[str, Any], where: str) -> dict[str, Tile]:
     return tiles
 
 
-def load_tile_library(path: str | os.PathLike) -> dict[str, Tile]:
+def load_tile_library(path: str | os.PathLike[str]) -> dict[str, Tile]:
     data = read_json(path)
     _expect(data, dict, str(path), "an object with a 'tiles' section")
     return tiles_from_dict(_field(data, "tiles", dict, str(path), "tile id: {color, code}"), f"{path}: tiles")
@@ -197,7 +197,7 @@ def map_from_dict(data: Any, where: str, library: Mapping[str, Tile] | None = No
             raise ValueError(f"{where}.manifest.{tile_id}: no tile {tile_id!r} in the tile library")
         manifest[tile_id] = _count(count, f"{where}.manifest.{tile_id}")
 
-    phases = []
+    phases: list[Phase] = []
     for i, entry in enumerate(_field(data, "phases", list, where, "a list of phases")):
         at = f"{where}.phases[{i}]"
         _expect(entry, dict, at, "an object with name and tiles")
@@ -232,7 +232,7 @@ def map_from_dict(data: Any, where: str, library: Mapping[str, Tile] | None = No
             )
         )
 
-    companies = []
+    companies: list[Company] = []
     for i, entry in enumerate(_field(data, "companies", list, where, "a list of companies", [])):
         at = f"{where}.companies[{i}]"
         _expect(entry, dict, at, "an object with sym and name")
@@ -273,7 +273,7 @@ def map_from_dict(data: Any, where: str, library: Mapping[str, Tile] | None = No
     )
 
 
-def load_map(path: str | os.PathLike) -> GameMap:
+def load_map(path: str | os.PathLike[str]) -> GameMap:
     """Read a map file; tiles come from its own "tiles" section or from tiles.json beside it."""
     path = Path(path)
     data = read_json(path)
@@ -367,7 +367,7 @@ def board_from_dict(
     return board
 
 
-def load_board(path: str | os.PathLike) -> BoardState:
+def load_board(path: str | os.PathLike[str]) -> BoardState:
     """Read a board file and the map it names."""
     path = Path(path)
     return board_from_dict(read_json(path), str(path), lambda ref: resolve_map_ref(ref, path.parent))
@@ -388,7 +388,7 @@ def board_to_dict(board: BoardState) -> dict[str, Any]:
     }
 
 
-def save_board(board: BoardState, path: str | os.PathLike) -> None:
+def save_board(board: BoardState, path: str | os.PathLike[str]) -> None:
     """Write a board file atomically. The board must name its map (`map_ref`)."""
     if not board.map_ref:
         raise ValueError("board: map_ref is empty, expected 'builtin:<name>' or a map file path to save")

@@ -62,7 +62,7 @@ def _add_input_arguments(parser: argparse.ArgumentParser, file_required: bool = 
     parser.add_argument("--company", help="company instead of the file's (required for a board with several)")
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     solve_parser = subparsers.add_parser("solve", help="best runs for a scenario or a board state")
     _add_input_arguments(solve_parser)
     solve_parser.add_argument("--method", choices=("exact", "lists"), default="exact",

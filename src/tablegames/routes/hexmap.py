@@ -22,6 +22,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 LAYOUTS = ("flat", "pointy")
 # Neighbour offsets per edge in doubled coordinates (README "Coordinate system").
@@ -456,7 +457,7 @@ class GameMap:
     phases: list[Phase]
     trains: list[TrainKind]
     game_id: str = ""
-    source: dict = field(default_factory=dict, repr=False)
+    source: dict[str, Any] = field(default_factory=dict, repr=False)  # the map file as read (decoded JSON)
 
     def phase(self, name: str) -> Phase:
         for phase in self.phases:
@@ -692,7 +693,7 @@ def legal_rotations(board: BoardState, coord: str, tile_id: str) -> list[int]:
     if not is_upgrade_allowed(old, old_color, tile):
         return []
     rotations = []
-    seen_exits: set[tuple] = set()
+    seen_exits: set[tuple[tuple[str, ...], ...]] = set()
     for rotation in range(6):
         new = tile.spec.rotated(rotation)
         # Symmetric tiles give the same track at several rotations: offer each layout once.

@@ -14,7 +14,13 @@ it with the counters and, once it is set, returns -1 (no answer).
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
+
+Ints = npt.NDArray[np.int64]
+Words = npt.NDArray[np.uint64]  # conflict bitsets, W words per row
+Bytes = npt.NDArray[np.uint8]  # 0/1 flags
+CancelFlag = npt.NDArray[np.int32]  # the caller's CancelToken flag, int32[1]
 
 INF = 1 << 40
 POLL_NODES = 4096  # how often the kernel reports progress and reads the cancel flag (about every 4 ms)
@@ -27,7 +33,7 @@ ROOT_ARM2 = 2  # back at the start to grow the route's second arm
 
 
 @njit(cache=True, nogil=True)
-def _is_free(link_conf, link, used, words):
+def _is_free(link_conf: Words, link: int, used: Words, words: int) -> bool:
     """True when no conflict id of `link` (a bitset over `words` int64s) is in `used`."""
     for w in range(words):
         if link_conf[link, w] & used[w]:
@@ -36,13 +42,14 @@ def _is_free(link_conf, link, used, words):
 
 
 @njit(cache=True, nogil=True)
-def _occupy(link_conf, link, used, words):
+def _occupy(link_conf: Words, link: int, used: Words, words: int) -> None:
     for w in range(words):
         used[w] |= link_conf[link, w]
 
 
 @njit(cache=True, nogil=True)
-def _route_value(t, n, stops, value, best_n, bonus_amount, bonus_stop_mask, bonus_full, buffer):
+def _route_value(t: int, n: int, stops: Ints, value: Ints, best_n: Ints, bonus_amount: Ints, bonus_stop_mask: Ints,
+                 bonus_full: Ints, buffer: Ints) -> int:
     """Revenue of train t's route (its first n stops): stop values (best `best_n` for express) plus bonuses."""
     total = 0
     if best_n[t] > 0 and best_n[t] < n:
@@ -66,9 +73,10 @@ def _route_value(t, n, stops, value, best_n, bonus_amount, bonus_stop_mask, bonu
 
 @njit(cache=True, nogil=True)
 def _reach_bound(
-    t, sources, n_sources, n_live, budget, by_length, adj_start, adj_link, adj_to, link_conf, link_len, link_track,
-    stop_sink, track_mask, cost, value, visited, used, dist, queue, in_queue, collected, ends,
-):
+    t: int, sources: Ints, n_sources: int, n_live: int, budget: int, by_length: bool, adj_start: Ints, adj_link: Ints,
+    adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints, stop_sink: Bytes, track_mask: Ints, cost: Ints,
+    value: Ints, visited: Bytes, used: Words, dist: Ints, queue: Ints, in_queue: Bytes, collected: Ints, ends: Ints,
+) -> int:
     """Values of the stops train t could still enter from its live ends, within `budget` (stops counted, or hex
     length when `by_length`): every stop reachable over links free of used conflicts, not through sinks or stops
     this train visited. Writes them to `collected`, returns how many. An over-estimate by construction."""
@@ -152,9 +160,10 @@ def _reach_bound(
 
 @njit(cache=True, nogil=True)
 def _block_bound(
-    t, root, two_arms, adj_start, adj_link, adj_to, link_conf, link_track, stop_sink, track_mask, value, visited,
-    used, disc, low, best_f, leaf, dfs_vertex, dfs_iter, dfs_edge, vstack,
-):
+    t: int, root: int, two_arms: bool, adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words,
+    link_track: Ints, stop_sink: Bytes, track_mask: Ints, value: Ints, visited: Bytes, used: Words, disc: Ints,
+    low: Ints, best_f: Ints, leaf: Ints, dfs_vertex: Ints, dfs_iter: Ints, dfs_edge: Ints, vstack: Ints,
+) -> int:
     """Most an unlimited train can still add from the live end `root` (from both arms when `two_arms`).
 
     A simple path leaving `root` crosses the blocks (biconnected components) of the remaining track along one
@@ -262,11 +271,11 @@ def _block_bound(
                     best_c1_block = total + f1 + f2
     if two_arms:
         return max(best_c1_block, top_c1 + top_c2)
-    return best_f[root]
+    return int(best_f[root])
 
 
 @njit(cache=True, nogil=True)
-def _sum_top(values, count, k):
+def _sum_top(values: Ints, count: int, k: int) -> int:
     """Sum of the k largest of values[:count] (all of them if k >= count)."""
     if k <= 0 or count == 0:
         return 0
@@ -284,13 +293,15 @@ def _sum_top(values, count, k):
 
 @njit(cache=True, nogil=True)
 def search_runs(
-    adj_start, adj_link, adj_to, link_conf, link_len, link_track,
-    stop_sink, stop_group, n_groups, token_stops, token_rank,
-    value, cost, major, max_total, max_major, max_len, best_n, track_mask, same_as_prev,
-    bonus_amount, bonus_stop_mask, bonus_full,
-    prefix_top, standalone, suffix_best, best_init, relevant, memo_bits, control, cancel,
-    out_stops, out_links, out_count, out_arm2, out_value,
-):
+    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints,
+    stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
+    value: Ints, cost: Ints, major: Ints, max_total: Ints, max_major: Ints, max_len: Ints, best_n: Ints,
+    track_mask: Ints, same_as_prev: Ints,
+    bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints,
+    prefix_top: Ints, standalone: Ints, suffix_best: Ints, best_init: int, relevant: Words, memo_bits: int,
+    control: Ints, cancel: CancelFlag,
+    out_stops: Ints, out_links: Ints, out_count: Ints, out_arm2: Ints, out_value: Ints,
+) -> int:
     """Exact best total revenue of all trains at once. Returns the best total found (> best_init means the
     outputs hold its runs), or -1 when cancelled. No node cap: the answer never depends on time.
 
@@ -389,7 +400,7 @@ def search_runs(
         if f_kind[d] == FRAME_TRAIN:
             if t == n_trains:
                 if closed[n_trains] > best:
-                    best = closed[n_trains]
+                    best = int(closed[n_trains])
                     for u in range(n_trains):
                         out_value[u] = r_final[u]
                         if r_ran[u] == 0:
@@ -697,10 +708,12 @@ def search_runs(
 
 @njit(cache=True, nogil=True)
 def list_routes(
-    adj_start, adj_link, adj_to, link_conf, link_len, link_track, stop_sink, stop_group, n_groups, token_stops,
-    token_rank, value, cost, major, max_total, max_major, max_len, best_n, track_mask,
-    bonus_amount, bonus_stop_mask, bonus_full, t, out_value, out_conf, out_offset, out_flat,
-):
+    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints,
+    stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
+    value: Ints, cost: Ints, major: Ints, max_total: Ints, max_major: Ints, max_len: Ints, best_n: Ints,
+    track_mask: Ints, bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints, t: int,
+    out_value: Ints, out_conf: Words, out_offset: Ints, out_flat: Ints,
+) -> int:
     """Every legal route of train t (each once), with its revenue, conflict set and stops (route r's stops are
     out_flat[out_offset[r]:out_offset[r + 1]] in search order): the first step of the route-list-then-combinations
     method. Returns the number of routes, -1 if out_value is too short, -2 if out_flat is."""
@@ -847,7 +860,8 @@ def list_routes(
 
 
 @njit(cache=True, nogil=True)
-def best_combination(route_value, route_conf, route_start, route_count, remaining_best, control, cancel):
+def best_combination(route_value: Ints, route_conf: Words, route_start: Ints, route_count: Ints, remaining_best: Ints,
+                     control: Ints, cancel: CancelFlag) -> tuple[int, Ints]:
     """Branch and bound over one route (or none) per train, trains nested, routes sorted by value: the second
     step of the route-list-then-combinations method. route_start[t] indexes train t's routes in the flat arrays;
     remaining_best[t] = sum of the best route of each train from t on. Returns (best total, chosen indices);
@@ -872,7 +886,7 @@ def best_combination(route_value, route_conf, route_start, route_count, remainin
                 return -1, best_pick
         if t == n_trains:
             if partial[n_trains] > best:
-                best = partial[n_trains]
+                best = int(partial[n_trains])
                 best_pick[:] = pick
             t -= 1
             continue

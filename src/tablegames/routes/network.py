@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 STOP_KINDS = ("city", "town", "offboard")
 TRACK_KINDS = {"broad": 1, "narrow": 2, "dual": 3}
@@ -98,14 +99,14 @@ class Link:
 class NetworkArrays:
     """The network as integer arrays for the kernels (S stops, L links, W conflict words of 64 bits)."""
 
-    adj_start: np.ndarray  # int32[S+1]: links of stop s are adj_link[adj_start[s]:adj_start[s+1]]
-    adj_link: np.ndarray  # int32[2L]
-    adj_to: np.ndarray  # int32[2L]: the stop at the other end
-    link_conf: np.ndarray  # uint64[L, W]
-    link_len: np.ndarray  # int32[L]
-    link_track: np.ndarray  # int32[L] gauge bits
-    stop_kind: np.ndarray  # int32[S]: index into STOP_KINDS
-    stop_group: np.ndarray  # int32[S], -1 for none
+    adj_start: npt.NDArray[np.int32]  # [S+1]: links of stop s are adj_link[adj_start[s]:adj_start[s+1]]
+    adj_link: npt.NDArray[np.int32]  # [2L]
+    adj_to: npt.NDArray[np.int32]  # [2L]: the stop at the other end
+    link_conf: npt.NDArray[np.uint64]  # [L, W]
+    link_len: npt.NDArray[np.int32]  # [L]
+    link_track: npt.NDArray[np.int32]  # [L] gauge bits
+    stop_kind: npt.NDArray[np.int32]  # [S]: index into STOP_KINDS
+    stop_group: npt.NDArray[np.int32]  # [S], -1 for none
 
 
 @dataclass
@@ -197,10 +198,12 @@ class Network:
             incident.setdefault(seg.a, []).append(i)
             incident.setdefault(seg.b, []).append(i)
 
-        found: dict[tuple, Link] = {}
+        found: dict[tuple[int, int, frozenset[int], int, int], Link] = {}
         for start in self.stops:
-            # Depth-first over junctions: (node, segments so far, conflicts so far, visited nodes).
-            stack = [(start.name, (), frozenset(), frozenset([start.name]), 0)]
+            # Depth-first over junctions: (node, segments so far, conflicts so far, visited nodes, junction length).
+            stack: list[tuple[str, tuple[int, ...], frozenset[int], frozenset[str], int]] = [
+                (start.name, (), frozenset(), frozenset([start.name]), 0)
+            ]
             while stack:
                 node, segs, confs, seen, passed_len = stack.pop()
                 for s in incident.get(node, ()):

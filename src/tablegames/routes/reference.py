@@ -6,10 +6,13 @@ train, then tries every assignment of routes (or no route) to trains whose track
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from tablegames.routes.network import TRACK_KINDS, Network
 from tablegames.routes.trains import RouteBonus, TrainType
+
+# a walk: (its stops in order, its conflict ids, its hex length, its gauge bits, every node it passes in order)
+Walk = tuple[list[str], frozenset[str], int, int, list[str]]
 
 
 def route_revenue(
@@ -34,7 +37,7 @@ def route_revenue(
     return total
 
 
-def _walks(network: Network):
+def _walks(network: Network) -> Iterator[Walk]:
     """Every simple walk over the track from a stop to another stop: (stops in order, conflict ids, hex length,
     gauge bits), each undirected walk once."""
     junctions = {j.name: j for j in network.junctions}
@@ -49,7 +52,7 @@ def _walks(network: Network):
 
     seen: set[tuple[int, ...]] = set()
 
-    def extend(node, nodes, segs, confs):
+    def extend(node: str, nodes: list[str], segs: list[int], confs: set[str]) -> Iterator[Walk]:
         if len(segs) > 0 and node in stop_names:
             key = tuple(segs)
             canonical = min(key, key[::-1])

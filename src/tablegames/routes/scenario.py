@@ -54,7 +54,7 @@ class _Checker:
     def fail(self, path: str, problem: str) -> ValueError:
         return ValueError(f"{self.source}: {path}: {problem}")
 
-    def obj(self, value: Any, path: str, allowed: set[str], required: tuple[str, ...] = ()) -> dict:
+    def obj(self, value: Any, path: str, allowed: set[str], required: tuple[str, ...] = ()) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.fail(path, f"got {type(value).__name__}, expected an object")
         unknown = sorted(set(value) - allowed)
@@ -80,7 +80,7 @@ class _Checker:
             raise self.fail(path, f"got {value!r}, expected true or false")
         return value
 
-    def items(self, value: Any, path: str) -> list:
+    def items(self, value: Any, path: str) -> list[Any]:
         if not isinstance(value, list):
             raise self.fail(path, f"got {type(value).__name__}, expected a list")
         return value
@@ -224,7 +224,7 @@ def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
     )
 
 
-def load_scenario(path: str | os.PathLike) -> Scenario:
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     """Read and check a scenario file (or a shipped scenario by name, see `shipped_scenarios`)."""
     target = Path(path)
     if not target.exists() and str(path) in shipped_scenarios():
@@ -240,11 +240,11 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
     return parse_scenario(data, str(path))
 
 
-def scenario_to_dict(scenario: Scenario) -> dict:
+def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:
     """The JSON form of a scenario (parse_scenario reads it back to an equal scenario)."""
     network = scenario.network
 
-    def stop_dict(stop: Stop) -> dict:
+    def stop_dict(stop: Stop) -> dict[str, Any]:
         out: dict[str, Any] = {"name": stop.name, "kind": stop.kind,
                                "value": stop.value if isinstance(stop.value, int) else dict(stop.value)}
         if stop.slots != (1 if stop.kind == "city" else 0):
@@ -255,7 +255,7 @@ def scenario_to_dict(scenario: Scenario) -> dict:
             out["group"] = stop.group
         return out
 
-    def segment_dict(seg: Segment) -> dict:
+    def segment_dict(seg: Segment) -> dict[str, Any]:
         out: dict[str, Any] = {"a": seg.a, "b": seg.b}
         if seg.conflicts:
             out["conflicts"] = list(seg.conflicts)
@@ -267,7 +267,7 @@ def scenario_to_dict(scenario: Scenario) -> dict:
             out["hex"] = seg.hex
         return out
 
-    def train_dict(train: TrainType) -> dict:
+    def train_dict(train: TrainType) -> dict[str, Any]:
         out: dict[str, Any] = {"name": train.name,
                                "stops": "unlimited" if train.stops >= UNLIMITED else train.stops}
         defaults = TrainType("")
@@ -294,7 +294,7 @@ def scenario_to_dict(scenario: Scenario) -> dict:
     return data
 
 
-def save_scenario(scenario: Scenario, path: str | os.PathLike) -> None:
+def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     write_atomic(path, json.dumps(scenario_to_dict(scenario), indent=1) + "\n")
 
 

@@ -30,15 +30,23 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_of, raise_if_cancelled
 from tablegames.routes import kernels
+from tablegames.routes.kernels import Bytes, Ints, Words
 from tablegames.routes.network import Network
-from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, check_trains
+from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainKey, TrainType, check_trains
+
+# what every kernel takes first: adj_start, adj_link, adj_to, link_conf, link_len, link_track, stop_sink, stop_group,
+# n_groups, token_stops, token_rank
+NetworkArgs = tuple[Ints, Ints, Ints, Words, Ints, Ints, Bytes, Ints, int, Ints, Ints]
+# the chosen trains' rows: value, cost, major, max_total, max_major, max_len, best_n, track_mask
+TrainArgs = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 
 CONTROL_SIZE = 4  # the kernels' control array: [1] nodes so far, [2] best so far, [3] finished
 
@@ -87,16 +95,16 @@ class LiveProgress:
     grow). No lock and no callback: the kernel writes, the reader reads."""
 
     def __init__(self) -> None:
-        self._current: tuple[str, np.ndarray] = ("preparing", np.zeros(CONTROL_SIZE, dtype=np.int64))
+        self._current: tuple[str, Ints] = ("preparing", np.zeros(CONTROL_SIZE, dtype=np.int64))
 
-    def begin(self, stage: str) -> np.ndarray:
+    def begin(self, stage: str) -> Ints:
         """A new stage: the control array its kernel writes into."""
         control = np.zeros(CONTROL_SIZE, dtype=np.int64)
         self._current = (stage, control)
         return control
 
     @property
-    def array(self) -> np.ndarray:
+    def array(self) -> Ints:
         """The control array of the stage running now ([1] nodes, [2] best so far, [3] 1 once finished)."""
         return self._current[1]
 
@@ -118,40 +126,40 @@ class Problem:
     """A network reduced to what one company can reach, with per-train arrays, ready for the kernels."""
 
     network: Network
-    stops: np.ndarray  # original stop index of each kept stop
-    links: np.ndarray  # original link index of each kept link
-    adj_start: np.ndarray
-    adj_link: np.ndarray
-    adj_to: np.ndarray
-    link_conf: np.ndarray
-    link_len: np.ndarray
-    link_track: np.ndarray
-    stop_sink: np.ndarray
-    stop_group: np.ndarray
+    stops: Ints  # original stop index of each kept stop
+    links: Ints  # original link index of each kept link
+    adj_start: Ints
+    adj_link: Ints
+    adj_to: Ints
+    link_conf: Words
+    link_len: Ints
+    link_track: Ints
+    stop_sink: Bytes
+    stop_group: Ints
     n_groups: int
-    token_stops: np.ndarray
-    token_rank: np.ndarray
+    token_stops: Ints
+    token_rank: Ints
     trains: list[TrainType]
-    value: np.ndarray
-    cost: np.ndarray
-    major: np.ndarray
-    max_total: np.ndarray
-    max_major: np.ndarray
-    max_len: np.ndarray
-    best_n: np.ndarray
-    track_mask: np.ndarray
-    bonus_amount: np.ndarray
-    bonus_stop_mask: np.ndarray
-    bonus_full: np.ndarray
-    prefix_top: np.ndarray
+    value: Ints
+    cost: Ints
+    major: Ints
+    max_total: Ints
+    max_major: Ints
+    max_len: Ints
+    best_n: Ints
+    track_mask: Ints
+    bonus_amount: Ints
+    bonus_stop_mask: Ints
+    bonus_full: Ints
+    prefix_top: Ints
 
-    def network_args(self) -> tuple:
+    def network_args(self) -> NetworkArgs:
         return (
             self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_len, self.link_track,
             self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
         )
 
-    def train_args(self, chosen: Sequence[int]) -> tuple:
+    def train_args(self, chosen: Sequence[int]) -> TrainArgs:
         pick = np.asarray(chosen, dtype=np.int64)
         return (
             np.ascontiguousarray(self.value[pick]), np.ascontiguousarray(self.cost[pick]),
@@ -159,7 +167,7 @@ class Problem:
             self.best_n[pick], self.track_mask[pick],
         )
 
-    def run_of(self, train: int, stop_order: Sequence[int], revenue: int, links: Sequence[int] = ()) -> TrainRun:
+    def run_of(self, train: int, stop_order: Iterable[int], revenue: int, links: Iterable[int] = ()) -> TrainRun:
         order = [int(s) for s in stop_order]
         names = tuple(self.network.stops[self.stops[s]].name for s in order)
         scoring = [s for s in order if self.cost[train, s] == 1]  # skipped towns are passed, not counted
@@ -308,8 +316,8 @@ def prepare(
     )
 
 
-def _run_stage(call: Callable[[np.ndarray, np.ndarray], int], stage: str, progress: LiveProgress | None,
-               flag: np.ndarray) -> tuple[int, int]:
+def _run_stage(call: Callable[[Ints, kernels.CancelFlag], int], stage: str, progress: LiveProgress | None,
+               flag: kernels.CancelFlag) -> tuple[int, int]:
     """Run one kernel call on this thread with a control array (`progress`'s, when given) and the cancel flag.
     Returns (kernel result, nodes); SearchCancelled when the flag was set before or during the call."""
     if flag[0]:  # cancelled between stages: start no more work
@@ -321,8 +329,9 @@ def _run_stage(call: Callable[[np.ndarray, np.ndarray], int], stage: str, progre
     return result, int(control[1])
 
 
-def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_best: np.ndarray, best_init: int,
-            stage: str, progress: LiveProgress | None, flag: np.ndarray) -> tuple[int, int, list[TrainRun] | None]:
+def _search(problem: Problem, chosen: list[int], standalone: Ints, suffix_best: Ints, best_init: int,
+            stage: str, progress: LiveProgress | None, flag: kernels.CancelFlag
+            ) -> tuple[int, int, list[TrainRun] | None]:
     """Run the exact kernel on the trains `chosen` (indices into problem.trains, already ordered).
     Returns (best, nodes, runs or None when nothing beat best_init)."""
     n_trains = len(chosen)
@@ -342,12 +351,12 @@ def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_
     n_links = problem.link_conf.shape[0]
     memo_bits = 0 if n_trains < 2 or not relevant.any() else min(16, max(8, n_links.bit_length() + 6))
 
-    def call(control: np.ndarray, cancel: np.ndarray) -> int:
+    def call(control: Ints, cancel: kernels.CancelFlag) -> int:
         return kernels.search_runs(
             *problem.network_args(), *problem.train_args(chosen), same,
             np.ascontiguousarray(problem.bonus_amount[pick]), problem.bonus_stop_mask, problem.bonus_full,
-            np.ascontiguousarray(problem.prefix_top[pick]), standalone, suffix_best, np.int64(best_init),
-            relevant, np.int64(memo_bits), control, cancel, out_stops, out_links, out_count, out_arm2, out_value,
+            np.ascontiguousarray(problem.prefix_top[pick]), standalone, suffix_best, best_init,
+            relevant, memo_bits, control, cancel, out_stops, out_links, out_count, out_arm2, out_value,
         )
 
     best, nodes = _run_stage(call, stage, progress, flag)
@@ -365,7 +374,7 @@ def _search(problem: Problem, chosen: list[int], standalone: np.ndarray, suffix_
     return int(best), nodes, runs
 
 
-def _relevant_links(problem: Problem, chosen: list[int]) -> np.ndarray:
+def _relevant_links(problem: Problem, chosen: list[int]) -> Words:
     """relevant[t]: the conflict ids of the links trains chosen[t:] could use, for the kernel's memo; zero (off)
     where one of them has no stop limit (then every link matters and the memo would never merge anything).
     A route of k stops holds a token and reaches at most k - 1 links from it along each arm, so a link matters
@@ -421,13 +430,13 @@ def solve(
     problem = prepare(network, trains, company, phase, bonuses)
     n_trains = len(trains)
     if n_trains == 0 or problem.token_stops.shape[0] == 0:
-        runs = tuple(TrainRun(t.name, (), 0) for t in trains)
-        return RunResult(0, runs, 0, time.perf_counter() - started)
+        idle = tuple(TrainRun(t.name, (), 0) for t in trains)
+        return RunResult(0, idle, 0, time.perf_counter() - started)
     big = np.int64(kernels.INF)
     nodes = 0
     # 1. Each distinct train alone: its exact best (an upper bound on its share of any joint run).
-    alone: dict[tuple, int] = {}
-    alone_run: dict[tuple, TrainRun | None] = {}
+    alone: dict[TrainKey, int] = {}
+    alone_run: dict[TrainKey, TrainRun | None] = {}
     for t, train in enumerate(trains):
         if train.key() in alone:
             continue
@@ -492,7 +501,8 @@ def solve_by_route_lists(
     if n_trains == 0 or problem.token_stops.shape[0] == 0:
         return RunResult(0, tuple(TrainRun(t.name, (), 0) for t in trains), 0, time.perf_counter() - started)
     words = problem.link_conf.shape[1]
-    lists: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = {}
+    # per train type: (route values best first, their conflicts, their index in the listing, (offsets, stops))
+    lists: dict[TrainKey, tuple[Ints, Words, npt.NDArray[np.intp], tuple[Ints, Ints]]] = {}
     for t, train in enumerate(trains):
         if train.key() in lists:
             continue
@@ -509,7 +519,7 @@ def solve_by_route_lists(
             count = kernels.list_routes(
                 *problem.network_args(), problem.value, problem.cost, problem.major, problem.max_total,
                 problem.max_major, problem.max_len, problem.best_n, problem.track_mask, problem.bonus_amount,
-                problem.bonus_stop_mask, problem.bonus_full, np.int64(t), out_value, out_conf, out_offset, out_flat,
+                problem.bonus_stop_mask, problem.bonus_full, t, out_value, out_conf, out_offset, out_flat,
             )
             if count >= 0:
                 break
@@ -527,9 +537,9 @@ def solve_by_route_lists(
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
     tops = np.array([lists[trains[t].key()][0][:1].sum() for t in order], dtype=np.int64)
     remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
-    box: list = []
+    box: list[Ints] = []
 
-    def call(control: np.ndarray, cancel_flag: np.ndarray) -> int:
+    def call(control: Ints, cancel_flag: kernels.CancelFlag) -> int:
         best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control, cancel_flag)
         box.append(pick)
         return best
