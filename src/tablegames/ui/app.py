@@ -7,6 +7,7 @@ window to the logical surface before a scene sees them, so scenes only ever deal
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 import pygame
 
@@ -102,7 +103,7 @@ class App:
             self.window.blit(pygame.transform.smoothscale(self.canvas, view.size), view)
 
     def run(self, first: Scene, seconds: float | None = None,
-            on_frame=None) -> None:
+            on_frame: Callable[[App, float], None] | None = None) -> None:
         """The loop at 60 fps until a scene quits (or `seconds` have passed, for the demo)."""
         self.stack.push(first)
         elapsed = 0.0

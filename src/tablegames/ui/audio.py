@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from tablegames.music.mood import Mood
 from tablegames.music.player import ENGINES, MusicPlayer
 from tablegames.ui.settings import Settings
 
@@ -23,7 +26,7 @@ def describe(player: MusicPlayer) -> str:
     return "silent"
 
 
-def play_cues(audio: MusicPlayer | None, effects, moods) -> None:
+def play_cues(audio: MusicPlayer | None, effects: Iterable[str], moods: Iterable[Mood]) -> None:
     """Play a table's queued sound effects and mood changes (a table without sound passes None)."""
     if audio is None:
         return

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -51,7 +52,7 @@ def icon_path(root: Path, size: int) -> Path:
     return root / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
 
 
-def write_icons(folder_for_size) -> list[Path]:
+def write_icons(folder_for_size: Callable[[int], Path]) -> list[Path]:
     """Draw the icon at every standard size into `folder_for_size(size)`; returns the files written."""
     written = []
     for size in ICON_SIZES:

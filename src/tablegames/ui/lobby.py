@@ -45,7 +45,7 @@ class LobbyController:
     def move(self, step: int) -> None:
         self.selected = (self.selected + step) % len(TABLES)
 
-    def choose(self, index: int | None = None) -> tuple:
+    def choose(self, index: int | None = None) -> tuple[str, ...]:
         if index is not None:
             self.selected = index
         return ("open", TABLES[self.selected].name)
@@ -56,7 +56,7 @@ class LobbyController:
                 return index
         return None
 
-    def key(self, key: int) -> tuple | None:
+    def key(self, key: int) -> tuple[str, ...] | None:
         if key in (pygame.K_LEFT, pygame.K_UP, pygame.K_a):
             self.move(-1)
         elif key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_d, pygame.K_TAB):
@@ -69,7 +69,7 @@ class LobbyController:
             return ("quit",)
         return None
 
-    def click(self, pos: tuple[float, float]) -> tuple | None:
+    def click(self, pos: tuple[float, float]) -> tuple[str, ...] | None:
         index = self.card_at(pos)
         return None if index is None else self.choose(index)
 
@@ -99,7 +99,7 @@ class LobbyScene(Scene):
             action = self.controller.click(event.pos)
         return self.carry_out(action)
 
-    def carry_out(self, action: tuple | None) -> list[Intent]:
+    def carry_out(self, action: tuple[str, ...] | None) -> list[Intent]:
         if action is None:
             return []
         if action[0] == "quit":

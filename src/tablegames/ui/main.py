@@ -6,6 +6,11 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tablegames.ui.scene import SceneFactory  # imported when needed: pygame starts after the SDL settings
 
 
 class UsageError(Exception):
@@ -71,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
     return run_window(args)
 
 
-def take_screenshot(args: argparse.Namespace, scenes: dict) -> int:
+def take_screenshot(args: argparse.Namespace, scenes: Mapping[str, SceneFactory]) -> int:
     from tablegames.ui.screenshot import render_scene, save_png
 
     if args.scene is None:

@@ -8,6 +8,7 @@ table to apply them when it closes. The rules page renders a small markdown subs
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -34,7 +35,10 @@ class MenuItem:
     label: str
 
 
-def cycle(values: tuple, current, step: int):
+T = TypeVar("T")
+
+
+def cycle(values: tuple[T, ...], current: T, step: int) -> T:
     index = values.index(current) if current in values else 0
     return values[(index + step) % len(values)]
 
@@ -54,12 +58,11 @@ RESUME_KEYS = ("back", "resume")
 
 class MenuModel:
     """A menu without graphics: the chosen row; subclasses say what a row shows (`value`) and how a step
-    changes its setting (`change`, True when it changed)."""
+    changes its setting (`change`, True when it changed), keeping the settings they edit."""
 
     items: tuple[MenuItem, ...] = ()
 
-    def __init__(self, settings) -> None:
-        self.settings = settings
+    def __init__(self) -> None:
         # opens on the row that goes back to the game: a stray Enter must not start a new game
         self.selected = next((i for i, item in enumerate(self.items) if item.key in RESUME_KEYS), 0)
 
@@ -85,9 +88,12 @@ class MenuModel:
         self.selected = (self.selected + step) % len(self.items)
 
 
-class OverlayMenuScene(Scene):
-    """The menu over a table. Subclasses set `title`, `notes`, `menu_rect` and `self.controller`, and extend
-    `carry_out` for their own actions; 'back' closes, 'lobby' leaves the table too."""
+M = TypeVar("M", bound=MenuModel)
+
+
+class OverlayMenuScene(Scene, Generic[M]):
+    """The menu over a table. Subclasses set `title`, `notes`, `menu_rect` and `self.controller` (a menu model
+    of type M), and extend `carry_out` for their own actions; 'back' closes, 'lobby' leaves the table too."""
 
     opaque = False
     title = ""
@@ -95,7 +101,7 @@ class OverlayMenuScene(Scene):
     menu_rect = centred_rect(560, 520)
     value_size = 32
 
-    def __init__(self, context: Context, table: Scene | None, controller: MenuModel) -> None:
+    def __init__(self, context: Context, table: Scene | None, controller: M) -> None:
         super().__init__(context)
         self.table = table
         self.controller = controller

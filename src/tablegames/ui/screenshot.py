@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import pygame
@@ -17,7 +18,7 @@ FRAME_SECONDS = 1 / 60
 
 
 def render_scene(name: str, size: tuple[int, int] = LOGICAL_SIZE, seed: int = 0, frames: int = 0,
-                 options: dict | None = None) -> pygame.Surface:
+                 options: Mapping[str, object] | None = None) -> pygame.Surface:
     """The picture of scene `name` after `frames` updates, at `size` (default settings, inline thinker)."""
     context = Context(settings=Settings(), thinker=Thinker(inline=True), seed=seed, options=dict(options or {}))
     stack = SceneStack()
@@ -38,7 +39,7 @@ def render_scene(name: str, size: tuple[int, int] = LOGICAL_SIZE, seed: int = 0,
     return picture
 
 
-def save_png(surface: pygame.Surface, path: str | os.PathLike) -> None:
+def save_png(surface: pygame.Surface, path: str | os.PathLike[str]) -> None:
     """Save atomically: a PNG is complete or absent."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -31,7 +31,11 @@ def make_context(silent: bool) -> Context:
         settings.install_seed = secrets.randbelow(2**32 - 1) + 1
     # The thinker owns the worker process of checkers levels 4-6: closing the window shuts both down.
     context = Context(settings=settings, thinker=Thinker(processes=process_worker()), fresh_seeds=True)
-    context.save_settings = lambda: save_settings(settings)
+
+    def save() -> None:
+        save_settings(settings)  # a save that fails is logged; the game goes on
+
+    context.save_settings = save
     context.audio = start_audio(settings, enabled=not silent)
     return context
 
@@ -78,7 +82,7 @@ class DemoDirector:
         share = (seconds - lobby_seconds) / len(watched) if watched else 0.0
         self.schedule = [("lobby", lobby_seconds)] + [(name, share) for name in watched]
         self.part = -1
-        self.started = None  # when the splash was done
+        self.started: float | None = None  # when the splash was done
         self.part_ends = 0.0
         self.part_first_frame = 0
         self.next_picture = 0.0
@@ -123,8 +127,9 @@ class DemoDirector:
         if samples:
             self.reports.append(f"{name:>16}: {len(samples)} frames  median {float(np.median(samples)):.2f} ms  "
                                 f"p95 {float(np.percentile(samples, 95)):.2f} ms  worst {max(samples):.2f} ms")
-        if hasattr(app.stack.top, "effects_report"):  # a table that times its effects says what they cost
-            self.reports.append(f"{name:>16}: {app.stack.top.effects_report()}")
+        top = app.stack.top
+        if top is not None and hasattr(top, "effects_report"):  # a table that times its effects says what they cost
+            self.reports.append(f"{name:>16}: {top.effects_report()}")
         if app.stack.top is not self.lobby:
             app.stack.pop()
 

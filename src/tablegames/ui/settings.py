@@ -78,14 +78,14 @@ def default_path() -> Path:
     return Path(platformdirs.user_config_dir("tablegames")) / "settings.json"
 
 
-def _coerce(spec: dataclasses.Field, value: Any) -> Any:
+def _coerce(spec: dataclasses.Field[Any], value: Any) -> Any:
     """The value as the field's type, clamped or checked; raises TypeError/ValueError when it cannot be."""
-    kind = type(spec.default)
+    kind: type[object] = type(spec.default)  # every setting has a default (bool, int, float or str)
     if kind is bool:
         if not isinstance(value, bool):
             raise TypeError(f"expected true or false, got {value!r}")
         return value
-    if kind in (int, float):
+    if kind is int or kind is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"expected a number, got {value!r}")
         if not math.isfinite(value):
@@ -93,7 +93,8 @@ def _coerce(spec: dataclasses.Field, value: Any) -> Any:
         if kind is int and value != int(value):
             raise TypeError(f"expected a whole number, got {value!r}")
         low, high = spec.metadata.get("range", (value, value))
-        return kind(min(max(value, low), high))
+        clamped = min(max(value, low), high)
+        return int(clamped) if kind is int else float(clamped)
     if kind is str:
         if not isinstance(value, str):
             raise TypeError(f"expected text, got {value!r}")

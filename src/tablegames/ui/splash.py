@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from tablegames.core.worker import Job
 from tablegames.tables import find_table, warmup_steps
 from tablegames.ui.scene import Context, Intent, Pop, Replace, Scene, SceneFactory, register_scene
 from tablegames.ui.theme import (
@@ -38,7 +39,7 @@ class SplashScene(Scene):
         self.then = then
         self.steps = warmup_steps() if steps is None else steps
         self.done_steps = 0
-        self.job = None
+        self.job: Job | None = None
         self.clock = 0.0
         self.error = ""
         self.started = time.perf_counter()

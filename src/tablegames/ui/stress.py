@@ -26,11 +26,15 @@ import subprocess
 import sys
 import time
 from collections import deque
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tablegames.tables import TABLE_NAMES
+
+if TYPE_CHECKING:
+    from tablegames.ui.app import App  # imported when the run starts: pygame after the SDL settings
 
 EVENTS_PER_SECOND = 20
 TAIL_EVENTS = 50
@@ -201,7 +205,8 @@ class StressReport:
 class StressDirector:
     """Called after every frame: waits for the splash, then sends an action every 1/EVENTS_PER_SECOND s."""
 
-    def __init__(self, table: str, seed: int, seconds: float, sender, events_log, report: StressReport) -> None:
+    def __init__(self, table: str, seed: int, seconds: float, sender: PygamePoster | XdotoolSender,
+                 events_log: TextIO, report: StressReport) -> None:
         self.table = table
         self.table_key = str(TABLE_NAMES.index(table) + 1)
         self.rng = random.Random(seed)
@@ -214,7 +219,7 @@ class StressDirector:
         self.next_action = 0.0
         self.was_at_table = False
 
-    def __call__(self, app, elapsed: float) -> None:
+    def __call__(self, app: App, elapsed: float) -> None:
         stack = app.stack
         top = stack.top
         if self.started is None:
@@ -248,7 +253,7 @@ class StressDirector:
             self.sender.send(action)
             self.report.actions += 1
 
-    def at_table(self, app) -> bool:
+    def at_table(self, app: App) -> bool:
         return any(getattr(scene, "name", "").split(":")[0] == self.table for scene in app.stack.scenes)
 
 
@@ -290,7 +295,7 @@ def run_stress(table: str, seconds: float, seed: int, events_log: TextIO, x11: b
     return report
 
 
-def print_tail(report: StressReport, tail) -> None:
+def print_tail(report: StressReport, tail: Collection[str]) -> None:
     print(f"stress {report.table} FAILED with seed {report.seed}; the last {len(tail)} actions:", file=sys.stderr)
     for line in tail:
         print(f"  {line}", file=sys.stderr)

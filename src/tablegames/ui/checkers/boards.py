@@ -178,10 +178,10 @@ def draw_circuit(picture: pygame.Surface, style: BoardStyle, layout: BoardLayout
                 continue
             square = layout.square_rect(row, col)
             for _ in range(3):
-                x0 = square.x + rng.integers(2, 8) * cell // 10
-                y0 = square.y + rng.integers(2, 8) * cell // 10
-                x1 = square.x + rng.integers(1, 9) * cell // 10
-                y1 = square.y + rng.integers(1, 9) * cell // 10
+                x0 = square.x + int(rng.integers(2, 8)) * cell // 10
+                y0 = square.y + int(rng.integers(2, 8)) * cell // 10
+                x1 = square.x + int(rng.integers(1, 9)) * cell // 10
+                y1 = square.y + int(rng.integers(1, 9)) * cell // 10
                 trace = shade(style.trace, 0.75)
                 pygame.draw.lines(picture, trace, False, [(x0, y0), (x1, y0), (x1, y1)], width)
                 via = max(2, cell // 22)

@@ -9,11 +9,15 @@ Board cells are (row, col) on screen, row 0 at the top; `flipped` turns the boar
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pygame
 
 from tablegames.checkers.position import Move, Position
 
-Action = tuple
+# ("move", Move), ("select" | "step" | "refuse", square), ("cursor", cell), or a key's action alone: ("undo",)
+Action = (tuple[Literal["move"], Move] | tuple[Literal["select", "step", "refuse"], int]
+          | tuple[Literal["cursor"], tuple[int, int]] | tuple[str])
 
 KEY_ACTIONS = {
     pygame.K_h: "hint",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import partial
 
 from tablegames.ui.checkers.discs import draw_crown
 from tablegames.ui.checkers.pen import Pen, Point, arc_points, blend
@@ -312,8 +313,12 @@ def draw_halo(pen: Pen, c: Creature) -> None:
     """A neon ring over the head, glowing, and the stalk of the antenna whose lamp blinks (drawn live)."""
     halo_y = -c.half_h - 0.2
     glow = c.neon or WHITE
+
+    def ring(p: Pen, stroke: float) -> None:
+        p.ellipse(glow, -0.08, halo_y, 0.44, 0.13, stroke=stroke)
+
     for width, alpha in ((0.2, 60), (0.13, 90)):
-        blend(pen, lambda p, w=width: p.ellipse(glow, -0.08, halo_y, 0.44, 0.13, stroke=w), alpha)
+        blend(pen, partial(ring, stroke=width), alpha)
     pen.ellipse(shade(glow, 1.5), -0.08, halo_y, 0.44, 0.13, stroke=0.05)
     base, tip = antenna_points(c)
     pen.line(shade(glow, 0.6), base, tip, 0.05)
@@ -326,9 +331,16 @@ def antenna_points(c: Creature) -> tuple[Point, Point]:
 def draw_bloom(pen: Pen, c: Creature, is_king: bool) -> None:
     """A soft neon glow round the gadget: translucent layers growing outwards."""
     glow = c.neon or WHITE
+
+    def boxy(p: Pen, g: float) -> None:
+        p.rect(glow, 0, 0, c.half_w + g, c.half_h + g, c.corner + g)
+
+    def rounded(p: Pen, g: float) -> None:
+        p.ellipse(glow, 0, 0, c.half_w + g, c.half_h + g)
+
     for step in range(6, 0, -1):
         grow = 0.055 * step
         if c.body in ("square", "mug", "ghost"):
-            blend(pen, lambda p, g=grow: p.rect(glow, 0, 0, c.half_w + g, c.half_h + g, c.corner + g), 34)
+            blend(pen, partial(boxy, g=grow), 34)
         else:
-            blend(pen, lambda p, g=grow: p.ellipse(glow, 0, 0, c.half_w + g, c.half_h + g), 34)
+            blend(pen, partial(rounded, g=grow), 34)

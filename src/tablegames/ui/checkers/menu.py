@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
@@ -18,19 +19,24 @@ from tablegames.ui.scene import Context, Intent, Pop, Scene
 from tablegames.ui.settings import MUSIC_STYLES, Settings
 from tablegames.ui.theme import ACCENT, LOGICAL_SIZE, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text
 
+if TYPE_CHECKING:
+    from tablegames.ui.checkers.table import CheckersTable  # the table module imports this one
+
 MODE_LABELS = {"play": "Play the computer", "watch": "Watch (computer vs computer)",
                "two_players": "Two players"}
 VOLUME_STEPS = tuple(round(step / 10, 1) for step in range(11))
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
-class Option:
+class Option(Generic[T]):
     """One row: the settings field it edits, its label, its values and how each value reads."""
 
     field: str
     label: str
-    values: tuple
-    describe: Callable[[object], str]
+    values: tuple[T, ...]
+    describe: Callable[[T], str]
     new_game: bool = False
 
 
@@ -38,24 +44,26 @@ def on_off(value: object) -> str:
     return "on" if value else "off"
 
 
-OPTIONS: tuple[Option, ...] = (
-    Option("checkers_piece_set", "Piece set", tuple(range(len(PIECE_SETS))),
-           lambda v: f"{PIECE_SETS[v].name} ({PIECE_SETS[v].side_names[0]} vs {PIECE_SETS[v].side_names[1]})"),
-    Option("checkers_level", "Level", tuple(range(1, 11)), lambda v: f"{v}  {LEVEL_NAMES[v - 1]}"),
-    Option("checkers_colour", "Your colour", ("red", "white"),
-           lambda v: "Red (moves first)" if v == "red" else "White", new_game=True),
-    Option("checkers_mode", "Mode", ("play", "watch", "two_players"), lambda v: MODE_LABELS[v], new_game=True),
-    Option("checkers_flip", "Flip the board", (False, True), on_off),
-    Option("checkers_fun_mode", "Fun mode", (False, True), on_off),
-    Option("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
-           lambda v: "levels 1-3" if v == "easy" else "all levels"),
-    Option("animations", "Animations", (True, False), on_off),
-    Option("reduced_motion", "Reduced motion", (False, True), on_off),
-    Option("screen_shake", "Screen shake", (True, False), on_off),
-    Option("sound", "Sound", (True, False), on_off),
-    Option("volume", "Volume", VOLUME_STEPS, lambda v: f"{round(v * 100)}%"),
-    Option("music_style", "Music style", MUSIC_STYLES, lambda v: find_style(v).name),
-    Option("deep_bass", "Deep bass", (False, True), on_off),
+# Each row names its value type, so that its `describe` is checked against its values.
+OPTIONS: tuple[Option[Any], ...] = (
+    Option[int]("checkers_piece_set", "Piece set", tuple(range(len(PIECE_SETS))),
+                lambda v: f"{PIECE_SETS[v].name} ({PIECE_SETS[v].side_names[0]} vs {PIECE_SETS[v].side_names[1]})"),
+    Option[int]("checkers_level", "Level", tuple(range(1, 11)), lambda v: f"{v}  {LEVEL_NAMES[v - 1]}"),
+    Option[str]("checkers_colour", "Your colour", ("red", "white"),
+                lambda v: "Red (moves first)" if v == "red" else "White", new_game=True),
+    Option[str]("checkers_mode", "Mode", ("play", "watch", "two_players"), lambda v: MODE_LABELS[v],
+                new_game=True),
+    Option[bool]("checkers_flip", "Flip the board", (False, True), on_off),
+    Option[bool]("checkers_fun_mode", "Fun mode", (False, True), on_off),
+    Option[str]("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
+                lambda v: "levels 1-3" if v == "easy" else "all levels"),
+    Option[bool]("animations", "Animations", (True, False), on_off),
+    Option[bool]("reduced_motion", "Reduced motion", (False, True), on_off),
+    Option[bool]("screen_shake", "Screen shake", (True, False), on_off),
+    Option[bool]("sound", "Sound", (True, False), on_off),
+    Option[float]("volume", "Volume", VOLUME_STEPS, lambda v: f"{round(v * 100)}%"),
+    Option[str]("music_style", "Music style", MUSIC_STYLES, lambda v: find_style(v).name),
+    Option[bool]("deep_bass", "Deep bass", (False, True), on_off),
 )
 ACTIONS = (("resume", "Resume"), ("new", "New game"), ("export", "Export the game as PDN"),
            ("lobby", "Back to the lobby"))
@@ -76,7 +84,7 @@ class MenuModel:
     def move(self, step: int) -> None:
         self.row = (self.row + step) % self.row_count
 
-    def value(self, option: Option) -> object:
+    def value(self, option: Option[Any]) -> object:
         return getattr(self.settings, option.field)
 
     def change(self, step: int) -> bool:
@@ -131,13 +139,13 @@ class CheckersMenu(Scene):
     name = "checkers:menu"
     opaque = False
 
-    def __init__(self, context: Context, table=None) -> None:
+    def __init__(self, context: Context, table: CheckersTable | None = None) -> None:
         super().__init__(context)
         self.table = table
         self.model = MenuModel(context.settings)
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
-        result = None
+        result: str | None = None
         if event.type == pygame.KEYDOWN:
             result = self.model.key(event.key)
         elif event.type == pygame.MOUSEMOTION:

@@ -17,7 +17,7 @@ and calls warm_cache(set_index, layout.piece_radius) behind the splash and after
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import pygame
 
@@ -132,7 +132,7 @@ def echo_sprites(piece_set_index: int, side: int, radius: int) -> tuple[pygame.S
     c = creature_of(piece_set_index, side)
     made = []
     for colour in ((255, 40, 80), (0, 230, 255)):
-        sprite = render_sprite(radius, PIECE_EXTENT, lambda pen, k=colour: body_outline(pen, c, k), base=colour)
+        sprite = render_sprite(radius, PIECE_EXTENT, partial(body_outline, c=c, colour=colour), base=colour)
         sprite.set_alpha(150)
         made.append(sprite)
     return made[0], made[1]
@@ -160,13 +160,16 @@ def arrow_sprite(radius: int, colour: tuple[int, int, int], frame: int) -> pygam
 @lru_cache(maxsize=256)
 def steam_sprite(radius: int, top: float, frame: int) -> pygame.Surface:
     """Three wisps of steam rising over a mug whose rim is at `top` (units), at animation `frame`."""
+    def wisp_line(p: Pen, points: list[Point]) -> None:
+        p.polyline(STEAM, points, 0.055)
+
     def draw(pen: Pen) -> None:
         lift = frame / STEAM_FRAMES
         for wisp, x0 in enumerate((-0.26, 0.0, 0.26)):
             f = (lift + wisp / 3) % 1.0
             points = [(x0 + 0.06 * math.sin((s / 6 + f) * 2 * math.pi), top - 0.08 - 0.42 * s / 6 - 0.12 * f)
                       for s in range(7)]
-            blend(pen, lambda p, points=points: p.polyline(STEAM, points, 0.055), round(200 * math.sin(f * math.pi)))
+            blend(pen, partial(wisp_line, points=points), round(200 * math.sin(f * math.pi)))
     return render_sprite(radius, PIECE_EXTENT, draw, base=STEAM)
 
 
@@ -176,10 +179,13 @@ def lamp_sprite_for(piece_set_index: int, side: int, radius: int, lit: bool) -> 
     _, tip = antenna_points(c)
     colour = c.neon or WHITE
 
+    def glow(p: Pen, g: float) -> None:
+        p.circle(colour, tip[0], tip[1], g)
+
     def draw(pen: Pen) -> None:
         if lit:
             for grow, alpha in ((0.22, 60), (0.15, 110)):
-                blend(pen, lambda p, g=grow: p.circle(colour, tip[0], tip[1], g), alpha)
+                blend(pen, partial(glow, g=grow), alpha)
             pen.circle(shade(colour, 1.6), tip[0], tip[1], 0.08)
         else:
             pen.circle(shade(colour, 0.35), tip[0], tip[1], 0.08)

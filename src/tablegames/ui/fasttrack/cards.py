@@ -71,7 +71,8 @@ def draw_suit(surface: pygame.Surface, suit: str, centre: tuple[float, float], s
         pygame.draw.polygon(surface, colour, [(x, y), (x - s * 0.35, y + flip * s), (x + s * 0.35, y + flip * s)])
 
 
-def draw_crown(surface: pygame.Surface, centre: tuple[float, float], width: float, colour) -> None:
+def draw_crown(surface: pygame.Surface, centre: tuple[float, float], width: float,
+               colour: tuple[int, int, int]) -> None:
     x, y = centre
     w, h = width / 2, width * 0.42
     points = [(x - w, y + h / 2), (x - w, y - h / 2), (x - w / 2, y), (x, y - h * 0.75), (x + w / 2, y),
@@ -129,7 +130,7 @@ def draw_joker(surface: pygame.Surface, rect: pygame.Rect) -> None:
                                         rect.height * 0.08), math.pi, 2 * math.pi, 2)
 
 
-def corner_label(surface: pygame.Surface, text: str, colour, pos: tuple[float, float], size: int,
+def corner_label(surface: pygame.Surface, text: str, colour: tuple[int, int, int], pos: tuple[float, float], size: int,
                  rotate: bool = False) -> None:
     image = font(size, bold=True).render(text, True, colour)
     if rotate:

@@ -119,7 +119,7 @@ class TableController:
         self.walk: Walk | None = None
         self.plan: list[int] = []
         self.job: Job | None = None
-        self.job_key: tuple = ()
+        self.job_key: tuple[int, ...] = ()
         self.waited = 0.0
         self.skipping = False
         self.clicks = 0
@@ -318,7 +318,7 @@ class TableController:
             if self.job.done():
                 self.poll_plan()
 
-    def plan_key(self) -> tuple:
+    def plan_key(self) -> tuple[int, int]:
         return (id(self.game), len(self.game.actions))
 
     def cancel_plan(self) -> None:

@@ -64,7 +64,7 @@ class BoardPainter:
         self.points = [self.to_pixels(s.centre) for s in slots]
         self.plate = self.paint_plate(slots)
         self.surface = self.plate.copy()
-        self.drawn: list[tuple | None] = [None] * len(slots)
+        self.drawn: list[tuple[RGB, RGB | None, str] | None] = [None] * len(slots)  # (fill, piece, mark)
         self.redrawn = 0  # slots redrawn by the latest `refresh` (for tests and the frame budget)
 
     def fits(self, slots: tuple[Slot, ...]) -> bool:

@@ -13,6 +13,7 @@ import pygame
 
 from tablegames.ui.overlay import MenuItem, MenuModel, OverlayMenuScene, RulesScene, cycle, menu_row_rect
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.settings import Settings
 
 RULES_RESOURCE = resources.files("tablegames.fasttrack").joinpath("rules.md")  # shipped in the package
 PARTNER_NAMES = {"none": "none", "any_time": "any time", "when_home": "once home"}
@@ -34,8 +35,9 @@ class MenuController(MenuModel):
 
     items = ITEMS
 
-    def __init__(self, settings, seed: int = 0) -> None:
-        super().__init__(settings)
+    def __init__(self, settings: Settings, seed: int = 0) -> None:
+        self.settings = settings
+        super().__init__()
         self.seed = seed  # the new game's number, chosen with left and right or typed
 
     def value(self, key: str) -> str:
@@ -99,7 +101,7 @@ class FastTrackRulesScene(RulesScene):
         super().__init__(context, read_rules())
 
 
-class TableMenuScene(OverlayMenuScene):
+class TableMenuScene(OverlayMenuScene[MenuController]):
     name = "fasttrack:menu"
     title = "Fast Track"
     notes = ("Type a game's number on New game, or step it with left and right.",

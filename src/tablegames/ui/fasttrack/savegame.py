@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 from pathlib import Path
+from typing import TypeGuard
 
 import platformdirs
 
@@ -35,6 +36,11 @@ def game_to_json(game: FastTrackGame) -> str:
     return json.dumps(data) + "\n"
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    """An int and not a bool (JSON's true and false are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def game_from_json(text: str, where: str = "saved game") -> FastTrackGame:
     """Replay a saved game; ValueError saying what is wrong and where."""
     try:
@@ -44,11 +50,11 @@ def game_from_json(text: str, where: str = "saved game") -> FastTrackGame:
     if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
         raise ValueError(f"{where}: expected an object with \"version\": {SAVE_VERSION}")
     seed, players, partnership, actions = (data.get(k) for k in ("seed", "players", "partnership", "actions"))
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seed, players, partnership)):
+    if not (_whole(seed) and _whole(players) and _whole(partnership)):
         raise ValueError(f"{where}: seed, players and partnership must be whole numbers")
     if partnership not in {int(p) for p in Partnership}:
         raise ValueError(f"{where}: partnership {partnership}: expected one of 0, 1, 2")
-    if not isinstance(actions, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in actions):
+    if not isinstance(actions, list) or not all(_whole(a) for a in actions):
         raise ValueError(f"{where}: actions must be a list of whole numbers")
     game = FastTrackGame(seed=seed, players=players, partnership=partnership)
     for number, action in enumerate(actions):

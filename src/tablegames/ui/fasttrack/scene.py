@@ -71,7 +71,7 @@ class FastTrackScene(TableScene):
         self.painter = BoardPainter(self.controller.view.slots)
         self.hover: int | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
-        self.backdrop_key: tuple = ()
+        self.backdrop_key: tuple[object, ...] = ()  # (panel content, hovered code) when last drawn
         self.saved_marker = self.save_marker()  # a resumed game is already saved
         self.relayout()
 

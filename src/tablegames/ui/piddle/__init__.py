@@ -8,7 +8,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tablegames.ui.piddle import positions
+from tablegames.ui.piddle.controller import PiddleController
 from tablegames.ui.piddle.photo import PhotoController, array_to_surface
 from tablegames.ui.piddle.scene import PhotoScene, PiddleScene
 from tablegames.ui.scene import Context, register_scene
@@ -25,7 +28,7 @@ def watch_table(context: Context) -> PiddleScene:
     return PiddleScene(context, watch=True)
 
 
-def moment(context: Context, is_reached) -> PiddleScene:
+def moment(context: Context, is_reached: Callable[[PiddleController], bool]) -> PiddleScene:
     scene = PiddleScene(context, watch=False)
     positions.play_until(scene.controller, is_reached)
     return scene

@@ -71,9 +71,9 @@ def draw_outcome_bar(surface: pygame.Surface, rect: pygame.Rect, win: float, pus
     pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
     labels = (("win", win, WIN_COLOUR), ("push", push, PUSH_COLOUR), ("lose", lose, LOSE_COLOUR))
     for index, (name, share, colour) in enumerate(labels):
-        x = rect.x + rect.width * (2 * index + 1) / 6
-        draw_text(surface, percent(share), (x, rect.bottom + 6), 28, colour, "midtop", bold=True)
-        draw_text(surface, name, (x, rect.bottom + 30), 21, colour, "midtop")
+        middle = rect.x + rect.width * (2 * index + 1) / 6
+        draw_text(surface, percent(share), (middle, rect.bottom + 6), 28, colour, "midtop", bold=True)
+        draw_text(surface, name, (middle, rect.bottom + 30), 21, colour, "midtop")
 
 
 def draw_advisor(surface: pygame.Surface, rect: pygame.Rect, view: AdvisorView, advice: Advice | None) -> None:

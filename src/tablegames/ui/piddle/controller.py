@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tablegames.core.rng import make_rng
 from tablegames.core.worker import CancelToken, KeyedAnswer, Thinker
@@ -28,6 +29,9 @@ from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.solver import Advice, BreakerOutlook, Objective, advise_position, breaker_outlook
 from tablegames.piddle.table import SETTLED, TURN, PiddleTable, positions_to_hold
+
+if TYPE_CHECKING:
+    from tablegames.ui.settings import Settings
 
 HUMAN_SEAT = 0
 COMPUTER_NAMES = ("Ada", "Boris", "Cleo", "Dmitri", "Esme")
@@ -90,7 +94,7 @@ def make_table(players: int, seed: int, watch: bool, objective: Objective) -> Pi
     return PiddleTable(names, computers, seed=seed, objective=objective)
 
 
-def objective_of(settings) -> Objective:
+def objective_of(settings: Settings) -> Objective:
     return Objective(settings.piddle_objective, float(settings.piddle_push_value))
 
 
@@ -172,8 +176,9 @@ class PiddleController:
         if self.linger is not None:
             return self.linger
         table = self.table
-        if table.phase == TURN:
-            return Stage(table.current_seat, table.dice, frozenset(table.held), table.rolls_taken, table.roll_limit)
+        seat = table.current_seat
+        if seat is not None:  # a turn is being played
+            return Stage(seat, table.dice, frozenset(table.held), table.rolls_taken, table.roll_limit)
         result = table.results[-1]  # settled: the winner's dice, or the first of the tied best hands
         best = max(result.hands.values())
         seat = result.winner if result.winner is not None else next(s for s in table.order if result.hands[s] == best)
@@ -213,7 +218,7 @@ class PiddleController:
 
         return self.advisor.get(key, make_task)
 
-    def advice_key(self) -> tuple | None:
+    def advice_key(self) -> tuple[int, int, tuple[int, ...], int, Objective] | None:
         """What the advice is about, or None when there is nothing to advise on."""
         table = self.table
         if table.phase != TURN or table.dice is None or self.tumble is not None or self.linger is not None:
@@ -240,10 +245,10 @@ class PiddleController:
 
     def advised_positions(self) -> list[int]:
         """The dice positions the advice keeps (all six when it says stop)."""
-        advice = self.advice()
-        if advice is None:
+        advice, dice = self.advice(), self.table.dice
+        if advice is None or dice is None:  # (there is advice only on dice showing)
             return []
-        return positions_to_hold(self.table.dice, advice.keep)
+        return positions_to_hold(dice, advice.keep)
 
     # --- a person's actions (each returns whether it did something) -----------------------------------------------
 
@@ -297,7 +302,7 @@ class PiddleController:
 
     def do_roll(self) -> None:
         table = self.table
-        seat, first = table.current_seat, table.dice is None
+        seat, first = table.require_turn("roll"), table.dice is None
         held = frozenset() if first else frozenset(table.held)
         limit, taken = table.roll_limit, table.rolls_taken
         table.roll()
@@ -314,7 +319,7 @@ class PiddleController:
 
     def do_stop(self) -> None:
         table = self.table
-        seat = table.current_seat
+        seat = table.require_turn("stop")
         stage = Stage(seat, table.dice, frozenset(), table.rolls_taken, table.roll_limit)
         self.hint_wanted = False
         table.stop()
@@ -336,10 +341,11 @@ class PiddleController:
         advice = self.advice()
         if advice is None:
             return False
-        if advice.stop:
+        keep = advice.best.keep
+        if keep is None:  # the advice is to stop
             self.do_stop()
             return True
-        table.set_held(positions_to_hold(table.dice, advice.best.keep))
+        table.set_held(positions_to_hold(table.dice, keep))
         self.pending_roll = True
         return True
 
@@ -375,7 +381,8 @@ class PiddleController:
             self.showing_break = False
             self.follow_round()
         table = self.table
-        if table.phase == TURN and table.is_computer(table.current_seat):
+        seat = table.current_seat  # None unless a turn is being played
+        if seat is not None and table.is_computer(seat):
             if self.computer_step():
                 self.wait = COMPUTER_PAUSE  # else the advice is on its way: try again next frame
         elif table.phase == SETTLED and self.watch:
@@ -457,7 +464,7 @@ class PiddleController:
         if self.linger is not None:
             return f"{name}: {describe_hand(table.hands[stage.seat])}" if stage.seat in table.hands \
                 else f"{name} rolls"
-        if table.is_computer(table.current_seat):
+        if table.current_seat is not None and table.is_computer(table.current_seat):
             return f"{name} is thinking" if table.dice is not None else f"{name} rolls"
         if table.dice is None:
             return "Your turn: Space to roll all six dice"

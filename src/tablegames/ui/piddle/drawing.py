@@ -311,7 +311,8 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, controller: PiddleC
         draw_mini_dice(surface, table.final_dice[seat], left, y + 44)
         y += 74
     y += 6
-    if result.is_push:
+    lines: tuple[str, ...]
+    if result.winner is None:  # a push
         lines = (f"A push: the ${result.pot} pot stays", "and the round replays.")
     else:
         lines = (f"{table.names[result.winner]} took the pot of ${result.pot}.",)
@@ -335,7 +336,7 @@ def draw_banner(surface: pygame.Surface, controller: PiddleController, clock: fl
     if not controller.is_settled or controller.is_busy() or not table.results:
         return
     result = table.results[-1]
-    if result.is_push:
+    if result.winner is None:  # a push
         best = max(result.hands.values())
         title, colour = "PUSH", PUSH_COLOUR
         line = f"tie with {describe_hand(best)}: everyone adds ${table.stake}, pot ${result.pot}"

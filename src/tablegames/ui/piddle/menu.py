@@ -21,6 +21,7 @@ from tablegames.ui.overlay import (
     menu_row_rect,
 )
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.settings import Settings
 
 PUSH_VALUES = tuple(round(0.1 * step, 1) for step in range(11))
 OBJECTIVE_NAMES = {"lexicographic": "wins, then pushes", "dollar": "dollars"}
@@ -51,6 +52,10 @@ class MenuController(MenuModel):
     """The menu without graphics: the chosen row, and what a key or a click on a row does to the settings."""
 
     items = ITEMS
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        super().__init__()
 
     def value(self, key: str) -> str:
         settings = self.settings
@@ -90,7 +95,7 @@ class PiddleRulesScene(RulesScene):
         super().__init__(context, rules_markdown())
 
 
-class PiddleMenuScene(OverlayMenuScene):
+class PiddleMenuScene(OverlayMenuScene[MenuController]):
     name = "piddle:menu"
     title = "Piddle"
     notes = ("Left and right change a row; changes are saved.",

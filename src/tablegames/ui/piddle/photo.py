@@ -175,7 +175,7 @@ class PhotoController:
 
     # --- advice ---------------------------------------------------------------------------------------------------
 
-    def advice_key(self) -> tuple:
+    def advice_key(self) -> tuple[tuple[int, ...], Situation, Objective]:
         return tuple(self.values), self.situation, self.objective
 
     def advice(self) -> Advice | None:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import wait
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.piddle.scan_synth import synthetic_photo
 from tablegames.piddle.solver import Advice
@@ -25,11 +26,14 @@ def wait_for_answers(controller: PiddleController) -> None:
         answer.poll()
 
 
-def advice_now(controller: PiddleController) -> Advice | None:
-    """The controller's advice, waited for."""
+def advice_now(controller: PiddleController) -> Advice:
+    """The controller's advice on the dice showing, waited for (RuntimeError when there is none to give)."""
     if controller.advice() is None:
         wait_for_answers(controller)
-    return controller.advice()
+    advice = controller.advice()
+    if advice is None:
+        raise RuntimeError("no advice: nothing to advise on, or the thinker did not answer")
+    return advice
 
 
 def play_advised(controller: PiddleController) -> None:
@@ -87,7 +91,7 @@ def is_push(controller: PiddleController) -> bool:
     return controller.is_settled and not controller.is_busy() and bool(table.results) and table.results[-1].is_push
 
 
-def photo_with_glare(seed: int, index: int, die: int):
+def photo_with_glare(seed: int, index: int, die: int) -> tuple[npt.NDArray[np.uint8], tuple[int, ...]]:
     """A generated photo (piddle.scan_synth) with a lamp's glare over part of die `die`: the reader marks that die
     uncertain, as on a real photo, and the player fixes it. Returns (image, the six true values)."""
     photo = synthetic_photo(seed, index)

@@ -18,7 +18,7 @@ from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.table import PiddleTable, positions_to_hold
 from tablegames.ui.audio import play_cues
 from tablegames.ui.miniatures import draw_die
-from tablegames.ui.piddle.advisor import ADVISED, AdvisorView, draw_advisor
+from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, AdvisorView, draw_advisor
 from tablegames.ui.piddle.controller import (
     HUMAN_SEAT,
     PiddleController,
@@ -29,8 +29,6 @@ from tablegames.ui.piddle.drawing import (
     ADVISOR_RECT,
     DIE_BODY,
     DIE_PIPS,
-    LOSE_COLOUR,
-    PUSH_COLOUR,
     WILD_PIPS,
     button_rects,
     buttons_for,
@@ -101,7 +99,7 @@ class PiddleScene(Scene):
         self.hover_die: int | None = None
         self.hover_button: str | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)
-        self.backdrop_key: tuple = ()
+        self.backdrop_key: tuple[object, ...] = ()  # `static_key` when the backdrop was last drawn
 
     @property
     def show_advisor(self) -> bool:
@@ -233,7 +231,7 @@ class PiddleScene(Scene):
                           "  stops after 1 / 2 / 3 rolls:", f"  {stops}")
         return AdvisorView(title, lines, table.objective, empty)
 
-    def static_key(self) -> tuple:
+    def static_key(self) -> tuple[object, ...]:
         controller = self.controller
         table = controller.table
         return (id(table), table.round_index, len(table.events), table.dice, frozenset(table.held) if table.phase == "turn" else None,
@@ -314,7 +312,7 @@ class PhotoScene(Scene):
         self.thumbnail: pygame.Surface | None = None
         self.thumbnail_of: pygame.Surface | None = None
         self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
-        self.page_key: tuple = ()
+        self.page_key: tuple[object, ...] = ()  # what the page showed when last drawn
         self.controller.poll()
 
     def update(self, dt: float) -> list[Intent]:
@@ -364,13 +362,14 @@ class PhotoScene(Scene):
             return None
         width, height = source.get_size()
         scale = min(PHOTO_RECT.width / width, PHOTO_RECT.height / height)
-        if self.thumbnail_of is not source:
+        thumbnail = self.thumbnail
+        if thumbnail is None or self.thumbnail_of is not source:
             size = (max(1, round(width * scale)), max(1, round(height * scale)))
-            self.thumbnail = pygame.transform.smoothscale(source.convert() if pygame.display.get_init()
-                                                          and pygame.display.get_surface() else source, size)
-            self.thumbnail_of = source
-        rect = self.thumbnail.get_rect(center=PHOTO_RECT.center)
-        return self.thumbnail, scale, rect
+            thumbnail = pygame.transform.smoothscale(source.convert() if pygame.display.get_init()
+                                                     and pygame.display.get_surface() else source, size)
+            self.thumbnail, self.thumbnail_of = thumbnail, source
+        rect = thumbnail.get_rect(center=PHOTO_RECT.center)
+        return thumbnail, scale, rect
 
     def situation_lines(self) -> tuple[str, ...]:
         s = self.controller.situation
@@ -401,7 +400,7 @@ class PhotoScene(Scene):
         else:
             image, scale, rect = shown
             surface.blit(image, rect)
-            for index, die in enumerate(photo.reading.dice):
+            for index, die in enumerate(photo.reading.dice if photo.reading is not None else ()):
                 centre = (rect.x + die.center[1] * scale, rect.y + die.center[0] * scale)
                 side = die.size * scale * 1.25
                 box = pygame.Rect(0, 0, side, side)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import platformdirs
 
-from tablegames.core.worker import CancelToken, Job, Thinker
+from tablegames.core.worker import CancelToken, Job, SearchCancelled, Thinker
 from tablegames.routes.boards import (
     BOARD_FORMAT,
     board_from_dict,
@@ -29,6 +29,7 @@ from tablegames.routes.boards import (
 )
 from tablegames.routes.hexmap import (
     BoardState,
+    GameMap,
     Token,
     build_track_graph,
     lay_tile,
@@ -37,7 +38,7 @@ from tablegames.routes.hexmap import (
 )
 from tablegames.routes.hexmap_network import to_network
 from tablegames.routes.network import Network
-from tablegames.routes.search import LiveProgress, RunResult, SearchCancelled, SearchProgress, solve
+from tablegames.routes.search import LiveProgress, RunResult, SearchProgress, solve
 from tablegames.routes.trains import parse_train
 
 MAX_TRAINS = 6
@@ -49,7 +50,7 @@ def boards_folder() -> Path:
     return Path(platformdirs.user_data_dir("tablegames")) / "routes"
 
 
-def starting_board(game_map=None, map_ref: str = "builtin:harrowmere") -> BoardState:
+def starting_board(game_map: GameMap | None = None, map_ref: str = "builtin:harrowmere") -> BoardState:
     """A map as a game starts: every home token down, each company given the first train of the roster."""
     game_map = game_map or load_shipped_map()
     board = place_home_tokens(BoardState(game_map, map_ref=map_ref))

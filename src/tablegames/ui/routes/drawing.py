@@ -11,6 +11,7 @@ import pygame
 
 from tablegames.routes.hexmap import (
     BoardState,
+    Revenue,
     TileSpec,
     edge_midpoint,
     hex_center,
@@ -314,7 +315,7 @@ def draw_name(surface: pygame.Surface, name_font: pygame.font.Font, name: str, a
     surface.blit(text, rect)
 
 
-def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], size: float, revenue,
+def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], size: float, revenue: Revenue,
                          phase_colours: tuple[str, ...]) -> None:
     """The off-board's value per tile colour (the current one framed), or its single value."""
     table = revenue if isinstance(revenue, dict) else {"": revenue}

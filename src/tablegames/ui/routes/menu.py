@@ -3,11 +3,16 @@ file by typing its path (or dropping it), back to the lobby. `MenuController` is
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from tablegames.ui.overlay import MenuItem, MenuModel, OverlayMenuScene, centred_rect, menu_row_rect
 from tablegames.ui.scene import Context, Intent, Pop
 from tablegames.ui.theme import ACCENT, TEXT, TEXT_DIM, draw_text
+
+if TYPE_CHECKING:
+    from tablegames.ui.routes.scene import RoutePlannerScene  # the scene module imports this one
 
 ITEMS = (MenuItem("resume", "Back to the planner"), MenuItem("save", "Save the board"),
          MenuItem("load", "Load the last saved board"), MenuItem("open", "Open a board or map file..."),
@@ -20,7 +25,7 @@ class MenuController(MenuModel):
     items = ITEMS
 
     def __init__(self) -> None:
-        super().__init__(settings=None)
+        super().__init__()  # its rows are actions: it changes no setting
         self.typing = False
         self.path = ""
 
@@ -32,14 +37,14 @@ class MenuController(MenuModel):
         self.path = self.path[:-1]
 
 
-class PlannerMenuScene(OverlayMenuScene):
+class PlannerMenuScene(OverlayMenuScene[MenuController]):
     name = "routes:menu"
     title = "Route planner"
     notes = ("Maps: the shipped Harrowmere, or 1830/1889-style JSON files.",
              "Drop a board or map file on the window to open it.")
     menu_rect = centred_rect(600, 500)
 
-    def __init__(self, context: Context, planner) -> None:
+    def __init__(self, context: Context, planner: RoutePlannerScene) -> None:
         super().__init__(context, planner, MenuController())
         self.planner = planner
 

@@ -9,7 +9,9 @@ Drop a board or map file on the window to open it.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 
@@ -91,7 +93,7 @@ class RoutePlannerScene(Scene):
         self.controller = PlannerController(board, context.thinker, company)
         self.layout = MapLayout.fit(board, MAP_RECT)
         self.layout_map = board.game_map
-        self.map_key: tuple = ()
+        self.map_key: tuple[int, ...] = ()  # (controller version, board id) when the map was last painted
         self.map_surface = pygame.Surface(LOGICAL_SIZE)
         self.hover: str | None = None
         self.highlight: str | None = None  # a hex to point at (the demo's last lay)
@@ -130,7 +132,7 @@ class RoutePlannerScene(Scene):
             from tablegames.ui.routes.menu import PlannerMenuScene
 
             return [Push(PlannerMenuScene(self.context, self))]
-        actions = {
+        actions: dict[int, Callable[[], object]] = {
             pygame.K_r: controller.rotate, pygame.K_u: controller.undo, pygame.K_BACKSPACE: controller.undo,
             pygame.K_RETURN: controller.run, pygame.K_KP_ENTER: controller.run,
             pygame.K_c: lambda: controller.cycle_company(1), pygame.K_p: lambda: controller.cycle_phase(1),
@@ -196,7 +198,7 @@ class RoutePlannerScene(Scene):
             return
         self.open(saved[0])
 
-    def open(self, path) -> bool:
+    def open(self, path: str | Path) -> bool:
         opened = self.controller.load(path)
         self.fit_map()
         return opened
