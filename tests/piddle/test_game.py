@@ -3,7 +3,7 @@ import pytest
 
 from tablegames.core.gamestate import CHANCE, TERMINAL
 from tablegames.core.rng import make_rng
-from tablegames.piddle.game import STOP, PiddleGame
+from tablegames.piddle.game import STOP_ACTION, PiddleGame
 from tablegames.piddle.game import new_game as piddle_game
 
 
@@ -17,7 +17,7 @@ def play_random(game, rng, limit=5000):
             game.apply_action(outcomes[int(rng.integers(len(outcomes)))][0])
         else:
             legal = game.legal_actions()
-            game.apply_action(STOP if rng.random() < 0.3 else legal[int(rng.integers(len(legal)))])
+            game.apply_action(STOP_ACTION if rng.random() < 0.3 else legal[int(rng.integers(len(legal)))])
     raise AssertionError("the game did not end")
 
 
@@ -59,7 +59,7 @@ def test_a_turn_is_six_chance_dice_then_a_decision():
     game.apply_action(keep)
     assert game.current_player() == CHANCE and game.needed == 2
     with pytest.raises(ValueError, match="not legal"):
-        game.apply_action(STOP)
+        game.apply_action(STOP_ACTION)
     game.apply_action(5), game.apply_action(5)
     assert game.table.dice == (6, 6, 6, 1, 6, 6)
 

@@ -153,11 +153,19 @@ def test_tables_are_cached_versioned_and_rebuilt_when_damaged(tmp_path, monkeypa
     np.testing.assert_array_equal(rebuilt.round_values, first.round_values)
     assert solver.load_tables(path, objective) is not None  # the damaged file was replaced
 
-    monkeypatch.setattr(solver, "SOLVER_VERSION", solver.SOLVER_VERSION + 1)
-    assert solver.load_tables(path, objective) is None  # an old version is not trusted
+    monkeypatch.setattr(solver, "TABLES_SOURCE_KEY", "0123456789abcdef")  # the building code changed
+    assert solver.load_tables(path, objective) is None  # tables of other code are not trusted
     solver._MEMORY.clear()
     solver.tables_for(objective, tmp_path)
-    assert solver.cache_path(objective, tmp_path).exists()
+    assert solver.cache_path(objective, tmp_path).exists() and solver.cache_path(objective, tmp_path) != path
+
+
+def test_the_cache_key_is_the_building_codes_hash():
+    from importlib import resources
+
+    assert len(solver.TABLES_SOURCE_KEY) == 16 and solver.tables_source_key() == solver.TABLES_SOURCE_KEY
+    kernels_source = resources.files("tablegames.piddle").joinpath("kernels.py").read_bytes()
+    assert b"build_round_tables" in kernels_source  # the hash covers the module that builds the tables
 
 
 def test_a_push_value_of_zero_plays_for_the_win_only():

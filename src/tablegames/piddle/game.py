@@ -2,7 +2,7 @@
 conformance test. It drives a PiddleTable, so the rules live in one place.
 
 Actions at a player's decision: 0..63 keep the dice at the positions of the mask's set bits and reroll the
-rest (63 keeps all six: a roll spent without dice), STOP (64) ends the turn. Every die rolled is a chance
+rest (63 keeps all six: a roll spent without dice), STOP_ACTION (64) ends the turn. Every die rolled is a chance
 node of its own, outcomes 0..5 for faces 1..6. The break roll comes from the table's seed. The game ends
 when a round has a clean winner; a push replays the round. returns() is each seat's net dollars.
 """
@@ -15,7 +15,7 @@ from tablegames.core.gamestate import CHANCE, TERMINAL, GameState
 from tablegames.piddle.hands import DICE
 from tablegames.piddle.table import SETTLED, PiddleTable
 
-STOP = 64
+STOP_ACTION = 64
 KEEP_MASKS = 64
 
 
@@ -60,7 +60,7 @@ class PiddleGame(GameState):
             return []
         if self.needed:
             return list(range(6))
-        return list(range(KEEP_MASKS)) + [STOP]
+        return list(range(KEEP_MASKS)) + [STOP_ACTION]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(face, 1 / 6) for face in range(6)] if self.needed and not self.is_terminal() else []
@@ -76,7 +76,7 @@ class PiddleGame(GameState):
             self.needed -= 1
             if self.needed == 0:
                 self.roll()
-        elif action == STOP:
+        elif action == STOP_ACTION:
             self.table.stop()
             self.after_turn_step()
         else:
@@ -113,7 +113,7 @@ class PiddleGame(GameState):
     def action_to_string(self, action: int) -> str:
         if self.needed:
             return f"die shows {action + 1}"
-        if action == STOP:
+        if action == STOP_ACTION:
             return "stop"
         dice = self.table.dice or ()
         kept = [str(dice[i]) for i in range(DICE) if action >> i & 1 and i < len(dice)]

@@ -4,7 +4,7 @@ How it is split:
 - The round tables (kernels.build_round_tables) say, for every best-hand-so-far and every number of players
   still to act under every cap, how the round ends from the point of view of a player who has finished, the
   later players each playing optimally for themselves. They are built once per objective (~0.1 s) and cached
-  on disk under the user cache dir, versioned by SOLVER_VERSION.
+  on disk under the user cache dir, keyed by TABLES_SOURCE_KEY: a hash of the code that builds them.
 - A question (advise) turns those tables into the stop values of one player and runs that player's backward
   induction over its 462 dice multisets and 0-2 rerolls (well under a millisecond).
 Rung 1 is the case with nobody after you, Rung 2 the case with players after you under a known cap, Rung 3
@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import io
 import math
 import os
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import resources
 from itertools import product
 from pathlib import Path
 
@@ -47,7 +49,8 @@ from tablegames.piddle.hands import (
     validate_dice,
 )
 
-SOLVER_VERSION = 1  # bump when a change alters any table: cached tables of another version are rebuilt
+# The code the round tables are built from: a cached table made by other code is rebuilt (no version to bump by hand)
+TABLES_SOURCES = ("kernels.py", "hands.py", "solver.py")
 CACHE_ENV = "TABLEGAMES_CACHE_DIR"  # tests point the cache here
 MAX_PLAYERS = 6
 MAX_ROLLS = 3
@@ -145,6 +148,19 @@ def build_tables(objective: Objective) -> RoundTables:
     return RoundTables(objective, round_values, follower_hands)
 
 
+def tables_source_key() -> str:
+    """A hash of the source of the modules that build the round tables (16 hex digits)."""
+    digest = hashlib.blake2b(digest_size=8)
+    package = resources.files("tablegames.piddle")
+    for name in TABLES_SOURCES:
+        digest.update(name.encode())
+        digest.update(package.joinpath(name).read_bytes())
+    return digest.hexdigest()
+
+
+TABLES_SOURCE_KEY = tables_source_key()
+
+
 def cache_dir() -> Path:
     """Where tables are cached: $TABLEGAMES_CACHE_DIR/piddle, else the user cache dir's piddle folder."""
     root = os.environ.get(CACHE_ENV)
@@ -156,14 +172,14 @@ def cache_dir() -> Path:
 
 
 def cache_path(objective: Objective, directory: Path | None = None) -> Path:
-    return (directory or cache_dir()) / f"tables-v{SOLVER_VERSION}-{objective.key}.npz"
+    return (directory or cache_dir()) / f"tables-{TABLES_SOURCE_KEY}-{objective.key}.npz"
 
 
 def load_tables(path: Path, objective: Objective) -> RoundTables | None:
     """The cached tables, or None when the file is missing, of another version, or damaged in any way."""
     try:
         with np.load(path, allow_pickle=False) as data:
-            if int(data["version"]) != SOLVER_VERSION or str(data["objective"]) != objective.key:
+            if str(data["source"]) != TABLES_SOURCE_KEY or str(data["objective"]) != objective.key:
                 return None
             round_values = np.array(data["round_values"], dtype=np.float64)
             follower_hands = np.array(data["follower_hands"], dtype=np.float64)
@@ -181,7 +197,7 @@ def load_tables(path: Path, objective: Objective) -> RoundTables | None:
 
 def save_tables(path: Path, tables: RoundTables) -> None:
     buffer = io.BytesIO()
-    np.savez(buffer, version=np.int64(SOLVER_VERSION), objective=np.str_(tables.objective.key),
+    np.savez(buffer, source=np.str_(TABLES_SOURCE_KEY), objective=np.str_(tables.objective.key),
              round_values=tables.round_values, follower_hands=tables.follower_hands)
     write_atomic(path, buffer.getvalue())
 
