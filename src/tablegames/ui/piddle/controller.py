@@ -243,6 +243,15 @@ class PiddleController:
 
         return self.outlook.get((players, objective), make_task)
 
+    def shown_outlook(self) -> BreakerOutlook | None:
+        """`breaker_outlook()` as far as the thinker has answered, asking nothing: what drawing may call."""
+        return self.outlook.peek((self.table.players, self.table.objective))
+
+    def wants_breaker_outlook(self) -> bool:
+        """The advisor shows the breaker's chances: the first turn of a round, before its first roll."""
+        table = self.table
+        return table.phase == "turn" and table.turn == 0 and table.dice is None and not self.is_busy()
+
     def advised_positions(self) -> list[int]:
         """The dice positions the advice keeps (all six when it says stop)."""
         advice, dice = self.advice(), self.table.dice

@@ -16,7 +16,6 @@ import pygame
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.table import PiddleTable, positions_to_hold
-from tablegames.ui.audio import play_cues
 from tablegames.ui.miniatures import draw_die
 from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, AdvisorView, draw_advisor
 from tablegames.ui.piddle.controller import (
@@ -47,6 +46,7 @@ from tablegames.ui.piddle.drawing import (
 from tablegames.ui.piddle.menu import PiddleMenuScene
 from tablegames.ui.piddle.photo import PhotoController
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.table import KeyBinding, TableScene
 from tablegames.ui.theme import (
     ACCENT,
     LOGICAL_SIZE,
@@ -60,7 +60,6 @@ from tablegames.ui.theme import (
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 7)} | {getattr(pygame, f"K_KP{n}"): n
                                                                      for n in range(1, 7)}
-HINTS = "Space roll · Enter stop · 1-6 hold · H hint · A advisor · Esc menu · drop a photo to analyse it"
 WATCH_HINTS = "Computers only · S skip the pause · A advisor · Esc menu"
 
 
@@ -81,10 +80,19 @@ def situation_lines(table: PiddleTable) -> tuple[str, ...]:
     return tuple(lines)
 
 
-class PiddleScene(Scene):
+class PiddleScene(TableScene):
     """The table: you and 1-5 computers (settings), or `watch`: computers in every seat."""
 
     name = "piddle"
+    bindings = (
+        KeyBinding((pygame.K_SPACE,), "roll", "Space roll"),
+        KeyBinding((pygame.K_RETURN, pygame.K_KP_ENTER), "stop", "Enter stop"),
+        KeyBinding((), "", "1-6 hold"),
+        *(KeyBinding((getattr(pygame, f"K_{n}"), getattr(pygame, f"K_KP{n}")), f"hold {n}") for n in range(1, 7)),
+        KeyBinding((pygame.K_h,), "hint", "H hint"),
+        KeyBinding((pygame.K_a,), "advisor", "A advisor"),
+        KeyBinding((pygame.K_s,), "skip"),
+    )
 
     def __init__(self, context: Context, table: PiddleTable | None = None, watch: bool | None = None) -> None:
         super().__init__(context)
@@ -95,60 +103,81 @@ class PiddleScene(Scene):
                                objective_of(settings))
         self.controller = PiddleController(table, self.watch, settings.animations, settings.reduced_motion,
                                            context.thinker)
-        self.clock = 0.0
         self.hover_die: int | None = None
         self.hover_button: str | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)
         self.backdrop_key: tuple[object, ...] = ()  # `static_key` when the backdrop was last drawn
+        self.relayout()
 
     @property
     def show_advisor(self) -> bool:
         return self.context.settings.piddle_advisor
 
-    # --- events ---------------------------------------------------------------------------------------------------
+    # --- the frame's questions ------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
-        if event.type == pygame.KEYDOWN:
-            return self.key(event.key)
-        if event.type == pygame.MOUSEMOTION:
-            self.hover_die = die_at(event.pos)
-            self.hover_button = self.button_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            button = self.button_at(event.pos)
-            if button is not None:
-                self.press(button)
-            else:
-                die = die_at(event.pos)
-                if die is not None:
-                    self.controller.toggle(die)
-        elif event.type == pygame.DROPFILE:
+        if event.type == pygame.DROPFILE:
             return self.open_photo(event.file)
-        return []
+        return super().handle(event)
 
-    def key(self, key: int) -> list[Intent]:
+    def act(self, action: str) -> list[Intent]:
         controller = self.controller
-        if key == pygame.K_ESCAPE:
-            return [Push(PiddleMenuScene(self.context, self))]
-        if key in NUMBER_KEYS:
-            controller.toggle(NUMBER_KEYS[key] - 1)
-        elif key == pygame.K_SPACE:
+        if action.startswith("hold "):
+            controller.toggle(int(action.split()[1]) - 1)
+        elif action in ("roll", "stop"):
             if controller.is_settled:
                 controller.next_round()
-            else:
+            elif action == "roll":
                 controller.roll()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if controller.is_settled:
-                controller.next_round()
             else:
                 controller.stop()
-        elif key == pygame.K_h:
+        elif action == "hint":
             controller.hint()
-        elif key == pygame.K_a:
+        elif action == "advisor":
             self.context.settings.piddle_advisor = not self.context.settings.piddle_advisor
             self.context.save_settings()
-        elif key == pygame.K_s:
+        elif action == "skip":
             controller.skip()
         return []
+
+    def click(self, pos: tuple[float, float]) -> list[Intent]:
+        button = self.button_at(pos)
+        if button is not None:
+            self.press(button)
+        else:
+            die = die_at(pos)
+            if die is not None:
+                self.controller.toggle(die)
+        return []
+
+    def point(self, pos: tuple[float, float]) -> None:
+        self.hover_die = die_at(pos)
+        self.hover_button = self.button_at(pos)
+
+    def advance(self, dt: float) -> None:
+        self.controller.update(dt)
+
+    def cues(self) -> tuple[list[str], list[Mood]]:
+        return self.controller.drain()
+
+    def mood(self) -> Mood:
+        return self.controller.mood if self.controller.mood is not None else Mood.CALM
+
+    def menu(self) -> Scene:
+        return PiddleMenuScene(self.context, self)
+
+    def cancel_computer(self) -> None:
+        self.controller.cancel_thinking()
+
+    def relayout(self) -> None:
+        """Ask the advisor what the panel will show (on the thinker), and redraw the backdrop when what it shows
+        changed (with a move or an answer, not with the frame)."""
+        if self.show_advisor and self.controller.wants_breaker_outlook():
+            self.controller.breaker_outlook()
+        key = self.static_key()
+        if key != self.backdrop_key:
+            self.draw_static(self.backdrop)
+            self.backdrop_key = key
 
     def press(self, button: str) -> None:
         controller = self.controller
@@ -177,25 +206,7 @@ class PiddleScene(Scene):
         if settings.piddle_players != controller.table.players and not self.watch:
             seed = int(controller.table.seed) + 1
             controller.start(make_table(settings.piddle_players, seed, self.watch, objective_of(settings)))
-
-    # --- the clock ------------------------------------------------------------------------------------------------
-
-    def on_enter(self) -> None:
-        if self.controller.mood is not None:
-            self.set_mood(self.controller.mood)
-
-    def on_exit(self) -> None:
-        self.controller.cancel_thinking()
-
-    def update(self, dt: float) -> list[Intent]:
-        self.clock += dt
-        self.controller.update(dt)
-        play_cues(self.context.audio, *self.controller.drain())
-        return []
-
-    def set_mood(self, mood: Mood) -> None:
-        if self.context.audio is not None:
-            self.context.audio.set_mood(mood)
+        self.after_change()
 
     # --- drawing --------------------------------------------------------------------------------------------------
 
@@ -220,8 +231,8 @@ class PiddleScene(Scene):
         else:
             empty = "Advice comes with the next roll"
         lines = situation_lines(table) if table.phase == "turn" else ()
-        if table.phase == "turn" and table.turn == 0 and table.dice is None and not controller.is_busy():
-            outlook = controller.breaker_outlook()  # Rung 3: the breaker's whole turn, from the thinker
+        if controller.wants_breaker_outlook():
+            outlook = controller.shown_outlook()  # Rung 3: the breaker's whole turn, asked in relayout
             if outlook is None:
                 lines += ("", "Breaking: the advisor is thinking...")
             else:
@@ -237,7 +248,8 @@ class PiddleScene(Scene):
         return (id(table), table.round_index, len(table.events), table.dice, frozenset(table.held) if table.phase == "turn" else None,
                 controller.linger is None, controller.showing_break, controller.tumble is None, controller.message,
                 self.show_advisor, self.hover_button, controller.is_busy(), table.objective,
-                controller.advisor.version, controller.outlook.version)  # an answer from the thinker redraws
+                controller.advisor.version, controller.outlook.version,  # an answer from the thinker redraws
+                self.watch)
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """What changes with a move, not with the frame: drawn once into the backdrop."""
@@ -262,15 +274,11 @@ class PiddleScene(Scene):
             draw_text(surface, "Advisor hidden", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 60), 32, TEXT_DIM, "center")
             draw_text(surface, "press A to show it", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 96), 26, TEXT_DIM,
                       "center")
-        draw_text(surface, WATCH_HINTS if self.watch else HINTS, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 24,
-                  TEXT_DIM, "center")
+        footer = WATCH_HINTS if self.watch else f"{self.footer()}   drop a photo to analyse it"
+        draw_text(surface, footer, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 24, TEXT_DIM, "center")
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = self.static_key()
-        if key != self.backdrop_key:
-            self.draw_static(self.backdrop)
-            self.backdrop_key = key
-        surface.blit(self.backdrop, (0, 0))
+        surface.blit(self.backdrop, (0, 0))  # brought up to date by relayout
         controller = self.controller
         draw_break_roll(surface, controller)
         draw_dice(surface, controller, self.show_advisor and not controller.is_busy(), self.hover_die)
