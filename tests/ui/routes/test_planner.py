@@ -261,7 +261,8 @@ def test_dropping_a_map_file_opens_a_fresh_board_of_it() -> None:
     assert scene.controller.lay(next(iter(scene.controller.offers)))
     assert scene.controller.undo() and scene.controller.undo()  # the lay, then the opening
     assert scene.controller.board.game_map.title == "Harrowmere"
-    scene.draw(pygame.Surface((1280, 800)))  # laid out again for the map it came back to
+    scene.update(1 / 60)  # the next frame lays the map out again for the map it came back to (draw only reads)
+    scene.draw(pygame.Surface((1280, 800)))
     assert set(scene.layout.centres) == set(scene.controller.board.game_map.hexes)
 
 
@@ -293,3 +294,11 @@ def test_escape_menu_saves_opens_a_typed_path_and_leads_back_to_the_lobby(tmp_pa
     assert scene.controller.board.tiles == load_board(saved).tiles
     menu.draw(pygame.Surface((1280, 800)))
     assert [type(i) for i in click("lobby")] == [Pop, Pop]
+
+
+def test_saving_into_a_folder_that_cannot_be_written_is_reported_not_raised(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    controller = PlannerController(starting_board(), Thinker(inline=True), folder=blocker / "boards")
+    assert controller.save() is None
+    assert controller.message.startswith("cannot save the board in")

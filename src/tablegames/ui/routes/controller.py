@@ -324,10 +324,16 @@ class PlannerController:
 
     # --- files ----------------------------------------------------------------------------------------------------
 
-    def save(self, name: str = DEFAULT_BOARD_NAME) -> Path:
+    def save(self, name: str = DEFAULT_BOARD_NAME) -> Path | None:
+        """Write the board (atomically); a folder that cannot be written is reported in the message, never raised
+        into the window. The path, or None when it could not be saved."""
         path = self.folder / f"{name}.json"
-        self.folder.mkdir(parents=True, exist_ok=True)
-        save_board(self.board, path)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            save_board(self.board, path)
+        except OSError as error:
+            self.message = f"cannot save the board in {self.folder} ({error.strerror or error})"
+            return None
         self.message = f"saved {path.name}"
         return path
 

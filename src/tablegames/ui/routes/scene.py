@@ -28,7 +28,8 @@ from tablegames.ui.routes.drawing import (
     text_colour_on,
     unit_corners,
 )
-from tablegames.ui.scene import Context, Intent, Push, Scene
+from tablegames.ui.scene import Context, Intent, Scene
+from tablegames.ui.table import KeyBinding, TableScene
 from tablegames.ui.theme import (
     ACCENT,
     LOGICAL_SIZE,
@@ -43,7 +44,6 @@ from tablegames.ui.theme import (
 
 MAP_RECT = pygame.Rect(12, 12, 900, 752)
 PANEL_RECT = pygame.Rect(924, 12, 344, 776)
-HINTS = "Click hex: tiles · right-click city: token · R rotate · Enter run · U undo · C company · P phase · Esc menu"
 TRAY_TOP = 470
 TRAY_CELL = (36, 44)
 OFFER_CELL = (66, 80)  # the chosen hex's legal tiles, drawn larger
@@ -85,8 +85,19 @@ def tray_rects(count: int, cell: tuple[int, int] = TRAY_CELL) -> list[pygame.Rec
     return rects
 
 
-class RoutePlannerScene(Scene):
+class RoutePlannerScene(TableScene):
     name = "routes"
+    bindings = (
+        KeyBinding((), "", "Click hex: tiles"),
+        KeyBinding((), "", "right-click city: token"),
+        KeyBinding((pygame.K_r,), "rotate", "R rotate"),
+        KeyBinding((pygame.K_RETURN, pygame.K_KP_ENTER), "run", "Enter run"),
+        KeyBinding((pygame.K_u, pygame.K_BACKSPACE), "undo", "U undo"),
+        KeyBinding((pygame.K_c,), "company", "C company"),
+        KeyBinding((pygame.K_p,), "phase", "P phase"),
+        KeyBinding((pygame.K_s,), "save", "S save"),
+        KeyBinding((pygame.K_l,), "load", "L load"),
+    )
 
     def __init__(self, context: Context, board: BoardState, company: str | None = None) -> None:
         super().__init__(context)
@@ -97,9 +108,9 @@ class RoutePlannerScene(Scene):
         self.map_surface = pygame.Surface(LOGICAL_SIZE)
         self.hover: str | None = None
         self.highlight: str | None = None  # a hex to point at (the demo's last lay)
-        self.clock = 0.0
+        self.relayout()
 
-    # --- events ---------------------------------------------------------------------------------------------------
+    # --- the frame's questions ------------------------------------------------------------------------------------
 
     def fit_map(self) -> None:
         """Lay the map out again when the board's map changed (opened, or an opening undone)."""
@@ -109,38 +120,53 @@ class RoutePlannerScene(Scene):
             self.layout_map = board.game_map
             self.map_key = ()
 
-    def handle(self, event: pygame.event.Event) -> list[Intent]:
+    def relayout(self) -> None:
+        """The map's layout when its map changed, and the painted map when the board changed (not in draw)."""
         self.fit_map()
         controller = self.controller
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.click(event.pos)
+        key = (controller.version, id(controller.board))
+        if key != self.map_key:
+            draw_background(self.map_surface)
+            paint_board(self.map_surface, controller.board, self.layout, self.company_colours())
+            self.map_key = key
+
+    def handle(self, event: pygame.event.Event) -> list[Intent]:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            hit = city_at(controller.board, self.layout, event.pos)
+            hit = city_at(self.controller.board, self.layout, event.pos)
             if hit is not None:
-                controller.toggle_token(*hit)
-        elif event.type == pygame.MOUSEMOTION:
-            self.hover = self.layout.hex_at(event.pos) if MAP_RECT.collidepoint(event.pos) else None
-        elif event.type == pygame.DROPFILE:
+                self.controller.toggle_token(*hit)
+            self.after_change()
+            return []
+        if event.type == pygame.DROPFILE:
             self.open(event.file)
-        elif event.type == pygame.KEYDOWN:
-            return self.key(event.key)
-        return []
+            self.after_change()
+            return []
+        return super().handle(event)
 
-    def key(self, key: int) -> list[Intent]:
+    def point(self, pos: tuple[float, float]) -> None:
+        self.hover = self.layout.hex_at(pos) if MAP_RECT.collidepoint(pos) else None
+
+    def act(self, action: str) -> list[Intent]:
         controller = self.controller
-        if key == pygame.K_ESCAPE:
-            from tablegames.ui.routes.menu import PlannerMenuScene
-
-            return [Push(PlannerMenuScene(self.context, self))]
-        actions: dict[int, Callable[[], object]] = {
-            pygame.K_r: controller.rotate, pygame.K_u: controller.undo, pygame.K_BACKSPACE: controller.undo,
-            pygame.K_RETURN: controller.run, pygame.K_KP_ENTER: controller.run,
-            pygame.K_c: lambda: controller.cycle_company(1), pygame.K_p: lambda: controller.cycle_phase(1),
-            pygame.K_s: controller.save, pygame.K_l: self.load_last,
+        actions: dict[str, Callable[[], object]] = {
+            "rotate": controller.rotate, "undo": controller.undo, "run": controller.run,
+            "company": lambda: controller.cycle_company(1), "phase": lambda: controller.cycle_phase(1),
+            "save": controller.save, "load": self.load_last,
         }
-        if key in actions:
-            actions[key]()
+        if action in actions:
+            actions[action]()
         return []
+
+    def advance(self, dt: float) -> None:
+        self.controller.poll()
+
+    def menu(self) -> Scene:
+        from tablegames.ui.routes.menu import PlannerMenuScene
+
+        return PlannerMenuScene(self.context, self)
+
+    def cancel_computer(self) -> None:
+        self.controller.cancel_run()
 
     def click(self, pos: tuple[float, float]) -> list[Intent]:
         controller = self.controller
@@ -213,30 +239,14 @@ class RoutePlannerScene(Scene):
             return [(tile, controller.board.tiles_remaining(tile)) for tile in controller.offers]
         return controller.remaining()
 
-    # --- time -----------------------------------------------------------------------------------------------------
-
-    def update(self, dt: float) -> list[Intent]:
-        self.clock += dt
-        self.controller.poll()
-        return []
-
-    def on_exit(self) -> None:
-        self.controller.cancel_run()
-
     # --- drawing --------------------------------------------------------------------------------------------------
 
     def company_colours(self) -> dict[str, tuple[int, int, int]]:
         return {c.sym: parse_colour(c.color) for c in self.controller.board.game_map.companies}
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.fit_map()
         controller = self.controller
-        key = (controller.version, id(controller.board))
-        if key != self.map_key:
-            draw_background(self.map_surface)
-            paint_board(self.map_surface, controller.board, self.layout, self.company_colours())
-            self.map_key = key
-        surface.blit(self.map_surface, (0, 0))
+        surface.blit(self.map_surface, (0, 0))  # painted by relayout
         board = controller.board
         for coord, colour in ((self.hover, (255, 255, 255)), (controller.selected, ACCENT), (self.highlight, ACCENT)):
             if coord is not None:
@@ -245,7 +255,7 @@ class RoutePlannerScene(Scene):
                 pygame.draw.polygon(surface, colour, corners, 3)
         draw_routes(surface, board, self.layout, controller.run_state.routes)
         self.draw_panel(surface)
-        draw_text(surface, HINTS, (MAP_RECT.centerx, LOGICAL_SIZE[1] - 14), 19, TEXT_DIM, anchor="center")
+        draw_text(surface, self.footer(), (MAP_RECT.centerx, LOGICAL_SIZE[1] - 14), 19, TEXT_DIM, anchor="center")
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         controller = self.controller
