@@ -22,6 +22,7 @@ from tablegames.ui.checkers.table_model import ANNOUNCE_SECONDS, IDLE_SECONDS
 from tablegames.ui.scene import Context, Pop, Push
 from tablegames.ui.screenshot import render_scene
 from tablegames.ui.settings import Settings
+from tablegames.ui.widgets import ConfirmScene
 
 STEP = 1 / 60
 
@@ -154,9 +155,11 @@ def test_keys_new_quit_menu_sound_flip(tmp_path):
     table = make_table(tmp_path)
     click(table, 11)
     click(table, 15)
-    key(table, pygame.K_n)
+    asked = key(table, pygame.K_n)  # a game in progress: asked first
+    assert isinstance(asked[0].scene, ConfirmScene)
+    asked[0].scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
     assert table.model.game.entries == []
-    assert key(table, pygame.K_q) == [Pop()]
+    assert key(table, pygame.K_q) == [Pop()]  # nothing played: no question
     intents = key(table, pygame.K_ESCAPE)
     assert isinstance(intents[0], Push) and isinstance(intents[0].scene, CheckersMenu)
     key(table, pygame.K_s)
@@ -290,3 +293,25 @@ def test_the_panel_buttons_work_like_their_keys(tmp_path):
     assert table.model.game.entries == []
     intents = table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button_rect("menu").center))
     assert isinstance(intents[0].scene, CheckersMenu)
+
+
+def test_n_and_q_ask_first_while_a_game_is_in_progress(tmp_path):
+    from tablegames.ui.scene import Context, Pop, SceneStack
+    from tablegames.ui.widgets import ConfirmScene
+
+    table = CheckersTable(Context(), save_path=tmp_path / "game.pdn")
+    stack = SceneStack()
+    stack.push(table)
+    assert table.carry_out(("new",)) == []  # nothing played yet: no question
+    table.model.game.play("11-15")
+    stack.apply(table.carry_out(("new",)))
+    assert isinstance(stack.top, ConfirmScene) and table.model.game.entries
+    stack.apply(stack.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)))
+    assert stack.top is table and table.model.game.entries  # kept playing
+    stack.apply(table.carry_out(("new",)))
+    stack.apply(stack.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)))
+    assert stack.top is table and not table.model.game.entries  # a new game
+    table.model.game.play("11-15")
+    intents = table.carry_out(("quit",))
+    assert isinstance(intents[0].scene, ConfirmScene)
+    assert intents[0].scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == [Pop(), Pop()]

@@ -38,6 +38,7 @@ from tablegames.ui.checkers.table_model import TableModel
 from tablegames.ui.frametimer import CostMeter
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.theme import draw_background
+from tablegames.ui.widgets import ConfirmScene
 
 log = logging.getLogger(__name__)
 
@@ -194,13 +195,26 @@ class CheckersTable(Scene):
         elif kind == "refuse":
             model.refuse()
         elif kind == "quit":
+            if self.game_in_progress():
+                return [Push(ConfirmScene(self.context, "Leave the table?", "The game is saved: you can go on with "
+                                          "it when you sit down again.", "Leave", lambda: [Pop()]))]
             return [Pop()]
         elif kind == "menu":
             return [Push(CheckersMenu(self.context, self))]
         elif kind == "undo":
             model.undo()
         elif kind == "new":
-            model.new_game()
+            if not self.game_in_progress():
+                model.new_game()
+                return []
+
+            def start_new() -> list[Intent]:
+                model.new_game()
+                self.refresh()
+                return []
+
+            return [Push(ConfirmScene(self.context, "Start a new game?", "The game in progress will be lost.",
+                                      "New game", start_new))]
         elif kind == "flip":
             model.flip()
             self.context.save_settings()
@@ -217,6 +231,11 @@ class CheckersTable(Scene):
         elif kind == "export":
             model.export()
         return []
+
+    def game_in_progress(self) -> bool:
+        """A game the player has a stake in: begun, not over, and played against the computer or a friend."""
+        model = self.model
+        return model.mode != "watch" and bool(model.game.entries) and model.game.outcome() is None
 
     def save_music(self) -> None:
         if self.context.audio is None:
