@@ -12,6 +12,7 @@ from tablegames.core.worker import Thinker
 from tablegames.ui.app import letterbox
 from tablegames.ui.scene import SCENES, Context, SceneStack
 from tablegames.ui.settings import Settings
+from tablegames.ui.table import TableScene
 from tablegames.ui.theme import LOGICAL_SIZE
 
 FRAME_SECONDS = 1 / 60
@@ -29,6 +30,8 @@ def render_scene(name: str, size: tuple[int, int] = LOGICAL_SIZE, seed: int = 0,
         stack.apply(stack.top.update(FRAME_SECONDS))
     canvas = pygame.Surface(LOGICAL_SIZE)
     for scene in stack.visible():
+        if isinstance(scene, TableScene):
+            scene.relayout()  # a scene set up by calls after it was made (a seeded position): as a frame would
         scene.draw(canvas)
     stack.close_all()
     if size == LOGICAL_SIZE:

@@ -7,7 +7,7 @@ import pytest
 
 from tablegames.piddle.table import RULES_HELP, positions_to_hold
 from tablegames.ui.piddle import positions
-from tablegames.ui.piddle.drawing import FELT_RECT, button_rects, buttons_for, die_rect
+from tablegames.ui.piddle.drawing import FELT_RECT, buttons_for, die_rect
 from tablegames.ui.piddle.menu import ITEMS, PiddleMenuScene, PiddleRulesScene, rules_markdown
 from tablegames.ui.piddle.photo import NO_CAMERA, PhotoController, camera_frame
 from tablegames.ui.piddle.scene import PhotoScene, PiddleScene, read_die_centre
@@ -96,7 +96,7 @@ def test_a_turn_played_with_real_keys_and_clicks():
     assert table.held == (set(range(6)) if advice.stop else set(positions_to_hold(table.dice, advice.keep)))
     kept = {i: table.dice[i] for i in table.held}
     buttons = buttons_for(scene.controller)
-    roll = button_rects(buttons)[[b.key for b in buttons].index("roll")]
+    roll = next(b.rect for b in buttons if b.action == "roll")
     if not advice.stop:
         send(stack, click(roll.center))
         assert table.rolls_taken == 2 and all(table.dice[i] == v for i, v in kept.items())

@@ -7,7 +7,6 @@ so the scene's hit tests and the painter agree.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import pygame
 
@@ -26,6 +25,7 @@ from tablegames.ui.theme import (
     draw_text,
     shade,
 )
+from tablegames.ui.widgets import Button, button_row
 
 PLAYERS_RECT = pygame.Rect(20, 84, 300, 640)
 FELT_RECT = pygame.Rect(340, 84, 580, 400)
@@ -41,10 +41,7 @@ DIE_PIPS = (28, 28, 38)
 WILD_PIPS = (200, 40, 48)  # 1s are wild: a red pip, as on many sets
 
 
-@dataclass(frozen=True)
-class Button:
-    key: str  # roll, stop, hint, next
-    label: str
+BUTTONS_AREA = pygame.Rect(FELT_RECT.x, FELT_RECT.bottom + 18, FELT_RECT.width, 52)
 
 
 def die_home(position: int) -> tuple[float, float]:
@@ -69,38 +66,21 @@ def die_at(pos: tuple[float, float]) -> int | None:
 
 
 def buttons_for(controller: PiddleController) -> list[Button]:
+    """The buttons under the cloth for what the person may do now (roll, stop, hint; next round), laid out."""
     if controller.watch:
         return []
     table = controller.table
+    labels: list[tuple[str, str]] = []
     if controller.is_settled and not controller.is_busy():
-        return [Button("next", "Replay round  (Space)" if table.results[-1].is_push else "Next round  (Space)")]
-    if not controller.is_persons_turn():
-        return []
-    buttons = []
-    if table.can_roll():
-        buttons.append(Button("roll", "Roll all  (Space)" if table.dice is None else "Roll  (Space)"))
-    if table.can_stop():
-        buttons.append(Button("stop", "Stop  (Enter)"))
-        buttons.append(Button("hint", "Hint  (H)"))
-    return buttons
-
-
-def button_rects(buttons: list[Button]) -> list[pygame.Rect]:
-    widths = [250 if b.key == "next" else (200 if b.label.startswith("Roll all") else 170) for b in buttons]
-    gap = 16
-    x = FELT_RECT.centerx - (sum(widths) + gap * (len(widths) - 1)) / 2
-    rects = []
-    for width in widths:
-        rects.append(pygame.Rect(round(x), FELT_RECT.bottom + 18, width, 52))
-        x += width + gap
-    return rects
-
-
-def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, hover: bool, main: bool) -> None:
-    colour = shade(ACCENT, 0.55) if main else shade(PANEL_EDGE, 0.7)
-    pygame.draw.rect(surface, shade(colour, 1.25) if hover else colour, rect, border_radius=12)
-    pygame.draw.rect(surface, ACCENT if hover else shade(PANEL_EDGE, 1.2), rect, 2, border_radius=12)
-    draw_text(surface, label, rect.center, 27, TEXT, "center", bold=True)
+        labels.append(("next", "Replay round  (Space)" if table.results[-1].is_push else "Next round  (Space)"))
+    elif controller.is_persons_turn():
+        if table.can_roll():
+            labels.append(("roll", "Roll all  (Space)" if table.dice is None else "Roll  (Space)"))
+        if table.can_stop():
+            labels += [("stop", "Stop  (Enter)"), ("hint", "Hint  (H)")]
+    main = "next" if labels and labels[0][0] == "next" else "roll"
+    return button_row(labels, BUTTONS_AREA, align="center", height=BUTTONS_AREA.height, size=27, min_width=170,
+                      main=main)
 
 
 def money(amount: int) -> str:

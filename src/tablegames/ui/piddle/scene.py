@@ -29,12 +29,10 @@ from tablegames.ui.piddle.drawing import (
     DIE_BODY,
     DIE_PIPS,
     WILD_PIPS,
-    button_rects,
     buttons_for,
     die_at,
     draw_banner,
     draw_break_roll,
-    draw_button,
     draw_cloth,
     draw_dice,
     draw_log,
@@ -57,6 +55,7 @@ from tablegames.ui.theme import (
     draw_background,
     draw_text,
 )
+from tablegames.ui.widgets import button_at, draw_button
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 7)} | {getattr(pygame, f"K_KP{n}"): n
                                                                      for n in range(1, 7)}
@@ -185,11 +184,8 @@ class PiddleScene(TableScene):
          "next": controller.next_round}[button]()
 
     def button_at(self, pos: tuple[float, float]) -> str | None:
-        buttons = buttons_for(self.controller)
-        for button, rect in zip(buttons, button_rects(buttons), strict=True):
-            if rect.collidepoint(pos):
-                return button.key
-        return None
+        button = button_at(buttons_for(self.controller), pos)
+        return None if button is None else button.action
 
     def open_photo(self, path: str) -> list[Intent]:
         photo = PhotoScene(self.context)
@@ -260,9 +256,8 @@ class PiddleScene(TableScene):
         draw_cloth(surface)
         draw_stage_text(surface, controller)
         draw_log(surface, controller)
-        buttons = buttons_for(controller)
-        for button, rect in zip(buttons, button_rects(buttons), strict=True):
-            draw_button(surface, rect, button.label, button.key == self.hover_button, button.key in ("roll", "next"))
+        for button in buttons_for(controller):
+            draw_button(surface, button, button.action == self.hover_button, size=27)
         if controller.is_settled and not controller.is_busy():
             draw_results(surface, ADVISOR_RECT, controller)
         elif self.show_advisor:

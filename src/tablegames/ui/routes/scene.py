@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -41,6 +41,7 @@ from tablegames.ui.theme import (
     draw_text,
     shade,
 )
+from tablegames.ui.widgets import Button, draw_button
 
 MAP_RECT = pygame.Rect(12, 12, 900, 752)
 PANEL_RECT = pygame.Rect(924, 12, 344, 776)
@@ -49,19 +50,12 @@ TRAY_CELL = (36, 44)
 OFFER_CELL = (66, 80)  # the chosen hex's legal tiles, drawn larger
 
 
-@dataclass(frozen=True)
-class Button:
-    key: str
-    label: str
-    rect: pygame.Rect
-
-
 def panel_buttons() -> list[Button]:
     x, y = PANEL_RECT.x + 12, 186
     labels = (("run", "Run"), ("undo", "Undo"), ("save", "Save"), ("load", "Load"))
     width = (PANEL_RECT.width - 24 - 3 * 8) // 4
-    return [Button(key, label, pygame.Rect(x + i * (width + 8), y, width, 34)) for i, (key, label) in
-            enumerate(labels)]
+    return [Button(action, label, pygame.Rect(x + i * (width + 8), y, width, 34), main=action == "run")
+            for i, (action, label) in enumerate(labels)]
 
 
 def arrow_rects(y: int) -> tuple[pygame.Rect, pygame.Rect]:
@@ -172,7 +166,7 @@ class RoutePlannerScene(TableScene):
         controller = self.controller
         for button in panel_buttons():
             if button.rect.collidepoint(pos):
-                self.press(button.key)
+                self.press(button.action)
                 return []
         previous, following = arrow_rects(COMPANY_Y)
         if previous.collidepoint(pos) or following.collidepoint(pos):
@@ -294,12 +288,9 @@ class RoutePlannerScene(TableScene):
             pygame.draw.rect(surface, shade(PANEL, 1.35), rect, border_radius=6)
             draw_text(surface, f"+{train}", rect.center, 19, TEXT, anchor="center")
         for button in panel_buttons():
-            lit = button.key == "run" and controller.is_running
-            pygame.draw.rect(surface, ACCENT if button.key == "run" else shade(PANEL, 1.4), button.rect,
-                             border_radius=8)
-            ink = (30, 30, 30) if button.key == "run" else TEXT
-            draw_text(surface, "Running" if lit else button.label, button.rect.center, 22, ink, anchor="center",
-                      bold=True)
+            running = button.action == "run" and controller.is_running
+            hovered = self.pointer is not None and button.hit(self.pointer)
+            draw_button(surface, replace(button, label="Running") if running else button, hovered, size=22)
         self.draw_result(surface, x, 232)
         self.draw_tray(surface)
 
