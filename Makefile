@@ -32,6 +32,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
+	$(BIN)/mypy
 
 desktop: $(STAMP)
 	$(BIN)/tablegames --install-desktop
