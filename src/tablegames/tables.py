@@ -15,7 +15,10 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tablegames.core.gamestate import GameState
 
 
 @dataclass(frozen=True)
@@ -43,12 +46,13 @@ class TableSpec:
         steps = [(self.name, load_module(module, self).warmup) for module in self.kernel_modules]
         return steps + [(self.name, load_attribute(path, self)) for path in self.process_warmups]
 
-    def game_factories(self) -> dict[str, Callable[[int], Any]]:
+    def game_factories(self) -> dict[str, Callable[[int], GameState]]:
         """Each uniform-interface game of the table: name -> factory(seed) returning a fresh initial state."""
         return {name: load_attribute(path, self) for name, path in self.games}
 
     def draw_miniature(self) -> Callable[..., None]:
-        return load_attribute(self.miniature, self)
+        draw: Callable[..., None] = load_attribute(self.miniature, self)  # the spec's function(surface, rect, clock)
+        return draw
 
 
 TABLES: tuple[TableSpec, ...] = (

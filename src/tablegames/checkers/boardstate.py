@@ -24,7 +24,7 @@ class BoardState(GameState):
         self._stack: list[tuple[int, int, int, int, int]] = [
             (position.own, position.other, position.kings, position.turn, quiet_plies)
         ]
-        self._moves: list[np.ndarray | None] = [None]
+        self._moves: list[engine.Moves | None] = [None]
 
     @property
     def position(self) -> Position:
@@ -42,7 +42,7 @@ class BoardState(GameState):
         own, other, kings, side, _ = self._stack[-1]
         return own, other, kings, side
 
-    def move_rows(self) -> np.ndarray:
+    def move_rows(self) -> engine.Moves:
         """The engine's move rows of the current position (duplicate routes once), computed once."""
         rows = self._moves[-1]
         if rows is None:

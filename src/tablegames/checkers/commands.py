@@ -16,7 +16,7 @@ import time
 from tablegames.checkers.pdn import INITIAL_FEN, parse_fen
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     perft_parser = subparsers.add_parser(
         "perft",
         help="count the leaves of the move tree (checks the move generator, measures its speed)",

@@ -18,9 +18,16 @@ Making a move is three XORs and unmaking it the same three XORs, so search never
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import cast
+
 import numpy as np
+import numpy.typing as npt
 from llvmlite import ir
 from numba import njit, types
+from numba.core.base import BaseContext as TargetContext
+from numba.core.typing.context import BaseContext
+from numba.core.typing.templates import Signature
 from numba.extending import intrinsic
 
 from tablegames.core.rng import make_rng
@@ -38,6 +45,7 @@ MOVE_CAPTURED = 1
 MOVE_KINGS = 2
 MOVE_PATH = 3
 MOVE_FIELDS = 4
+Moves = npt.NDArray[np.int64]  # a move list: rows of MOVE_FIELDS words
 PATH_JUMPS_SHIFT = 6
 PATH_DIRECTIONS_SHIFT = 10
 
@@ -51,7 +59,7 @@ def square_to_bit(square: int) -> int:
     return 4 * row + column + row // 2
 
 
-def squares_mask(squares) -> int:
+def squares_mask(squares: Iterable[int]) -> int:
     """The bitboard of a collection of PDN squares."""
     bits = 0
     for square in squares:
@@ -74,32 +82,48 @@ ZOBRIST = _zobrist_rng.integers(-(2**63), 2**63 - 1, size=(4, 35), dtype=np.int6
 ZOBRIST_WHITE_TO_MOVE = int(_zobrist_rng.integers(-(2**63), 2**63 - 1, dtype=np.int64))
 
 
-@intrinsic
-def popcount(typingctx, value):
+# An intrinsic's code generator: (target context, LLVM IR builder, signature, argument values) -> the result.
+Codegen = Callable[[TargetContext, ir.IRBuilder, Signature, list[ir.Value]], ir.Value]
+# An intrinsic's typing function: (typing context, argument type) -> (signature, code generator), or None.
+IntrinsicTyping = Callable[[BaseContext, types.Type], tuple[Signature, Codegen] | None]
+
+
+def _integer_intrinsic(typing: IntrinsicTyping) -> Callable[[int], int]:
+    """`typing` registered as a numba intrinsic, typed as compiled code calls it: an integer in, an integer out.
+
+    (numba's stub types the intrinsic's call as the typing function's, typing context included, returning Never:
+    plain Python cannot call it. Only kernels do.)"""
+    return cast(Callable[[int], int], intrinsic(typing))
+
+
+def _popcount_typing(typingctx: BaseContext, value: types.Type) -> tuple[Signature, Codegen] | None:
     """Number of set bits, as the CPU's popcnt instruction."""
     if not isinstance(value, types.Integer):
         return None
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: TargetContext, builder: ir.IRBuilder, signature: Signature, args: list[ir.Value]) -> ir.Value:
         return builder.ctpop(args[0])
 
     return value(value), codegen
 
 
-@intrinsic
-def lowest_bit_index(typingctx, value):
+def _lowest_bit_index_typing(typingctx: BaseContext, value: types.Type) -> tuple[Signature, Codegen] | None:
     """Index of the lowest set bit (undefined for 0), as the CPU's tzcnt instruction."""
     if not isinstance(value, types.Integer):
         return None
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: TargetContext, builder: ir.IRBuilder, signature: Signature, args: list[ir.Value]) -> ir.Value:
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
     return value(value), codegen
 
 
+popcount = _integer_intrinsic(_popcount_typing)
+lowest_bit_index = _integer_intrinsic(_lowest_bit_index_typing)
+
+
 @njit(cache=True, nogil=True, inline="always")
-def step(bits, direction):
+def step(bits: int, direction: int) -> int:
     """Every bit of `bits` moved one diagonal step in `direction` (may leave the board: mask with VALID)."""
     shift = 4 + (direction & 1)
     if direction < 2:
@@ -108,7 +132,7 @@ def step(bits, direction):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def jumpers(own, other, kings, side):
+def jumpers(own: int, other: int, kings: int, side: int) -> int:
     """Own pieces that can capture (the bits of the pieces, not the landing squares)."""
     empty = VALID & ~(own | other)
     if side == BLACK:
@@ -121,7 +145,7 @@ def jumpers(own, other, kings, side):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def count_quiet_moves(own, other, kings, side):
+def count_quiet_moves(own: int, other: int, kings: int, side: int) -> int:
     """Number of non-capturing moves (valid only when no capture exists)."""
     empty = VALID & ~(own | other)
     if side == BLACK:
@@ -137,7 +161,7 @@ def count_quiet_moves(own, other, kings, side):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _store_move(moves, n, mover, captured, king_change, path):
+def _store_move(moves: Moves, n: int, mover: int, captured: int, king_change: int, path: int) -> int:
     row = np.uint64(n)  # unsigned: no negative-index check
     moves[row, MOVE_MOVER] = mover
     moves[row, MOVE_CAPTURED] = captured
@@ -147,7 +171,9 @@ def _store_move(moves, n, mover, captured, king_change, path):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _generate_jumps_from(origin, own, other, kings, side, unique, moves, n, count_only):
+def _generate_jumps_from(
+    origin: int, own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, n: int, count_only: bool
+) -> int:
     """Append every complete capture route of the piece on bit `origin`; returns the new move count.
 
     With `count_only` (a constant at every call site, so the compiler drops the other branch) the routes
@@ -228,7 +254,7 @@ def _generate_jumps_from(origin, own, other, kings, side, unique, moves, n, coun
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _generate_quiet(targets, shift, is_up, kings, king_row, moves, n):
+def _generate_quiet(targets: int, shift: int, is_up: bool, kings: int, king_row: int, moves: Moves, n: int) -> int:
     while targets != 0:
         target = targets & -targets
         targets ^= target
@@ -242,7 +268,7 @@ def _generate_quiet(targets, shift, is_up, kings, king_row, moves, n):
 
 
 @njit(cache=True, nogil=True)
-def generate_moves(own, other, kings, side, unique, moves, start):
+def generate_moves(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, start: int) -> int:
     """Write the legal moves of the side to move into moves[start:]; returns the end index.
 
     Captures are compulsory, so either every move is a capture or none is. With `unique`, routes that take
@@ -269,7 +295,7 @@ def generate_moves(own, other, kings, side, unique, moves, start):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _count_moves(own, other, kings, side, unique, moves, scratch_start):
+def _count_moves(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, scratch_start: int) -> int:
     """Number of legal moves, counted without writing them except for king captures when `unique` (those are
     generated into moves[scratch_start:] to drop duplicate routes)."""
     capturers = jumpers(own, other, kings, side)
@@ -286,7 +312,7 @@ def _count_moves(own, other, kings, side, unique, moves, scratch_start):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _perft_two_plies(own, other, kings, side, unique, moves, start):
+def _perft_two_plies(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, start: int) -> int:
     """perft(2): generate this position's moves, then count each child's moves without generating them."""
     end = generate_moves(own, other, kings, side, unique, moves, start)
     total = 0
@@ -305,7 +331,7 @@ def _perft_two_plies(own, other, kings, side, unique, moves, start):
 
 
 @njit(cache=True, nogil=True)
-def perft(own, other, kings, side, depth, unique):
+def perft(own: int, other: int, kings: int, side: int, depth: int, unique: bool) -> int:
     """Leaves of the move tree `depth` plies deep, counting the last ply in bulk.
 
     Iterative with an explicit stack (one function, no recursion: numba issue 6061); each ply's move list
@@ -364,7 +390,9 @@ def perft(own, other, kings, side, depth, unique):
 
 
 @njit(cache=True, nogil=True)
-def divide(own, other, kings, side, depth, unique, counts):
+def divide(
+    own: int, other: int, kings: int, side: int, depth: int, unique: bool, counts: npt.NDArray[np.int64]
+) -> int:
     """perft(depth - 1) below each root move, in generation order, into counts[]; returns the root move count."""
     moves = np.empty((MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
     n = generate_moves(own, other, kings, side, unique, moves, 0)
@@ -381,7 +409,7 @@ def divide(own, other, kings, side, depth, unique, counts):
 
 
 @njit(cache=True, nogil=True)
-def zobrist_key(black, white, kings, side):
+def zobrist_key(black: int, white: int, kings: int, side: int) -> int:
     """A 64-bit key of the position (pieces and side to move)."""
     key = ZOBRIST_WHITE_TO_MOVE if side == WHITE else 0
     for kind in range(4):
@@ -400,7 +428,9 @@ def zobrist_key(black, white, kings, side):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _zobrist_of_changes(before, after, kings_before, kings_after, changed, man_kind):
+def _zobrist_of_changes(
+    before: int, after: int, kings_before: int, kings_after: int, changed: int, man_kind: int
+) -> int:
     """XOR of the keys of one side's pieces on the `changed` squares, before and after (kinds man_kind, +1)."""
     key = 0
     while changed != 0:
@@ -415,7 +445,9 @@ def _zobrist_of_changes(before, after, kings_before, kings_after, changed, man_k
 
 
 @njit(cache=True, nogil=True)
-def zobrist_after_move(key, own, other, kings, side, mover, captured, king_change):
+def zobrist_after_move(
+    key: int, own: int, other: int, kings: int, side: int, mover: int, captured: int, king_change: int
+) -> int:
     """The key after a move (its three XOR words), updated from the key before it without a full recount."""
     kings_after = kings ^ king_change
     own_kind = 0 if side == BLACK else 2

@@ -22,6 +22,7 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.checkers.position import Position
 from tablegames.checkers.search_kernels import FACT_COUNT, FACT_NAMES, evaluation_facts
@@ -32,11 +33,11 @@ WEIGHTS_PATH = Path(__file__).resolve().parent / "weights" / "checkers.json"  # 
 MAX_ABS_WEIGHT = 10_000.0
 
 
-def weights_from_mapping(values: dict[str, float]) -> np.ndarray:
+def weights_from_mapping(values: dict[str, float]) -> npt.NDArray[np.float64]:
     return np.array([float(values[name]) for name in FACT_NAMES], dtype=np.float64)
 
 
-def weights_to_mapping(weights: np.ndarray) -> dict[str, float]:
+def weights_to_mapping(weights: npt.NDArray[np.float64]) -> dict[str, float]:
     return {name: round(float(value), 3) for name, value in zip(FACT_NAMES, weights, strict=True)}
 
 
@@ -58,7 +59,7 @@ BUILTIN_LEARNED = weights_from_mapping(
 )
 
 
-def parse_weights(text: str, where: str = "weights file") -> np.ndarray:
+def parse_weights(text: str, where: str = "weights file") -> npt.NDArray[np.float64]:
     """The weights in a weights file's text; ValueError saying what is wrong, where, and what was expected."""
     try:
         data = json.loads(text)
@@ -89,7 +90,7 @@ def parse_weights(text: str, where: str = "weights file") -> np.ndarray:
     return weights_from_mapping(values)
 
 
-def format_weights(weights: np.ndarray, training: dict | None = None) -> str:
+def format_weights(weights: npt.NDArray[np.float64], training: dict[str, object] | None = None) -> str:
     """A weights file's text (stable key order, so the same weights give the same bytes)."""
     document = {
         "format": WEIGHTS_FORMAT,
@@ -100,7 +101,7 @@ def format_weights(weights: np.ndarray, training: dict | None = None) -> str:
     return json.dumps(document, indent=2) + "\n"
 
 
-def read_weights(path: str | os.PathLike) -> np.ndarray:
+def read_weights(path: str | os.PathLike[str]) -> npt.NDArray[np.float64]:
     """The weights in a file; ValueError when it cannot be read or is not a valid weights file."""
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -109,10 +110,10 @@ def read_weights(path: str | os.PathLike) -> np.ndarray:
     return parse_weights(text, str(path))
 
 
-_loaded: dict[str, np.ndarray] = {}
+_loaded: dict[str, npt.NDArray[np.float64]] = {}
 
 
-def learned_weights(path: str | os.PathLike | None = None) -> np.ndarray:
+def learned_weights(path: str | os.PathLike[str] | None = None) -> npt.NDArray[np.float64]:
     """The learned weights (levels 9 and 10): from the weights file, read once; the built-in ones when it is
     missing, or (with one warning) when it is broken."""
     target = str(path if path is not None else WEIGHTS_PATH)
@@ -128,13 +129,13 @@ def learned_weights(path: str | os.PathLike | None = None) -> np.ndarray:
     return _loaded[target].copy()
 
 
-def facts(position: Position) -> np.ndarray:
+def facts(position: Position) -> npt.NDArray[np.float64]:
     """The eight facts of a position, side to move minus opponent (float64[8])."""
     out = np.zeros(FACT_COUNT, dtype=np.float64)
     evaluation_facts(position.own, position.other, position.kings, position.turn, out)
     return out
 
 
-def evaluate_position(position: Position, weights: np.ndarray) -> float:
+def evaluate_position(position: Position, weights: npt.NDArray[np.float64]) -> float:
     """The evaluation of a position for the side to move (a man is worth weights[men], about 100)."""
     return float(facts(position) @ weights)

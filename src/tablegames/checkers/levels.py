@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.checkers import search_kernels
 from tablegames.checkers.boardstate import BoardState
@@ -78,7 +79,7 @@ def choose_move(
     position: Position,
     level: int,
     seed: int,
-    cancel_flag: np.ndarray | None = None,
+    cancel_flag: npt.NDArray[np.int32] | None = None,
     history: Sequence[Position] = (),
 ) -> Move:
     """The move level `level` (1-10) plays in `position`: one of position.legal_moves().
@@ -91,7 +92,7 @@ def choose_move(
     return play_move(position, level_info(level), seed, cancel_flag, history)
 
 
-def hint_move(position: Position, seed: int = 0, cancel_flag: np.ndarray | None = None,
+def hint_move(position: Position, seed: int = 0, cancel_flag: npt.NDArray[np.int32] | None = None,
               history: Sequence[Position] = ()) -> Move:
     """The best move for the player to move, as level 9 sees it."""
     return choose_move(position, HINT_LEVEL, seed, cancel_flag, history)
@@ -101,7 +102,7 @@ def play_move(
     position: Position,
     level: Level,
     seed: int,
-    cancel_flag: np.ndarray | None = None,
+    cancel_flag: npt.NDArray[np.int32] | None = None,
     history: Sequence[Position] = (),
     node_scale: float = 1.0,
     use_clock: bool = True,
@@ -130,7 +131,7 @@ def play_move(
 
 
 def _generic_minimax_move(position: Position, depth: int, max_nodes: int, rng: np.random.Generator,
-                          cancel_flag: np.ndarray | None) -> Move:
+                          cancel_flag: npt.NDArray[np.int32] | None) -> Move:
     state = BoardState(position)
 
     def evaluate(state: BoardState, player: int) -> float:
@@ -150,7 +151,7 @@ def _warm_worker() -> None:
     search_kernels.warmup()
 
 
-def prepare_worker_process() -> Future:
+def prepare_worker_process() -> Future[None]:
     """Start the worker process and load the kernels there now (a few seconds, once per process), so the first
     pure-Python level's move does not wait for it."""
     return process_worker().warm(_warm_worker)
@@ -163,7 +164,7 @@ def warm_worker_process() -> None:
 
 
 def choose_move_in_process(position: Position, level: int, seed: int,
-                           history: Sequence[Position] = ()) -> Future:
+                           history: Sequence[Position] = ()) -> Future[Move]:
     """choose_move in the worker process; poll `future.done()` each frame, then `future.result()` (a Move).
 
     The worker cannot see a CancelToken: to abandon a search, drop the future (its answer is then ignored; the

@@ -87,7 +87,7 @@ class Opening:
 
 
 def _parse_ballot() -> tuple[Opening, ...]:
-    openings = []
+    openings: list[Opening] = []
     for line in _BALLOT_TABLE.strip().splitlines():
         head, thirds = line.split(": ")
         first, second = head.split()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.checkers import engine
 from tablegames.checkers.engine import BLACK, WHITE
@@ -85,7 +86,7 @@ class Move:
         return self.notation
 
 
-def decode_move(row: np.ndarray, kings: int) -> Move:
+def decode_move(row: npt.NDArray[np.int64], kings: int) -> Move:
     """A Move from one row of an engine moves array, given the kings before the move."""
     mover, captured_mask, kings_mask, path_word = (int(value) for value in row[: engine.MOVE_FIELDS])
     origin = 1 << (path_word & 63)

@@ -61,9 +61,11 @@ def _crowning_row(piece: str) -> int | None:
     return None
 
 
-def _capture_paths(board, piece, row, column, black_to_move, taken) -> list[list[tuple[int, int, int, int]]]:
+def _capture_paths(
+    board: list[list[str]], piece: str, row: int, column: int, black_to_move: bool, taken: frozenset[tuple[int, int]]
+) -> list[list[tuple[int, int, int, int]]]:
     """Every maximal continuation from (row, column): lists of (landing row, col, taken row, col)."""
-    paths = []
+    paths: list[list[tuple[int, int, int, int]]] = []
     for d_row, d_column in _directions(piece):
         over_row, over_column = row + d_row, column + d_column
         land_row, land_column = row + 2 * d_row, column + 2 * d_column

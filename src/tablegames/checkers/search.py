@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.checkers import engine, search_kernels
 from tablegames.checkers.position import Move, Position, decode_move
@@ -54,11 +55,11 @@ def root_moves(position: Position) -> list[Move]:
 
 def search(
     position: Position,
-    weights: np.ndarray,
+    weights: npt.NDArray[np.float64],
     max_depth: int,
     node_budget: int,
     time_limit: float | None = None,
-    cancel_flag: np.ndarray | None = None,
+    cancel_flag: npt.NDArray[np.int32] | None = None,
     history: Sequence[Position] = (),
     extend: bool = True,
     tt_bits: int = DEFAULT_TT_BITS,

@@ -11,7 +11,10 @@ move) scores -(WIN - ply), so shorter wins score higher.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from tablegames.checkers.engine import (
@@ -23,6 +26,7 @@ from tablegames.checkers.engine import (
     MOVE_KINGS,
     MOVE_MOVER,
     WHITE_START,
+    Moves,
     count_quiet_moves,
     generate_moves,
     jumpers,
@@ -46,7 +50,7 @@ EDGE_MASK = squares_mask(EDGE_SQUARES)
 HOME_ROW = np.array([squares_mask(range(1, 5)), squares_mask(range(29, 33))], dtype=np.int64)
 
 
-def _advancement_masks() -> np.ndarray:
+def _advancement_masks() -> npt.NDArray[np.int64]:
     """ADVANCE[side, k]: the squares whose advancement (rows travelled from the side's home row) has bit k set,
     so a side's total advancement is sum_k popcount(men & ADVANCE[side, k]) << k."""
     masks = np.zeros((2, 3), dtype=np.int64)
@@ -84,7 +88,9 @@ ORDER_KILLER = 1 << 36
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _side_facts(men, kings_own, own_all, side, quiet_moves, facts, sign):
+def _side_facts(
+    men: int, kings_own: int, own_all: int, side: int, quiet_moves: int, facts: npt.NDArray[np.float64], sign: float
+) -> None:
     facts[MEN] += sign * popcount(men)
     facts[KINGS] += sign * popcount(kings_own)
     advancement = (
@@ -99,7 +105,7 @@ def _side_facts(men, kings_own, own_all, side, quiet_moves, facts, sign):
 
 
 @njit(cache=True, nogil=True)
-def evaluation_facts(own, other, kings, side, facts):
+def evaluation_facts(own: int, other: int, kings: int, side: int, facts: npt.NDArray[np.float64]) -> None:
     """The eight facts for the side to move minus the opponent, into facts[0:8] (float64)."""
     for i in range(FACT_COUNT):
         facts[i] = 0.0
@@ -110,7 +116,7 @@ def evaluation_facts(own, other, kings, side, facts):
 
 
 @njit(cache=True, nogil=True)
-def evaluate(own, other, kings, side, weights):
+def evaluate(own: int, other: int, kings: int, side: int, weights: npt.NDArray[np.float64]) -> int:
     """The weighted sum of the eight facts from the side to move's point of view, rounded to an integer."""
     opponent = 1 - side
     own_men = own & ~kings
@@ -130,11 +136,11 @@ def evaluate(own, other, kings, side, weights):
         count_quiet_moves(own, other, kings, side) - count_quiet_moves(other, own, kings, opponent)
     )
     total += weights[KING_CENTRE] * (popcount(own_kings & CENTRE_MASK) - popcount(other_kings & CENTRE_MASK))
-    return np.int64(np.floor(total + 0.5))
+    return int(np.floor(total + 0.5))
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _score_to_tt(score, ply):
+def _score_to_tt(score: int, ply: int) -> int:
     """Forced-win scores are stored relative to the stored node, not the root."""
     if score > WIN_BOUND:
         return score + ply
@@ -144,7 +150,7 @@ def _score_to_tt(score, ply):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _score_from_tt(score, ply):
+def _score_from_tt(score: int, ply: int) -> int:
     if score > WIN_BOUND:
         return score - ply
     if score < -WIN_BOUND:
@@ -160,9 +166,12 @@ FRAME_FIELDS = 15
 
 @njit(cache=True, nogil=True)
 def search_depth(
-    own, other, kings, side, key, depth, extend,
-    weights, moves, order, perm, frames, tt, killers, history, path_keys, path_start, stats, cancel,
-):  # fmt: skip
+    own: int, other: int, kings: int, side: int, key: int, depth: int, extend: bool,
+    weights: npt.NDArray[np.float64], moves: Moves, order: npt.NDArray[np.int64], perm: npt.NDArray[np.int64],
+    frames: npt.NDArray[np.int64], tt: npt.NDArray[np.int64], killers: npt.NDArray[np.int64],
+    history: npt.NDArray[np.int64], path_keys: npt.NDArray[np.int64], path_start: int, stats: npt.NDArray[np.int64],
+    cancel: npt.NDArray[np.int32],
+) -> int:  # fmt: skip
     """One iteration of iterative deepening: negamax alpha-beta (PVS) from the root, full window, `depth` plies.
 
     Returns the root's value; the best root move's index in generation order and its score go to
@@ -303,7 +312,7 @@ def search_depth(
                 else:
                     next_move = True
         if finish:
-            best = frames[ply, F_BEST]
+            best: int = frames[ply, F_BEST]
             depth = frames[ply, F_DEPTH]
             if depth > 0:
                 if best <= frames[ply, F_ORIGINAL_ALPHA]:
@@ -367,7 +376,7 @@ def search_depth(
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _is_repetition(path_keys, here, key):
+def _is_repetition(path_keys: npt.NDArray[np.int64], here: int, key: int) -> bool:
     low = max(0, here - REPETITION_SCAN)
     for i in range(here - 2, low - 1, -2):
         if path_keys[i] == key:
@@ -376,7 +385,10 @@ def _is_repetition(path_keys, here, key):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _order_moves(moves, order, perm, base, end, tt_move, own, kings, side, killer0, killer1, history):
+def _order_moves(
+    moves: Moves, order: npt.NDArray[np.int64], perm: npt.NDArray[np.int64], base: int, end: int, tt_move: int,
+    own: int, kings: int, side: int, killer0: int, killer1: int, history: npt.NDArray[np.int64],
+) -> None:
     """Ordering scores: the transposition-table move, then captures (more and kings first), killers, history."""
     for i in range(base, end):
         perm[i] = i
@@ -395,7 +407,21 @@ def _order_moves(moves, order, perm, base, end, tt_move, own, kings, side, kille
             order[i] = history[side, lowest_bit_index(origin), lowest_bit_index(mover ^ origin)]
 
 
-def make_tables(tt_bits: int, history_length: int = 0) -> dict[str, np.ndarray]:
+class SearchTables(TypedDict):
+    """The search state `search_depth` takes as arrays (all int64), kept by the driver between iterations."""
+
+    moves: Moves  # move lists, MAX_MOVES rows a ply
+    order: npt.NDArray[np.int64]  # move-ordering scores, row for row with moves
+    perm: npt.NDArray[np.int64]  # the order moves are tried in
+    frames: npt.NDArray[np.int64]  # [ply, F_*]: the explicit stack
+    tt: npt.NDArray[np.int64]  # [slot, (key, data)]: the transposition table
+    killers: npt.NDArray[np.int64]  # [ply, 2]
+    history: npt.NDArray[np.int64]  # [side, origin bit, destination bit]
+    path_keys: npt.NDArray[np.int64]  # the keys of the game so far and the search path, for repetitions
+    stats: npt.NDArray[np.int64]  # [NODES, BUDGET, ...]
+
+
+def make_tables(tt_bits: int, history_length: int = 0) -> SearchTables:
     """Fresh search state: every array the kernel needs (a transposition table of 2**tt_bits slots)."""
     return {
         "moves": np.empty((MAX_PLY * MAX_MOVES, MOVE_FIELDS), dtype=np.int64),

@@ -8,7 +8,7 @@ reproducible and cheap enough to run; the number of worker processes changes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -129,6 +129,7 @@ def run_tournament(
     specs = tournament_specs(pairs, openings, seed, node_scale)
     results = {pair: PairResult(*pair) for pair in pairs}
     progress = ProgressBar(len(specs), "tournament") if show_progress else None
+    outcomes: Iterator[int | None]
     if workers == 1:
         outcomes = map(play_level_game, specs)
         executor = None

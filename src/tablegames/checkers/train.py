@@ -12,11 +12,13 @@ docs/checkers-learning.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Required, TypedDict
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.checkers.engine import BLACK
 from tablegames.checkers.evaluate import PIECE_COUNT, weights_to_mapping
@@ -43,7 +45,7 @@ class MatchGame:
     depth: int
 
 
-def weights_player(weights: Sequence[float], depth: int):
+def weights_player(weights: Sequence[float], depth: int) -> Callable[[CheckersGame], Move]:
     array = np.asarray(weights, dtype=np.float64)
 
     def choose(game: CheckersGame) -> Move:
@@ -68,7 +70,8 @@ class MatchRunner:
             raise ValueError(f"workers {workers} is not >= 1")
         self._executor = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
 
-    def score(self, first: np.ndarray, second: np.ndarray, openings: Sequence[Opening], depth: int) -> float:
+    def score(self, first: npt.NDArray[np.float64], second: npt.NDArray[np.float64], openings: Sequence[Opening],
+              depth: int) -> float:
         """`first`'s share of the points over every opening played twice, colours swapped."""
         a, b = tuple(float(x) for x in first), tuple(float(x) for x in second)
         specs = [MatchGame(a, b, o, depth) for o in openings] + [MatchGame(b, a, o, depth) for o in openings]
@@ -82,15 +85,26 @@ class MatchRunner:
             self._executor.shutdown()
 
 
+# How a run trained, kept in the weights file's "training" notes: the keys every run has, the final weights
+# (written once the run ends), then hill climbing's keys, then TD(lambda)'s.
+TrainingSettings = TypedDict("TrainingSettings", {
+    "method": Required[str], "seed": Required[int], "depth": Required[int], "openings": Required[list[int]],
+    "result": dict[str, float],
+    "rounds": int, "threshold": float, "accepted_rounds": list[int],
+    "games": int, "alpha": float, "lambda": float, "explore": float,
+}, total=False)  # fmt: skip
+
+
 @dataclass
 class TrainingRun:
-    weights: np.ndarray
+    weights: npt.NDArray[np.float64]
+    settings: TrainingSettings
     accepted_rounds: list[int] = field(default_factory=list)
-    settings: dict = field(default_factory=dict)
 
 
 def hill_climb(rounds: int, opening_count: int, depth: int, seed: int, threshold: float = 0.56,
-               workers: int = 1, start: np.ndarray | None = None, show_progress: bool = True) -> TrainingRun:
+               workers: int = 1, start: npt.NDArray[np.float64] | None = None,
+               show_progress: bool = True) -> TrainingRun:
     """Hill climbing from `start` (default: piece counting); returns the final champion."""
     if rounds < 1 or depth < 1:
         raise ValueError(f"rounds ({rounds}) and depth ({depth}) must be >= 1")
@@ -120,8 +134,9 @@ def hill_climb(rounds: int, opening_count: int, depth: int, seed: int, threshold
     return run
 
 
-def measure(matches: Sequence[tuple[str, np.ndarray, str, np.ndarray]], opening_count: int, depth: int,
-            seed: int, exclude: frozenset[int] = frozenset(), workers: int = 1) -> list[tuple[str, str, int, float]]:
+def measure(matches: Sequence[tuple[str, npt.NDArray[np.float64], str, npt.NDArray[np.float64]]],
+            opening_count: int, depth: int, seed: int, exclude: frozenset[int] = frozenset(),
+            workers: int = 1) -> list[tuple[str, str, int, float]]:
     """(first name, second name, games, first's score) for each match over fresh openings (not in `exclude`)."""
     openings = choose_openings(opening_count, seed, exclude)
     runner = MatchRunner(workers)
@@ -136,7 +151,7 @@ TD_SCALE = 200.0  # an evaluation of 200 (two men) predicts about tanh(1) = 0.76
 
 
 def td_lambda(games: int, depth: int, seed: int, alpha: float = 10.0, lam: float = 0.7, explore: float = 0.1,
-              start: np.ndarray | None = None, show_progress: bool = True) -> TrainingRun:
+              start: npt.NDArray[np.float64] | None = None, show_progress: bool = True) -> TrainingRun:
     """TD(lambda) self-play (the idea behind TD-Gammon): the weights play themselves at `depth` (a seeded
     random move `explore` of the time), and after each game every position's prediction tanh(w.f / 200) is
     nudged toward the positions that followed it, the last toward the result. Men stay 100, the unit."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Self
 
 if TYPE_CHECKING:
     import numpy as np
@@ -79,7 +79,7 @@ class GameState(ABC):
         """Each seat's result: +1 win, -1 loss, 0 draw (or the game's own scale); all zero before the end."""
 
     @abstractmethod
-    def clone(self) -> GameState: ...
+    def clone(self) -> Self: ...
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) pairs at a chance node; games without chance never call it."""

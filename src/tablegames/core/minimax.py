@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 import numpy as np
 
 from tablegames.core.gamestate import GameState
 
 WIN_SCORE = 1_000_000.0
-Evaluate = Callable[[GameState, int], float]
+S = TypeVar("S", bound=GameState)  # the game searched: its evaluation sees only states of that game
+Evaluate = Callable[[S, int], float]
 
 
 @dataclass
@@ -31,8 +33,8 @@ def terminal_score(state: GameState, player: int, ply: int) -> float:
     return state.returns()[player] * (WIN_SCORE - ply)
 
 
-class AlphaBeta:
-    def __init__(self, evaluate: Evaluate, max_nodes: int | None = None,
+class AlphaBeta(Generic[S]):
+    def __init__(self, evaluate: Evaluate[S], max_nodes: int | None = None,
                  should_stop: Callable[[], bool] | None = None) -> None:
         self.evaluate = evaluate
         self.max_nodes = max_nodes
@@ -40,7 +42,7 @@ class AlphaBeta:
         self.nodes = 0
         self.stopped = False
 
-    def value(self, state: GameState, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def value(self, state: S, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value of `state` for the player to move (negamax convention)."""
         self.nodes += 1
         if state.is_terminal():
@@ -67,7 +69,7 @@ class AlphaBeta:
             self.stopped = True
         return self.stopped or (self.max_nodes is not None and self.nodes >= self.max_nodes)
 
-    def child_value(self, child: GameState, mover: int, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def child_value(self, child: S, mover: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The child's value from `mover`'s side: negated when the turn passed to the opponent."""
         if not child.is_terminal() and not child.is_chance_node() and child.current_player() == mover:
             return self.value(child, depth, alpha, beta, ply)  # the mover goes again
@@ -77,7 +79,7 @@ class AlphaBeta:
             return self.chance_value(child, depth, ply, perspective=mover)
         return -self.value(child, depth, -beta, -alpha, ply)
 
-    def chance_value(self, state: GameState, depth: int, ply: int, perspective: int | None = None) -> float:
+    def chance_value(self, state: S, depth: int, ply: int, perspective: int | None = None) -> float:
         total = 0.0
         for outcome, probability in state.chance_outcomes():
             state.apply_action(outcome)
@@ -96,7 +98,7 @@ def state_player(state: GameState) -> int:
     return player if player >= 0 else 0
 
 
-def best_action(state: GameState, depth: int, evaluate: Evaluate, rng: np.random.Generator | None = None,
+def best_action(state: S, depth: int, evaluate: Evaluate[S], rng: np.random.Generator | None = None,
                 max_nodes: int | None = None, should_stop: Callable[[], bool] | None = None) -> SearchResult:
     """The best action for the player to move, searching `depth` plies (full window at the root so every
     action's exact score is known and ties can be broken fairly). `should_stop()` returning True (polled every

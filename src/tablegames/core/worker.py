@@ -28,6 +28,7 @@ from concurrent.futures import wait as wait_for_futures
 from typing import Any, Protocol, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 T = TypeVar("T")
 
@@ -40,7 +41,7 @@ class HasCancelFlag(Protocol):
     """Anything a search can be cancelled through: a CancelToken, or any object with its one-element int32 flag."""
 
     @property
-    def flag(self) -> np.ndarray: ...
+    def flag(self) -> npt.NDArray[np.int32]: ...
 
 
 class CancelToken:
@@ -58,7 +59,7 @@ class CancelToken:
         return self._event.is_set()
 
 
-def cancel_flag_of(cancel: HasCancelFlag | None) -> np.ndarray:
+def cancel_flag_of(cancel: HasCancelFlag | None) -> npt.NDArray[np.int32]:
     """The flag a kernel polls: the token's own one-element int32 array, or a fresh one nobody sets."""
     if cancel is None:
         return np.zeros(1, dtype=np.int32)
@@ -79,9 +80,9 @@ def raise_if_cancelled(cancel: HasCancelFlag | None, what: str) -> None:
 
 
 class Job:
-    """One submitted task: poll `done()` each frame, then read `result()`."""
+    """One submitted task: poll `done()` each frame, then read `result()` (whatever the task returned)."""
 
-    def __init__(self, future: Future, token: CancelToken) -> None:
+    def __init__(self, future: Future[Any], token: CancelToken) -> None:
         self.future = future
         self.token = token
 
@@ -115,7 +116,7 @@ class Thinker:
         """Run `task(token)` on the thinker thread (or now, when inline) and return its Job."""
         token = CancelToken()
         if self._executor is None:
-            future: Future = Future()
+            future: Future[Any] = Future()
             try:
                 future.set_result(task(token))
             except BaseException as error:  # noqa: BLE001 - handed to the poller, as the thread would
@@ -222,7 +223,7 @@ class ProcessWorker:
     def __init__(self, make_pool: Callable[[], ProcessPoolExecutor] = _spawned_pool) -> None:
         self._make_pool = make_pool
         self._pool: ProcessPoolExecutor | None = None
-        self._warmed: Future | None = None
+        self._warmed: Future[None] | None = None
         self._lock = threading.Lock()
         self._exit_hook = False
 
@@ -239,11 +240,11 @@ class ProcessWorker:
                     self._exit_hook = True
             return self._pool
 
-    def submit(self, fn: Callable[..., T], *args: Any) -> Future:
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
         """Run `fn(*args)` in the worker process (arguments and answer are pickled); poll the Future."""
         return self.pool().submit(fn, *args)
 
-    def warm(self, fn: Callable[[], None]) -> Future:
+    def warm(self, fn: Callable[[], None]) -> Future[None]:
         """Start the process and run `fn` there once (until the next shutdown): loading its kernels takes a few
         seconds, which the first search then does not wait for."""
         pool = self.pool()
@@ -296,4 +297,5 @@ def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], N
         raise
     finally:
         thinker.shutdown()
-    return job.result()
+    answer: T = job.result()  # what `task` returned (a Job holds any task's answer)
+    return answer

@@ -13,16 +13,21 @@ passes no piece of the mover's colour (rules.py).
 from __future__ import annotations
 
 import math
+from collections.abc import MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 
 ZONE_SIZE = 22
 MIN_ZONES = 2
 MAX_ZONES = 6
 MAX_STEPS = 10  # the 10 is the longest card
 EMPTY = -1  # an empty square on an occupancy board
+# An occupancy board: EMPTY or the colour of the piece on each square, as a list or as the game's int8 array.
+Board = Sequence[int] | npt.NDArray[np.int8]
+MutableBoard = MutableSequence[int] | npt.NDArray[np.int8]
 
 COLOURS = ("red", "blue", "green", "purple", "aqua", "brown")
 
@@ -87,8 +92,8 @@ class Layout:
     zones: int
     size: int  # number of squares, zones * 22 + 1
     bullseye: int
-    relative: np.ndarray  # [colour, square] -> the square as that colour sees it (red's numbering)
-    absolute: np.ndarray  # [colour, relative square] -> the square
+    relative: npt.NDArray[np.int16]  # [colour, square] -> the square as that colour sees it (red's numbering)
+    absolute: npt.NDArray[np.int16]  # [colour, relative square] -> the square
     is_pen: tuple[bool, ...]
     is_base: tuple[bool, ...]
     is_fast: tuple[bool, ...]  # FT squares
@@ -186,7 +191,7 @@ def successors(lay_zones: int, square: int, colour: int, fast: bool, leave_pen: 
     return ([square_at(following, FT)] if fast else []) + [square_at(following, R4)]
 
 
-def walk_square_by_square(board, lay, start: int, count: int) -> list[int]:
+def walk_square_by_square(board: Board, lay: Layout, start: int, count: int) -> list[int]:
     """Where the piece on `start` can end `count` steps forward, found by following `successors` one square at a
     time and stopping at the mover's own pieces: the slow way the routes table replaces (its check and baseline)."""
     colour = board[start]
@@ -286,7 +291,9 @@ def layout(zones: int) -> Layout:
     )
 
 
-def routes_as_arrays(routes: Routes) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def routes_as_arrays(
+    routes: Routes,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
     """The forward walks as flat arrays for compiled code: (first[s, n], count[s, n], paths[w, MAX_STEPS], back[s, n, MAX_STEPS]).
 
     Walk w of (s, n) is paths[first[s, n] + i] for i < count[s, n], padded with EMPTY; back[s, n] is the backward

@@ -23,7 +23,7 @@ from .cards import RANK_NAMES, shuffled_deck
 from .game import FastTrackGame, Partnership
 
 
-def add_commands(subparsers) -> None:
+def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deal = subparsers.add_parser("deal", help="show each seat's shuffled deck for a game seed")
     deal.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
     deal.add_argument("--players", type=int, default=4, help=f"{MIN_ZONES}-{MAX_ZONES} players (default 4)")

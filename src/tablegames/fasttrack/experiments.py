@@ -16,16 +16,21 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from . import kernels
 from .board import layout
-from .search import LINE_CAP
+from .cards import MOVE_AGAIN, NUM_RANKS, RANK_NAMES
+from .game import CARD_ACTION, END_TURN, FastTrackGame
+from .search import LINE_CAP, Line
 from .strategy import CHAMPION, Strategy
 
 LOG_WIDTH = 4096  # clicks kept a game (a game is a few hundred)
 
 
-def kernel_strategies(strategies: Sequence[Strategy]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def kernel_strategies(
+    strategies: Sequence[Strategy],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Strategies as kernel arrays: values[S, 4, 89], hoards[S, 4, 14], win_bonus[S], first_legal[S]."""
     lay = layout(kernels.ZONES)
     values = np.stack([s.value_table(lay) for s in strategies]).astype(np.int64)
@@ -37,11 +42,11 @@ def kernel_strategies(strategies: Sequence[Strategy]) -> tuple[np.ndarray, np.nd
 
 @dataclass(frozen=True)
 class Games:
-    seeds: np.ndarray
-    rotations: np.ndarray
-    winners: np.ndarray  # seat of the winner (the lower seat of a partnership), -1 if none
-    turns: np.ndarray
-    logs: list[np.ndarray]  # every game's clicks, as FastTrackGame.actions would hold them
+    seeds: npt.NDArray[np.int64]
+    rotations: npt.NDArray[np.int64]
+    winners: npt.NDArray[np.int64]  # seat of the winner (the lower seat of a partnership), -1 if none
+    turns: npt.NDArray[np.int64]
+    logs: list[npt.NDArray[np.int32]]  # every game's clicks, as FastTrackGame.actions would hold them
 
     def digest(self) -> str:
         """One digest of every move of every game."""
@@ -82,15 +87,15 @@ def play_seeds(
     return Games(seeds_array, rotations_array, winners, turns, [logs[i, : log_sizes[i]] for i in range(count)])
 
 
-def state_of(game) -> tuple:
+def state_of(game: FastTrackGame) -> kernels.State:
     """A FastTrackGame's compact kernel state (four players; the game must not be waiting for a draw)."""
     if game.players != kernels.ZONES or game.pending_draws:
         raise ValueError("kernel state: expected a four-player game that is not waiting for a draw")
-    hands = np.zeros((kernels.ZONES, kernels.NUM_RANKS), dtype=np.int8)
-    piles = np.zeros((kernels.ZONES, kernels.NUM_RANKS), dtype=np.int8)
+    hands = np.zeros((kernels.ZONES, NUM_RANKS), dtype=np.int8)
+    piles = np.zeros((kernels.ZONES, NUM_RANKS), dtype=np.int8)
     for seat in range(kernels.ZONES):
-        hands[seat] = np.bincount(game.hand(seat), minlength=kernels.NUM_RANKS)
-        piles[seat] = np.bincount(game.pile(seat), minlength=kernels.NUM_RANKS)
+        hands[seat] = np.bincount(game.hand(seat), minlength=NUM_RANKS)
+        piles[seat] = np.bincount(game.pile(seat), minlength=NUM_RANKS)
     info = np.zeros(kernels.INFO_SIZE, dtype=np.int64)
     info[kernels.SEAT], info[kernels.PHASE] = game.seat, int(game.phase)
     info[kernels.WINNER] = min(game.winners) if game.winners else kernels.NO_WINNER
@@ -130,9 +135,6 @@ def play_timed(seed: int, rotation: int, seat_strategies: Sequence[Strategy], ca
 def card_statistics(games: Games) -> str:
     """Who used which cards (played, discarded or covered), read from the games' clicks: the winner's share of each
     rank, the move-again share of winners' and losers' cards, and cards a game for winners and losers."""
-    from .cards import MOVE_AGAIN, NUM_RANKS, RANK_NAMES
-    from .game import CARD_ACTION
-
     winner_cards = np.zeros(NUM_RANKS, dtype=np.int64)
     all_cards = np.zeros(NUM_RANKS, dtype=np.int64)
     loser_cards = np.zeros(NUM_RANKS, dtype=np.int64)
@@ -143,7 +145,7 @@ def card_statistics(games: Games) -> str:
         decided += 1
         seat = 0
         for code in log.tolist():
-            if code == kernels.END_TURN:
+            if code == END_TURN:
                 seat = (seat + 1) % kernels.ZONES
             elif CARD_ACTION <= code < CARD_ACTION + NUM_RANKS:
                 all_cards[code - CARD_ACTION] += 1
@@ -190,7 +192,7 @@ class Comparison:
         return "\n".join(lines)
 
 
-def red_wins_chunk(args: tuple) -> tuple[np.ndarray, np.ndarray]:
+def red_wins_chunk(args: tuple[list[int], Strategy]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
     """Worker: red's wins for (seeds x 4 rotations) with the strategy and with the champion in red's seat."""
     seeds, strategy = args
     deals = [(seed, rotation) for seed in seeds for rotation in range(kernels.ZONES)]
@@ -211,7 +213,7 @@ def compare(
 ) -> Comparison:
     """Red plays `strategy`, then the champion, on the same deals (every seed dealt four times, decks turned)."""
     chunks = [(list(seeds[i : i + chunk]), strategy) for i in range(0, len(seeds), chunk)]
-    results: list[tuple[np.ndarray, np.ndarray]] = []
+    results: list[tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]] = []
     done = 0
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -253,7 +255,7 @@ class Playout:
     games: int
 
 
-def playouts(game, candidates: Sequence, count: int, seed: int = 0) -> list[Playout]:
+def playouts(game: FastTrackGame, candidates: Sequence[Line], count: int, seed: int = 0) -> list[Playout]:
     """Each candidate line (a search Line) played out `count` times with every seat's undrawn cards shuffled
     afresh, the same shuffles for every line, then champions in every seat; the wins of the seat to move."""
     from tablegames.core.rng import make_rng

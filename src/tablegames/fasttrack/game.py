@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.gamestate import CHANCE, TERMINAL, GameState
 
@@ -88,12 +90,37 @@ def setup_hand(setup: int, seat: int) -> list[int] | None:
     hands = (None, "7 8 10 9 9", "K Q Q 2 3", "K Q Q Q 2", "A 6 Q 8 9", "7 7 2 Q K")
     if setup == 2 and seat == 1:
         return parse_cards("K Q Q Q Q")
-    return parse_cards(hands[setup]) if hands[setup] else None
+    text = hands[setup]
+    return parse_cards(text) if text else None
 
 
 def action_code(move: Move) -> int:
     """The end-square action that makes `move` once its start is chosen."""
     return TRADE_ACTION + move.end if move.kind == TRADE else move.end
+
+
+class Snapshot(NamedTuple):
+    """Everything an action changes, the arrays copied: what undo and oops restore (the history keeps one per action)."""
+
+    board: npt.NDArray[np.int8]
+    hands: npt.NDArray[np.int8]
+    decks: npt.NDArray[np.int8]
+    deck_top: npt.NDArray[np.int16]
+    deck_end: npt.NDArray[np.int16]
+    piles: npt.NDArray[np.int8]
+    pile_size: npt.NDArray[np.int16]
+    random_states: npt.NDArray[np.int64]
+    credits: npt.NDArray[np.int8]
+    seat: int
+    phase: Phase
+    offer: tuple[Move, ...]
+    chosen_start: int
+    pending_draws: int
+    after_draw: Phase
+    winners: tuple[int, ...]
+    last_move: Move | None
+    last_capture: tuple[int, int] | None
+    turn_marks: tuple[int, ...]
 
 
 class FastTrackGame(GameState):
@@ -121,15 +148,18 @@ class FastTrackGame(GameState):
         self.seed = seed
         self.draws_as_chance = draws_as_chance
         size = self.layout.size
-        self.board = np.full(size, EMPTY, dtype=np.int8)
-        self.hands = np.full((players, HAND_SIZE), EMPTY, dtype=np.int8)  # packed left, in drawing order
-        self.decks = np.full((players, DECK_SIZE), EMPTY, dtype=np.int8)  # deck cards are decks[p, top:end]
-        self.deck_top = np.zeros(players, dtype=np.int16)
-        self.deck_end = np.full(players, DECK_SIZE, dtype=np.int16)
-        self.piles = np.full((players, DECK_SIZE), EMPTY, dtype=np.int8)  # played since the last shuffle
-        self.pile_size = np.zeros(players, dtype=np.int16)
-        self.random_states = np.zeros(players, dtype=np.int64)  # elm/random seed states
-        self.credits = np.zeros(players, dtype=np.int8)
+        self.board: npt.NDArray[np.int8] = np.full(size, EMPTY, dtype=np.int8)
+        # packed left, in drawing order
+        self.hands: npt.NDArray[np.int8] = np.full((players, HAND_SIZE), EMPTY, dtype=np.int8)
+        # deck cards are decks[p, top:end]
+        self.decks: npt.NDArray[np.int8] = np.full((players, DECK_SIZE), EMPTY, dtype=np.int8)
+        self.deck_top: npt.NDArray[np.int16] = np.zeros(players, dtype=np.int16)
+        self.deck_end: npt.NDArray[np.int16] = np.full(players, DECK_SIZE, dtype=np.int16)
+        # played since the last shuffle
+        self.piles: npt.NDArray[np.int8] = np.full((players, DECK_SIZE), EMPTY, dtype=np.int8)
+        self.pile_size: npt.NDArray[np.int16] = np.zeros(players, dtype=np.int16)
+        self.random_states: npt.NDArray[np.int64] = np.zeros(players, dtype=np.int64)  # elm/random seed states
+        self.credits: npt.NDArray[np.int8] = np.zeros(players, dtype=np.int8)
         for seat in range(players):
             deck, state = shuffled_deck(seed, seat)
             self.decks[seat] = deck
@@ -147,7 +177,7 @@ class FastTrackGame(GameState):
         self.last_move: Move | None = None  # the move the latest action made (for the window's animation)
         self.last_capture: tuple[int, int] | None = None  # (square, pen square) of the piece it sent home
         self.turn_marks: tuple[int, ...] = ()  # history indices before each card of this turn (for oops)
-        self.history: list[tuple] = []
+        self.history: list[Snapshot] = []
         self.actions: list[int] = []
         for seat in range(players):
             hand = setup_hand(setup, seat)
@@ -387,19 +417,24 @@ class FastTrackGame(GameState):
 
     # --- snapshots ------------------------------------------------------------------------------------------------
 
-    _ARRAYS = ("board", "hands", "decks", "deck_top", "deck_end", "piles", "pile_size", "random_states", "credits")
-    _SCALARS = ("seat", "phase", "offer", "chosen_start", "pending_draws", "after_draw", "winners",
-                "last_move", "last_capture", "turn_marks")  # fmt: skip
+    _ARRAYS = Snapshot._fields[:9]  # the state's arrays: "board", "hands", ... "credits"
 
-    def _snapshot(self) -> tuple:
-        return tuple(getattr(self, n).copy() for n in self._ARRAYS) + tuple(getattr(self, n) for n in self._SCALARS)
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(
+            self.board.copy(), self.hands.copy(), self.decks.copy(), self.deck_top.copy(), self.deck_end.copy(),
+            self.piles.copy(), self.pile_size.copy(), self.random_states.copy(), self.credits.copy(),
+            self.seat, self.phase, self.offer, self.chosen_start, self.pending_draws, self.after_draw, self.winners,
+            self.last_move, self.last_capture, self.turn_marks,
+        )
 
-    def _restore(self, snapshot: tuple) -> None:
-        arrays = len(self._ARRAYS)
-        for name, value in zip(self._ARRAYS, snapshot[:arrays], strict=True):
-            setattr(self, name, value.copy())  # copies: clones share the history's snapshots
-        for name, value in zip(self._SCALARS, snapshot[arrays:], strict=True):
-            setattr(self, name, value)
+    def _restore(self, snapshot: Snapshot) -> None:
+        # the arrays copied: clones share the history's snapshots
+        self.board, self.hands, self.decks = snapshot.board.copy(), snapshot.hands.copy(), snapshot.decks.copy()
+        self.deck_top, self.deck_end = snapshot.deck_top.copy(), snapshot.deck_end.copy()
+        self.piles, self.pile_size = snapshot.piles.copy(), snapshot.pile_size.copy()
+        self.random_states, self.credits = snapshot.random_states.copy(), snapshot.credits.copy()
+        (self.seat, self.phase, self.offer, self.chosen_start, self.pending_draws, self.after_draw, self.winners,
+         self.last_move, self.last_capture, self.turn_marks) = snapshot[9:]  # after the nine arrays  # fmt: skip
 
     # --- the turn state machine (spec 7) ----------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ key is the position, so a level of the search is just an array of keys, merged b
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 from numba import njit
 
 from .board import EMPTY, layout, routes_as_arrays
@@ -52,8 +53,16 @@ NO_WINNER = -1
 # Square kinds (an FT is a track square too).
 K_TRACK, K_PEN, K_BASE, K_BULLSEYE, K_FAST = range(5)
 
+Int8s = npt.NDArray[np.int8]
+Int32s = npt.NDArray[np.int32]
+Int64s = npt.NDArray[np.int64]
+# The route tables (build_tables): first, count, paths, back, kind.
+Tables = tuple[Int64s, Int64s, Int64s, Int64s, Int64s]
+# A game's compact state (new_game): board, hands, decks, deck_top, deck_end, piles, rstates, credits, info.
+State = tuple[Int8s, Int8s, Int8s, Int64s, Int64s, Int8s, Int64s, Int64s, Int64s]
 
-def build_tables() -> tuple:
+
+def build_tables() -> Tables:
     """The four colours' routes as arrays, plus square kinds: (first, count, paths, back, kind)."""
     lay = layout(ZONES)
     per_colour = [routes_as_arrays(routes) for routes in lay.colour_routes]
@@ -104,7 +113,7 @@ def elm_peel(state: int) -> int:
     if mixed >= 1 << 31:
         mixed -= 1 << 32
     word = np.int64(np.float64(mixed) * 277803737.0) & 0xFFFFFFFF  # JavaScript's double product (cards.py)
-    return ((word >> 22) ^ word) & 0xFFFFFFFF
+    return int(((word >> 22) ^ word) & 0xFFFFFFFF)
 
 
 @njit(cache=True, nogil=True)
@@ -124,13 +133,15 @@ def elm_int_below(span: int, state: int) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def is_home(board, colour: int) -> bool:
+def is_home(board: Int8s, colour: int) -> bool:
     base = colour * ZONE_SIZE + 4
-    return board[base] == colour and board[base + 1] == colour and board[base + 2] == colour and board[base + 3] == colour
+    return bool(
+        board[base] == colour and board[base + 1] == colour and board[base + 2] == colour and board[base + 3] == colour
+    )
 
 
 @njit(cache=True, nogil=True)
-def team_of(seat: int, partnership: int, team) -> int:
+def team_of(seat: int, partnership: int, team: Int64s) -> int:
     team[0] = seat
     if partnership == SOLO:
         return 1
@@ -139,7 +150,7 @@ def team_of(seat: int, partnership: int, team) -> int:
 
 
 @njit(cache=True, nogil=True)
-def movers_of(board, seat: int, partnership: int, movers) -> int:
+def movers_of(board: Int8s, seat: int, partnership: int, movers: Int64s) -> int:
     movers[0] = seat
     if partnership == SOLO or (partnership == ONCE_HOME and not is_home(board, seat)):
         return 1
@@ -148,7 +159,7 @@ def movers_of(board, seat: int, partnership: int, movers) -> int:
 
 
 @njit(cache=True, nogil=True)
-def candidates(board, movers, n_movers: int, kind, out) -> int:
+def candidates(board: Int8s, movers: Int64s, n_movers: int, kind: Int64s, out: Int64s) -> int:
     """Movable pieces (spec 5.1) after the fast-track obligation (5.2), in square order."""
     k = 0
     for i in range(n_movers):
@@ -184,7 +195,9 @@ def candidates(board, movers, n_movers: int, kind, out) -> int:
 
 
 @njit(cache=True, nogil=True)
-def forward_ends(board, first, count, paths, start: int, n: int, out) -> int:
+def forward_ends(
+    board: Int8s, first: Int64s, count: Int64s, paths: Int64s, start: int, n: int, out: Int64s,
+) -> int:
     """Distinct ends of the clear forward walks of n steps from start."""
     colour = board[start]
     k = 0
@@ -208,18 +221,18 @@ def forward_ends(board, first, count, paths, start: int, n: int, out) -> int:
 
 
 @njit(cache=True, nogil=True)
-def backward_end(board, back, start: int, n: int) -> int:
+def backward_end(board: Int8s, back: Int64s, start: int, n: int) -> int:
     colour = board[start]
     if back[colour, start, n, 0] < 0:
         return -1
     for i in range(n):
         if board[back[colour, start, n, i]] == colour:
             return -1
-    return back[colour, start, n, n - 1]
+    return int(back[colour, start, n, n - 1])
 
 
 @njit(cache=True, nogil=True)
-def apply_move(board, kind_of_move: int, start: int, end: int) -> None:
+def apply_move(board: Int8s, kind_of_move: int, start: int, end: int) -> None:
     """Make a move in place: a trade swaps; otherwise a piece on the end goes to its lowest free pen square."""
     if kind_of_move == TRADE:
         board[start], board[end] = board[end], board[start]
@@ -236,7 +249,7 @@ def apply_move(board, kind_of_move: int, start: int, end: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def can_finish_split(board, tables, n: int, moved: int, movers, n_movers: int) -> bool:
+def can_finish_split(board: Int8s, tables: Tables, n: int, moved: int, movers: Int64s, n_movers: int) -> bool:
     first, count, paths, back, kind = tables
     pieces = np.empty(8, dtype=np.int64)
     ends = np.empty(8, dtype=np.int64)
@@ -251,7 +264,7 @@ def can_finish_split(board, tables, n: int, moved: int, movers, n_movers: int) -
 
 
 @njit(cache=True, nogil=True)
-def add_move(moves, k: int, card: int, kind_of_move: int, start: int, end: int, length: int) -> int:
+def add_move(moves: Int64s, k: int, card: int, kind_of_move: int, start: int, end: int, length: int) -> int:
     """Write a move row unless the buffer is full (a one-row buffer asks only whether there is a move)."""
     if k == moves.shape[0]:
         return k
@@ -264,7 +277,9 @@ def add_move(moves, k: int, card: int, kind_of_move: int, start: int, end: int, 
 
 
 @njit(cache=True, nogil=True)
-def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
+def legal_moves(
+    board: Int8s, hand: Int8s, movers: Int64s, n_movers: int, tables: Tables, moves: Int64s,
+) -> int:
     """Every legal move of the hand (spec 6) as rows (card, start, end, kind, steps); returns the count. Stops when
     the `moves` buffer is full: a one-row buffer asks only whether the player can move."""
     first, count, paths, back, kind = tables
@@ -327,14 +342,14 @@ def legal_moves(board, hand, movers, n_movers: int, tables, moves) -> int:
 
 
 @njit(cache=True, nogil=True)
-def has_move(board, hand, seat: int, partnership: int, tables) -> bool:
+def has_move(board: Int8s, hand: Int8s, seat: int, partnership: int, tables: Tables) -> bool:
     movers = np.empty(2, dtype=np.int64)
     n_movers = movers_of(board, seat, partnership, movers)
     return legal_moves(board, hand, movers, n_movers, tables, np.empty((1, 5), dtype=np.int64)) > 0
 
 
 @njit(cache=True, nogil=True)
-def leave_pen_on_credit(board, seat: int) -> bool:
+def leave_pen_on_credit(board: Int8s, seat: int) -> bool:
     """The discards bring the highest pen piece onto L0, unless the pen is empty or an own piece stands there."""
     exit_square = seat * ZONE_SIZE + 11
     if board[exit_square] == seat:
@@ -348,7 +363,7 @@ def leave_pen_on_credit(board, seat: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def hand_size(hand) -> int:
+def hand_size(hand: Int8s) -> int:
     total = 0
     for c in range(NUM_RANKS):
         total += hand[c]
@@ -356,7 +371,9 @@ def hand_size(hand) -> int:
 
 
 @njit(cache=True, nogil=True)
-def after_move(board, hand, seat: int, partnership: int, card: int, tables) -> tuple[int, int, bool]:
+def after_move(
+    board: Int8s, hand: Int8s, seat: int, partnership: int, card: int, tables: Tables,
+) -> tuple[int, int, bool]:
     """What follows a finished card play: (phase, phase after a refill, drew). OVER when the team is home."""
     team = np.empty(2, dtype=np.int64)
     won = True
@@ -376,7 +393,10 @@ def after_move(board, hand, seat: int, partnership: int, card: int, tables) -> t
 
 
 @njit(cache=True, nogil=True)
-def after_discard(board, hand, seat: int, partnership: int, card: int, phase: int, credits: int, tables):
+def after_discard(
+    board: Int8s, hand: Int8s, seat: int, partnership: int, card: int, phase: int, credits: int, tables:
+    Tables,
+) -> tuple[int, int, bool, int]:
     """Discard (credit, maybe a piece out) or cover `card` (already out of the hand): (phase, then, drew, credits)."""
     then = NEED_COVER
     if phase == NEED_DISCARD:
@@ -400,7 +420,7 @@ def after_discard(board, hand, seat: int, partnership: int, card: int, phase: in
 
 
 @njit(cache=True, nogil=True)
-def encode_key(board, hand, credits: int, stage: int, key) -> None:
+def encode_key(board: Int8s, hand: Int8s, credits: int, stage: int, key: Int64s) -> None:
     """The four key words of a position (exactly 16 pieces, a hand of at most five cards)."""
     key[:] = 0
     i = 0
@@ -422,7 +442,7 @@ def encode_key(board, hand, credits: int, stage: int, key) -> None:
 
 
 @njit(cache=True, nogil=True)
-def decode_key(key, board, hand) -> tuple[int, int]:
+def decode_key(key: Int64s, board: Int8s, hand: Int8s) -> tuple[int, int]:
     """The position of a key: fills board and hand; returns (credits, stage)."""
     board[:] = -1
     hand[:] = 0
@@ -446,18 +466,21 @@ def key_credits(stage: int, credits: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def key_less(a0: int, a1: int, a2: int, a3: int, b) -> bool:
+def key_less(a0: int, a1: int, a2: int, a3: int, b: Int64s) -> bool:
     if a0 != b[0]:
-        return a0 < b[0]
+        return bool(a0 < b[0])
     if a1 != b[1]:
-        return a1 < b[1]
+        return bool(a1 < b[1])
     if a2 != b[2]:
-        return a2 < b[2]
-    return a3 < b[3]
+        return bool(a2 < b[2])
+    return bool(a3 < b[3])
 
 
 @njit(cache=True, nogil=True)
-def line_score(board, hand, drew: bool, won: bool, team, n_team: int, values, hoard, win_bonus: int) -> int:
+def line_score(
+    board: Int8s, hand: Int8s, drew: bool, won: bool, team: Int64s, n_team: int, values: Int64s, hoard:
+    Int64s, win_bonus: int,
+) -> int:
     total = 0
     for s in range(SIZE):
         c = board[s]
@@ -482,7 +505,7 @@ def end_code(kind_of_move: int, end: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def sort_rows(rows, n: int, width: int) -> None:
+def sort_rows(rows: Int64s, n: int, width: int) -> None:
     """Insertion sort of rows[:n] by their first `width` columns (lists are short)."""
     for i in range(1, n):
         j = i
@@ -500,7 +523,10 @@ def sort_rows(rows, n: int, width: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def position_plays(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, plays, outcome):
+def position_plays(
+    board: Int8s, hand: Int8s, credits: int, phase: int, seat: int, partnership: int, tables: Tables, plays:
+    Int64s, outcome: Int64s,
+) -> int:
     """Every play from a level position, in click order: plays[i] = clicks (-1 padded); outcome[i] = (k0..k3 key,
     stage, drew, won) of the position it leads to. Q is tried but not K when both are held. Returns the count."""
     moves = np.empty((MAX_MOVES, 5), dtype=np.int64)
@@ -590,7 +616,7 @@ def position_plays(board, hand, credits: int, phase: int, seat: int, partnership
 
 
 @njit(cache=True, nogil=True)
-def is_home_team(board, seat: int, partnership: int) -> bool:
+def is_home_team(board: Int8s, seat: int, partnership: int) -> bool:
     team = np.empty(2, dtype=np.int64)
     for i in range(team_of(seat, partnership, team)):
         if not is_home(board, team[i]):
@@ -602,14 +628,14 @@ def is_home_team(board, seat: int, partnership: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def grow(array, size: int):
+def grow(array: Int64s, size: int) -> Int64s:
     bigger = np.empty((size,) + array.shape[1:], dtype=array.dtype)
     bigger[: array.shape[0]] = array
     return bigger
 
 
 @njit(cache=True, nogil=True)
-def unique_in_key_order(keys, n: int):
+def unique_in_key_order(keys: Int64s, n: int) -> Int64s:
     """Indices of the first occurrence of each distinct key among keys[:n], sorted by key."""
     size = 1
     while size < 2 * n + 2:
@@ -643,7 +669,10 @@ def unique_in_key_order(keys, n: int):
 
 
 @njit(cache=True, nogil=True)
-def search(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, values, hoard, win_bonus: int, cap: int, line, best_key, cancel):
+def search(
+    board: Int8s, hand: Int8s, credits: int, phase: int, seat: int, partnership: int, tables: Tables, values:
+    Int64s, hoard: Int64s, win_bonus: int, cap: int, line: Int64s, best_key: Int64s, cancel: Int32s,
+) -> tuple[int, int, int, int, bool]:
     """The best line from a level position. Fills line[:, :PLAY_WIDTH] with its plays and best_key with the key
     of its end; returns (plays, stage, score, line ends, cut). `cancel` (a CancelToken's flag, int32[1]) is read
     before each level: once set, the search stops and returns CANCELLED plays (no line)."""
@@ -724,21 +753,24 @@ def search(board, hand, credits: int, phase: int, seat: int, partnership: int, t
 
 
 @njit(cache=True, nogil=True)
-def grow_levels(parents, width: int):
+def grow_levels(parents: Int64s, width: int) -> Int64s:
     bigger = np.zeros((MAX_LEVELS, width), dtype=np.int64)
     bigger[:, : parents.shape[1]] = parents
     return bigger
 
 
 @njit(cache=True, nogil=True)
-def grow_level_plays(level_plays, width: int):
+def grow_level_plays(level_plays: Int64s, width: int) -> Int64s:
     bigger = np.zeros((MAX_LEVELS, width, PLAY_WIDTH), dtype=np.int64)
     bigger[:, : level_plays.shape[1]] = level_plays
     return bigger
 
 
 @njit(cache=True, nogil=True)
-def first_legal_line(board, hand, credits: int, phase: int, seat: int, partnership: int, tables, line):
+def first_legal_line(
+    board: Int8s, hand: Int8s, credits: int, phase: int, seat: int, partnership: int, tables: Tables, line:
+    Int64s,
+) -> tuple[int, int]:
     """The naive baseline's line: the smallest click at every step (a card, then a piece, then an end)."""
     plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
     outcome = np.empty((MAX_CHILDREN, 7), dtype=np.int64)
@@ -765,7 +797,7 @@ def elm_initial_seed(x: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def shuffle_into(cards, n: int, state: int, deck) -> int:
+def shuffle_into(cards: Int64s, n: int, state: int, deck: Int8s) -> int:
     """The Roc port's shuffle of cards[:n] (destroyed) into deck[:n]: repeatedly take left[int(0, len - 1)]."""
     for i in range(n):
         k, state = elm_int_below(n - i, state)
@@ -776,7 +808,7 @@ def shuffle_into(cards, n: int, state: int, deck) -> int:
 
 
 @njit(cache=True, nogil=True)
-def new_game(seed: int, rotation: int):
+def new_game(seed: int, rotation: int) -> State:
     """A fresh game's compact state; with `rotation` r, seat i gets the deck seat (i + r) mod 4 would have had."""
     board = np.full(SIZE, -1, dtype=np.int8)
     hands = np.zeros((ZONES, NUM_RANKS), dtype=np.int8)
@@ -800,7 +832,9 @@ def new_game(seed: int, rotation: int):
 
 
 @njit(cache=True, nogil=True)
-def draw(seat: int, hands, decks, deck_top, deck_end, piles, rstates) -> None:
+def draw(
+    seat: int, hands: Int8s, decks: Int8s, deck_top: Int64s, deck_end: Int64s, piles: Int8s, rstates: Int64s,
+) -> None:
     """The top card to the hand; an empty deck is first rebuilt from the played pile in rank order."""
     if deck_top[seat] == deck_end[seat]:
         cards = np.empty(DECK_SIZE, dtype=np.int64)
@@ -821,7 +855,7 @@ def draw(seat: int, hands, decks, deck_top, deck_end, piles, rstates) -> None:
 
 
 @njit(cache=True, nogil=True)
-def refill_then(state, partnership: int, fill_up: bool, then: int, tables) -> None:
+def refill_then(state: State, partnership: int, fill_up: bool, then: int, tables: Tables) -> None:
     """Refill the seat's hand (to 5 at a turn's start, otherwise only when empty); then DONE or evaluate."""
     board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
     seat = info[SEAT]
@@ -840,14 +874,14 @@ def refill_then(state, partnership: int, fill_up: bool, then: int, tables) -> No
 
 
 @njit(cache=True, nogil=True)
-def log_click(info, log, code: int) -> None:
+def log_click(info: Int64s, log: Int32s, code: int) -> None:
     if info[LOG_SIZE] < log.shape[0]:
         log[info[LOG_SIZE]] = code
     info[LOG_SIZE] += 1
 
 
 @njit(cache=True, nogil=True)
-def apply_play(state, partnership: int, play, tables, log) -> None:
+def apply_play(state: State, partnership: int, play: Int64s, tables: Tables, log: Int32s) -> None:
     """Make one play of a line on the game (its clicks logged), drawing when it empties the hand."""
     board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
     seat, phase = info[SEAT], info[PHASE]
@@ -882,7 +916,7 @@ def apply_play(state, partnership: int, play, tables, log) -> None:
 
 
 @njit(cache=True, nogil=True)
-def pieces_home(board, colour: int) -> int:
+def pieces_home(board: Int8s, colour: int) -> int:
     home = 0
     for local in range(4, 8):
         if board[colour * ZONE_SIZE + local] == colour:
@@ -891,7 +925,10 @@ def pieces_home(board, colour: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def decide(state, partnership: int, strategy: int, values, hoards, win_bonus, first_legal, cap: int, tables, line):
+def decide(
+    state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
+    first_legal: Int64s, cap: int, tables: Tables, line: Int64s,
+) -> tuple[int, int, int, bool]:
     """The line the seat to move plays: (plays, stage, line ends, cut)."""
     board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
     seat = info[SEAT]
@@ -909,7 +946,7 @@ def decide(state, partnership: int, strategy: int, values, hoards, win_bonus, fi
 
 
 @njit(cache=True, nogil=True)
-def end_turn(state, partnership: int, tables, log) -> None:
+def end_turn(state: State, partnership: int, tables: Tables, log: Int32s) -> None:
     info = state[8]
     log_click(info, log, END_TURN)
     info[SEAT] = (info[SEAT] + 1) % ZONES
@@ -918,7 +955,10 @@ def end_turn(state, partnership: int, tables, log) -> None:
 
 
 @njit(cache=True, nogil=True)
-def play_on(state, partnership: int, seat_strategy, values, hoards, win_bonus, first_legal, cap: int, tables, log, max_turns: int) -> int:
+def play_on(
+    state: State, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s, win_bonus: Int64s,
+    first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
+) -> int:
     """Play until someone wins or `max_turns` turns have passed; returns the winner (NO_WINNER if none)."""
     info = state[8]
     line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
@@ -929,11 +969,14 @@ def play_on(state, partnership: int, seat_strategy, values, hoards, win_bonus, f
         n_plays = decide(state, partnership, seat_strategy[info[SEAT]], values, hoards, win_bonus, first_legal, cap, tables, line)[0]
         for i in range(n_plays):
             apply_play(state, partnership, line[i], tables, log)
-    return info[WINNER]
+    return int(info[WINNER])
 
 
 @njit(cache=True, nogil=True)
-def play_game(seed: int, rotation: int, partnership: int, seat_strategy, values, hoards, win_bonus, first_legal, cap: int, tables, log, max_turns: int):
+def play_game(
+    seed: int, rotation: int, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
+    win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
+) -> tuple[int, int, int]:
     """A whole game from its seed: (winner, turns, clicks logged)."""
     state = new_game(seed, rotation)
     refill_then(state, partnership, True, NEED_DISCARD, tables)
@@ -943,7 +986,11 @@ def play_game(seed: int, rotation: int, partnership: int, seat_strategy, values,
 
 
 @njit(cache=True, nogil=True)
-def play_games(seeds, rotations, partnership: int, seat_strategy, values, hoards, win_bonus, first_legal, cap: int, tables, logs, log_sizes, winners, turns, max_turns: int) -> None:
+def play_games(
+    seeds: Int64s, rotations: Int64s, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
+    win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, logs: Int32s, log_sizes: Int64s,
+    winners: Int64s, turns: Int64s, max_turns: int,
+) -> None:
     """Many games in a row (logs[i] holds game i's clicks, cut at the array's width)."""
     for i in range(seeds.shape[0]):
         winners[i], turns[i], log_sizes[i] = play_game(

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from pathlib import Path
+from typing import TypedDict
 
 from .board import B1, EMPTY, ZONE_SIZE, Layout, layout, square_at
 from .cards import FOUR, JACK, JOKER, KING, NINE, NUM_RANKS, QUEEN, SEVEN, SIX, TEN
@@ -99,13 +100,17 @@ def stage_routes(lay: Layout, cards: tuple[int, ...], free_face: bool) -> tuple[
             routes[s] = count
 
 
+# A square's comparison tuple, smaller first: (fewest cards, -base depth, (fewest cards, -routes) of each stage).
+RankKey = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
 @cache
-def ranking() -> list[tuple[int, tuple]]:
+def ranking() -> list[tuple[int, RankKey]]:
     """(square, comparison tuple) for every square that reaches the base, best first, ties in square order."""
     lay = layout(4)
     stages = [stage_routes(lay, cards, free_face) for _, cards, free_face in stage_decks()]
     far = 10**6
-    rows = []
+    rows: list[tuple[int, RankKey]] = []
     for s in squares_of(lay):
         if s not in stages[0][0]:
             continue
@@ -126,7 +131,16 @@ def places() -> dict[int, int]:
     return result
 
 
-def generated_values() -> dict:
+class ValuesFile(TypedDict):
+    """The JSON of the square values file."""
+
+    about: str
+    points_a_place: int
+    zones: list[list[int]]  # relative zones (own, next, two on, the zone before the own) x 22 squares
+    bullseye: int
+
+
+def generated_values() -> ValuesFile:
     """The square values as the values file holds them: relative zones of 22 squares, then the bullseye."""
     lay = layout(4)
     place = places()

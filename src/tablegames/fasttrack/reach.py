@@ -51,10 +51,10 @@ def cards_home(lay: Layout, colour: int, free_face_card: bool = False) -> list[i
     for square in range(lay.size):
         board = [EMPTY] * lay.size
         board[square] = colour
-        ends = set()
+        after: set[int] = set()
         for card in cards:
-            ends.update(m.end for m in legal_moves(board, lay, [card], (colour,)))
-        after_card.append(ends)
+            after.update(m.end for m in legal_moves(board, lay, [card], (colour,)))
+        after_card.append(after)
     best = [-1] * lay.size
     best[target] = 0
     changed = True

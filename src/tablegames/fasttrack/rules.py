@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .board import EMPTY, Layout
+from .board import EMPTY, Board, Layout, MutableBoard
 from .cards import (
     FOUR,
     JACK,
@@ -52,7 +52,7 @@ class Move(NamedTuple):
         return f"{prefix} {layout.square_name(self.start)}->{layout.square_name(self.end)}"
 
 
-def movable_pieces(board: Sequence[int], layout: Layout, colours: Sequence[int]) -> list[int]:
+def movable_pieces(board: Board, layout: Layout, colours: Sequence[int]) -> list[int]:
     """Spec 5.1, colour by colour: the pen piece on the highest occupied pen square, then the others in order."""
     pieces: list[int] = []
     for colour in colours:
@@ -63,11 +63,11 @@ def movable_pieces(board: Sequence[int], layout: Layout, colours: Sequence[int])
     return pieces
 
 
-def has_fast_track_piece(board: Sequence[int], layout: Layout, colours: Sequence[int]) -> bool:
+def has_fast_track_piece(board: Board, layout: Layout, colours: Sequence[int]) -> bool:
     return any(board[s] in colours for s in layout.fast_track_squares())
 
 
-def candidate_pieces(board: Sequence[int], layout: Layout, colours: Sequence[int]) -> list[int]:
+def candidate_pieces(board: Board, layout: Layout, colours: Sequence[int]) -> list[int]:
     """Movable pieces after the fast-track obligation (5.2): only FT pieces when any mover colour has one."""
     pieces = movable_pieces(board, layout, colours)
     if has_fast_track_piece(board, layout, colours):
@@ -75,12 +75,12 @@ def candidate_pieces(board: Sequence[int], layout: Layout, colours: Sequence[int
     return pieces
 
 
-def is_clear(board: Sequence[int], path: tuple[int, ...], colour: int) -> bool:
+def is_clear(board: Board, path: tuple[int, ...], colour: int) -> bool:
     """True when the walk passes and lands on no piece of the moving piece's own colour."""
     return all(board[s] != colour for s in path)
 
 
-def forward_ends(board: Sequence[int], layout: Layout, start: int, count: int) -> list[tuple[int, ...]]:
+def forward_ends(board: Board, layout: Layout, start: int, count: int) -> list[tuple[int, ...]]:
     """Clear forward walks of `count` steps from `start`, one per destination (first path found)."""
     colour = board[start]
     seen: set[int] = set()
@@ -92,12 +92,12 @@ def forward_ends(board: Sequence[int], layout: Layout, start: int, count: int) -
     return walks
 
 
-def backward_walk(board: Sequence[int], layout: Layout, start: int, count: int) -> tuple[int, ...] | None:
+def backward_walk(board: Board, layout: Layout, start: int, count: int) -> tuple[int, ...] | None:
     path = layout.colour_routes[board[start]].backward[start][count]
     return path if path is not None and is_clear(board, path, board[start]) else None
 
 
-def trade_targets(board: Sequence[int], layout: Layout, start: int) -> list[int]:
+def trade_targets(board: Board, layout: Layout, start: int) -> list[int]:
     """Squares a jack at `start` may swap with (5.6): track or bullseye, holding another colour's piece."""
     if not (layout.is_track[start] or start == layout.bullseye):
         return []
@@ -109,7 +109,7 @@ def trade_targets(board: Sequence[int], layout: Layout, start: int) -> list[int]
     ]
 
 
-def card_moves_from(board: Sequence[int], layout: Layout, card: int, start: int) -> list[Move]:
+def card_moves_from(board: Board, layout: Layout, card: int, start: int) -> list[Move]:
     """Forward-phase moves of one card from one piece, without the split halves of a 7."""
     if card == FOUR:
         path = backward_walk(board, layout, start, 4)
@@ -126,7 +126,7 @@ def card_moves_from(board: Sequence[int], layout: Layout, card: int, start: int)
     return moves
 
 
-def apply_to_board(board: list[int], layout: Layout, move: Move) -> tuple[int, int] | None:
+def apply_to_board(board: MutableBoard, layout: Layout, move: Move) -> tuple[int, int] | None:
     """Make the move on `board` in place; returns (square, pen square) of a captured piece, or None."""
     if move.kind == TRADE:
         board[move.start], board[move.end] = board[move.end], board[move.start]
@@ -142,12 +142,12 @@ def apply_to_board(board: list[int], layout: Layout, move: Move) -> tuple[int, i
     return captured
 
 
-def lowest_free_pen_square(board: Sequence[int], layout: Layout, colour: int) -> int:
+def lowest_free_pen_square(board: Board, layout: Layout, colour: int) -> int:
     return next(s for s in layout.pen(colour) if board[s] == EMPTY)
 
 
 def split_finish_moves(
-    board: Sequence[int], layout: Layout, count: int, moved: int, colours: Sequence[int]
+    board: Board, layout: Layout, count: int, moved: int, colours: Sequence[int]
 ) -> list[Move]:
     """Second halves of a split 7 (5.5): `count` steps forward by any non-pen piece but the one at `moved`."""
     return [
@@ -157,7 +157,7 @@ def split_finish_moves(
     ]
 
 
-def split_finishers(board: Sequence[int], layout: Layout, moved: int, colours: Sequence[int]) -> list[int]:
+def split_finishers(board: Board, layout: Layout, moved: int, colours: Sequence[int]) -> list[int]:
     """Pieces that may make a split's second half: not in a pen or the bullseye, not the piece at `moved`."""
     return [
         s
@@ -166,11 +166,11 @@ def split_finishers(board: Sequence[int], layout: Layout, moved: int, colours: S
     ]
 
 
-def can_finish_split(board: Sequence[int], layout: Layout, count: int, moved: int, colours: Sequence[int]) -> bool:
+def can_finish_split(board: Board, layout: Layout, count: int, moved: int, colours: Sequence[int]) -> bool:
     return any(forward_ends(board, layout, s, count) for s in split_finishers(board, layout, moved, colours))
 
 
-def seven_moves_from(board: Sequence[int], layout: Layout, start: int, colours: Sequence[int]) -> list[Move]:
+def seven_moves_from(board: Board, layout: Layout, start: int, colours: Sequence[int]) -> list[Move]:
     """Split first halves then full moves of a 7 from one piece.
 
     A first half is offered only when some other piece can then finish it (our fix of the original, which judged
@@ -191,7 +191,7 @@ def seven_moves_from(board: Sequence[int], layout: Layout, start: int, colours: 
     return moves
 
 
-def legal_moves(board: Sequence[int], layout: Layout, hand: Sequence[int], colours: Sequence[int]) -> list[Move]:
+def legal_moves(board: Board, layout: Layout, hand: Sequence[int], colours: Sequence[int]) -> list[Move]:
     """Every legal move of a hand (spec 6): the forward phase, or when it is empty every card walked backward."""
     cards = list(dict.fromkeys(hand))  # distinct, in hand order
     pieces = candidate_pieces(board, layout, colours)
@@ -213,7 +213,7 @@ def legal_moves(board: Sequence[int], layout: Layout, hand: Sequence[int], colou
 
 
 def reachable_ends(
-    board: Sequence[int], layout: Layout, start: int, count: int, colours: Sequence[int]
+    board: Board, layout: Layout, start: int, count: int, colours: Sequence[int]
 ) -> list[int]:
     """Where the piece at `start` can go `count` steps forward, fast-track obligation included (Elm's endLocations)."""
     if start not in candidate_pieces(board, layout, colours):

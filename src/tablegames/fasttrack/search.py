@@ -22,10 +22,12 @@ Each takes an optional CancelToken (`token`, anything with its `flag`): the sear
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_of, raise_if_cancelled
 
@@ -56,7 +58,7 @@ class SearchResult:
     alternatives: tuple[Line, ...] = ()  # with `keep`: the best lines to distinct ends, best first
 
 
-def position_key(board, hand, credits: int, stage: int) -> tuple[int, ...]:
+def position_key(board: Sequence[int], hand: Sequence[int], credits: int, stage: int) -> tuple[int, ...]:
     pieces = tuple(4 * square + int(colour) for square, colour in enumerate(board) if colour != EMPTY)
     cards = sorted(int(c) for c in hand)
     return pieces + tuple(cards) + (HAND_PAD,) * (HAND_SIZE - len(cards)) + (int(credits), int(stage))
@@ -77,12 +79,12 @@ class Scorer:
     def __init__(self, game: FastTrackGame, strategy: Strategy) -> None:
         self.seat = game.seat
         self.team = team_of(game, game.seat)
-        self.values = strategy.value_table(game.layout).tolist()
+        self.values: list[list[int]] = strategy.value_table(game.layout).tolist()
         home = pieces_home(game.board.tolist(), game.layout, game.seat)
-        self.hoard = strategy.hoard_table()[min(home, 3)].tolist()
+        self.hoard: list[int] = strategy.hoard_table()[min(home, 3)].tolist()
         self.win_bonus = strategy.win_bonus
 
-    def score(self, board, hand, stage: int, winners: tuple[int, ...]) -> int:
+    def score(self, board: Sequence[int], hand: Sequence[int], stage: int, winners: tuple[int, ...]) -> int:
         total = sum(self.values[c][s] for s, c in enumerate(board) if c in self.team)
         if stage != STAGE_DREW:
             total += sum(self.hoard[c] for c in hand)
@@ -124,6 +126,10 @@ def plays(game: FastTrackGame) -> list[tuple[tuple[int, ...], FastTrackGame, boo
     return found
 
 
+# A line's end as search_line ranks it (smaller first): (-score, key, level, parent rank, last play, clicks).
+_Candidate = tuple[int, tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
+
+
 def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP, keep: int = 0,
                 token: HasCancelFlag | None = None) -> SearchResult:
     """The best line for the seat to move, from a phase where a card is played, discarded or covered; with `keep`,
@@ -140,9 +146,9 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
         return first_line(root)
     scorer = Scorer(root, strategy)
     frontier: list[tuple[FastTrackGame, tuple[int, ...]]] = [(root, ())]
-    best: tuple | None = None
+    best: _Candidate | None = None
     ends = 0
-    finished: dict[tuple[int, ...], tuple] = {}
+    finished: dict[tuple[int, ...], _Candidate] = {}
     cut = False
     level = 0
     while frontier:
@@ -157,7 +163,7 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
                     key = position_key(board, hand, key_credits(child, root.seat, stage), stage)
                     score = scorer.score(board, hand, stage, child.winners)
                     ends += 1
-                    candidate = (-score, key, level, rank, play, clicks + play)
+                    candidate: _Candidate = (-score, key, level, rank, play, clicks + play)
                     if best is None or candidate[:5] < best[:5]:
                         best = candidate
                     if keep and (key not in finished or candidate[:5] < finished[key][:5]):
@@ -197,12 +203,12 @@ def first_line(game: FastTrackGame) -> SearchResult:
 
 
 @cache
-def strategy_arrays(strategy: Strategy) -> tuple[np.ndarray, np.ndarray]:
+def strategy_arrays(strategy: Strategy) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """The strategy's value table (int64[4, 89]) and hoard table (int64[4, 14]) for the kernels."""
     return strategy.value_table(layout(4)), strategy.hoard_table()
 
 
-def key_tuple(words: np.ndarray) -> tuple[int, ...]:
+def key_tuple(words: npt.NDArray[np.int64]) -> tuple[int, ...]:
     """A kernel key (four int64 words) as `position_key` writes it."""
     pieces = [(int(words[i // 6]) >> (9 * ((6 if i < 12 else 4) - 1 - i % 6) + (20 if i >= 12 else 0))) & 511
               for i in range(16)]
@@ -228,7 +234,8 @@ def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int
     credits, phase, partnership = int(game.credits[seat]), int(game.phase), int(game.partnership)
     if strategy.first_legal:
         plays, stage = kernels.first_legal_line(game.board, hand, credits, phase, seat, partnership, kernels.TABLES, line)
-        score, ends, cut, key = 0, 1, False, ()
+        score, ends, cut = 0, 1, False
+        key: tuple[int, ...] = ()
     else:
         values, hoards = strategy_arrays(strategy)
         hoard = hoards[min(pieces_home(game.board.tolist(), game.layout, seat), MAX_HOME_COUNTED)]

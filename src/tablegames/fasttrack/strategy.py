@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.typing as npt
 
 from .board import B1, ZONE_SIZE, Layout
 from .cards import ACE, JACK, JOKER, NUM_RANKS
@@ -49,14 +50,14 @@ class Strategy:
     square_values: tuple[tuple[int, ...], ...] = SQUARE_VALUES
     bullseye_value: int = BULLSEYE_VALUE
 
-    def hoard_table(self) -> np.ndarray:
+    def hoard_table(self) -> npt.NDArray[np.int64]:
         """int64[4, 14]: what one kept card of each rank is worth, by own pieces home (0, 1, 2, 3+)."""
         table = np.zeros((MAX_HOME_COUNTED + 1, NUM_RANKS), dtype=np.int64)
         for rank, values in self.hoard:
             table[:, rank] = values
         return table
 
-    def value_table(self, layout: Layout) -> np.ndarray:
+    def value_table(self, layout: Layout) -> npt.NDArray[np.int64]:
         """int64[colour, square]: the square's value to a piece of that colour, with the base bonus added."""
         table = np.zeros((layout.zones, layout.size), dtype=np.int64)
         for colour in range(layout.zones):
