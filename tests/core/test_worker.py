@@ -1,7 +1,7 @@
 import os
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 import pytest
@@ -155,7 +155,8 @@ def test_the_worker_process_is_warmed_once_and_a_thinker_that_owns_it_stops_it()
         queued = worker.submit(os.getpid)
         Thinker(processes=worker).shutdown()  # the window closes
         assert not worker.is_started
-        assert long_search.exception(timeout=30) is not None  # stopped, not left to run its minute
+        wait([long_search], timeout=30)  # stopped (or never started), not left to run its minute
+        assert long_search.done() and (long_search.cancelled() or long_search.exception() is not None)
         assert queued.cancelled() or queued.exception(timeout=10) is not None
         assert worker.submit(os.getpid).result(timeout=120) != pid  # a later use starts a new process
     finally:
