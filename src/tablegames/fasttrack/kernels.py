@@ -21,27 +21,22 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from .board import EMPTY, layout, routes_as_arrays
+from .board import EMPTY, MAX_STEPS, ZONE_SIZE, layout, routes_as_arrays
 from .cards import ACE, DECK_SIZE, FOUR, HAND_SIZE, JACK, JOKER, KING, NUM_RANKS, QUEEN, SEVEN, SIX, TEN
-from .game import CARD_ACTION, END_TURN, TRADE_ACTION, Phase
+from .game import CARD_ACTION, CREDITS_TO_LEAVE_PEN, END_TURN, TRADE_ACTION, Partnership, Phase
 from .rules import BACK, REVERSE, SPLIT_START, STEP, TRADE
+from .search import HAND_PAD, STAGE_DREW  # the reference search's; the kernels mirror it
 
 ZONES = 4
-ZONE_SIZE = 22
 SIZE = ZONES * ZONE_SIZE + 1
 BULLSEYE = SIZE - 1
 PIECES = 16  # four colours of four pieces
-MAX_STEPS = 10
 PLAY_WIDTH = 5  # clicks of one play: card, start, end, and a split's second start and end
 MAX_LEVELS = 8  # a line plays at most five cards before the hand refills; discards cannot exceed that either
 MAX_MOVES = 1024  # of one position: at most 8 pieces x (a 7's 28 ends, a J's 18, ...), well under this
 MAX_CHILDREN = 16384  # of one position
-LINE_CAP = 20_000
-CREDITS_TO_LEAVE_PEN = 4
-STAGE_DREW = 7
 CANCELLED = -1  # the plays `search` returns when its cancel flag was set
-HAND_PAD = 15
-SOLO, ANYTIME, ONCE_HOME = 0, 1, 2
+SOLO, ANYTIME, ONCE_HOME = (int(p) for p in Partnership)
 NEED_CARD, NEED_START, NEED_END, NEED_DISCARD, NEED_COVER, DONE, OVER = (int(p) for p in Phase)
 MAX_TURNS = 5000  # a guard: no real game comes near it (games last about 45 turns)
 # info fields of a game
