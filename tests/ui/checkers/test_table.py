@@ -284,7 +284,10 @@ def test_the_demos_watch_table_plays_every_level_in_turn_and_saves_nothing(tmp_p
 
 
 def test_the_panel_buttons_work_like_their_keys(tmp_path):
-    from tablegames.ui.checkers.drawing import button_rect
+    from tablegames.ui.checkers.drawing import PANEL_BUTTONS
+
+    def button_rect(action):
+        return next(button.rect for button in PANEL_BUTTONS if button.action == action)
 
     table = make_table(tmp_path, checkers_mode="two_players")
     click(table, 11)

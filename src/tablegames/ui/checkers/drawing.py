@@ -27,6 +27,8 @@ from tablegames.ui.checkers.panel_text import SIDE_LABELS, move_list_rows, statu
 from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
 from tablegames.ui.checkers.table_model import TableModel
 from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
+from tablegames.ui.widgets import Button, draw_button
+from tablegames.ui.widgets import button_at as find_button
 
 Point = tuple[float, float]
 
@@ -42,17 +44,19 @@ KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U un
 FUN_BLUE = (120, 220, 255)
 
 
-def button_rect(action: str) -> pygame.Rect:
-    index = [name for name, _ in BUTTONS].index(action)
+def panel_buttons() -> list[Button]:
+    """The panel's four buttons, evenly spaced in a row (the shared widget)."""
     width = (PANEL_RECT.width - 40 - 3 * 10) // len(BUTTONS)
-    return pygame.Rect(PANEL_RECT.x + 20 + index * (width + 10), PANEL_RECT.y + 622, width, 36)
+    return [Button(action, label, pygame.Rect(PANEL_RECT.x + 20 + index * (width + 10), PANEL_RECT.y + 622, width, 36))
+            for index, (action, label) in enumerate(BUTTONS)]
+
+
+PANEL_BUTTONS = panel_buttons()
 
 
 def button_at(pos: Point) -> str | None:
-    for action, _ in BUTTONS:
-        if button_rect(action).collidepoint(pos):
-            return action
-    return None
+    button = find_button(PANEL_BUTTONS, pos)
+    return None if button is None else button.action
 
 
 @lru_cache(maxsize=8)
@@ -244,15 +248,9 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
 
 
 def draw_buttons(surface: pygame.Surface, glow: tuple[int, int, int], pointer: Point | None) -> None:
-    """Dark-glass buttons whose edge glows when pointed at (neon in the neon sets)."""
-    for action, label in BUTTONS:
-        rect = button_rect(action)
-        pointed = pointer is not None and rect.collidepoint(pointer)
-        pygame.draw.rect(surface, shade(PANEL, 0.7), rect, border_radius=10)
-        if pointed:
-            pygame.draw.rect(surface, shade(glow, 0.45), rect.inflate(6, 6), 3, border_radius=13)
-        pygame.draw.rect(surface, glow if pointed else PANEL_EDGE, rect, 2, border_radius=10)
-        draw_text(surface, label, rect.center, 23, TEXT if pointed else TEXT_DIM, "center")
+    """The panel's buttons; the edge of the one pointed at glows (neon in the neon sets)."""
+    for button in PANEL_BUTTONS:
+        draw_button(surface, button, pointer is not None and button.hit(pointer), glow, size=23)
 
 
 def draw_bubble(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
