@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from tablegames import __version__
@@ -24,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--screenshot", metavar="OUT.png", help="render one frame of --scene to a PNG and exit")
     shot.add_argument("--scene", metavar="NAME", help="the scene to render (see --list-scenes)")
     shot.add_argument("--size", metavar="WxH", default="1280x800", help="picture size (default 1280x800)")
-    shot.add_argument("--seed", type=int, default=0, help="seed for the scene's game (default 0)")
+    shot.add_argument("--seed", type=int, default=0, help="seed for the scene's game, 0 to 2^32-1 (default 0)")
     shot.add_argument("--frame", type=int, default=0, help="frames of animation to run before the picture")
     shot.add_argument("--set", type=int, dest="piece_set", default=None, help="checkers piece set 0-9")
     shot.add_argument("--level", type=int, default=None, help="checkers computer level 1-10")
@@ -41,7 +42,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """The command line; Ctrl-C anywhere ends it with status 130 and one line, never a traceback."""
+    try:
+        return run_command_line(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:
+        print("tablegames: interrupted (Ctrl-C)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `tablegames ... | head`: the reader left; nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (the docs' recipe: no flush error at exit)
+        return 0
+
+
+def run_command_line(argv: list[str]) -> int:
     wants_tool = len(argv) >= 2 and (not argv[1].startswith("-") or argv[1] in ("-h", "--help"))
     if wants_tool and has_commands(argv[0]):
         return run_table_command(argv[0], argv[1:])

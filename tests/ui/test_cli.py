@@ -79,3 +79,48 @@ def test_a_table_name_with_help_shows_that_tables_tools(capsys):
         main(["checkers", "--help"])
     assert exit_info.value.code == 0
     assert "perft" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--screenshot", "x.png", "--scene", "checkers", "--set", "12"], ["--set 12", "0-9"]),
+    (["--screenshot", "x.png", "--scene", "checkers", "--set", "-1"], ["--set -1", "0-9"]),
+    (["--screenshot", "x.png", "--scene", "checkers", "--level", "0"], ["--level 0", "1-10"]),
+    (["--screenshot", "x.png", "--scene", "checkers", "--level", "11"], ["--level 11", "1-10"]),
+    (["--screenshot", "x.png", "--scene", "lobby", "--seed", str(2**32)], ["--seed", "0 to 4294967295"]),
+    (["--screenshot", ".", "--scene", "lobby"], ["--screenshot .", "folder"]),
+    (["--screenshot", "blocker/x.png", "--scene", "lobby"], ["blocker is a file"]),
+    (["--screenshot", "/proc/x.png", "--scene", "lobby"], ["cannot write in /proc"]),
+    (["--demo", "blocker", "--seconds", "1"], ["--demo blocker", "is a file"]),
+    (["--demo", "--seconds", "0"], ["--seconds 0"]),
+])
+def test_bad_window_options_exit_2_with_one_line_before_anything_starts(tmp_path, args, words):
+    (tmp_path / "blocker").write_text("a file in the way")
+    result = run_cli(*args, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+def test_no_display_at_all_is_one_line_not_an_invisible_window():
+    env = {k: v for k, v in HEADLESS.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    result = subprocess.run([sys.executable, "-m", "tablegames"], capture_output=True, text=True, env=env,
+                            timeout=60)
+    assert result.returncode == 2 and "no display to open a window on" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_video_driver_that_does_not_exist_is_one_line():
+    env = dict(HEADLESS, SDL_VIDEODRIVER="no-such-driver")
+    result = subprocess.run([sys.executable, "-m", "tablegames"], capture_output=True, text=True, env=env,
+                            timeout=120)
+    assert result.returncode == 2, result.stderr
+    assert "cannot open a window with the no-such-driver video driver" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_closed_pipe_ends_quietly():
+    command = f"{sys.executable} -m tablegames checkers perft 5 --divide | head -1"
+    result = subprocess.run(command, shell=True, capture_output=True, text=True, env=HEADLESS, timeout=120)
+    assert result.stdout.strip() and "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
