@@ -262,15 +262,46 @@ def test_a_finished_or_untouched_game_leaves_no_file(tmp_path):
 @pytest.mark.parametrize("text", [
     "{not json",
     json.dumps({"version": 1, "seed": 0, "players": 4, "partnership": 0, "actions": [999]}),
-    json.dumps({"version": 7}),
+    json.dumps({"version": 0}),
     json.dumps({"version": 1, "seed": "x", "players": 4, "partnership": 0, "actions": []}),
 ])
-def test_a_broken_save_is_ignored_with_a_log_line(tmp_path, caplog, text):
+def test_a_broken_save_is_kept_as_bad_and_reported(tmp_path, caplog, text):
     path = tmp_path / "fasttrack-game.json"
     path.write_text(text)
     with caplog.at_level(logging.WARNING):
-        assert savegame.load_game(path) is None
+        loaded = savegame.load_saved(path)
+    assert loaded.game is None or loaded.game.actions == []  # action 1 of 1 was bad: the start only
     assert "ignoring the saved game" in caplog.text and str(path) in caplog.text
+    assert (tmp_path / "fasttrack-game.json.bad").read_text() == text and "kept as" in loaded.message
+
+
+def test_a_save_is_replayed_up_to_its_last_valid_action(tmp_path):
+    game = positions.midgame(1)
+    actions = [int(a) for a in game.actions]
+    path = tmp_path / "fasttrack-game.json"
+    path.write_text(json.dumps({"version": 1, "seed": int(game.seed), "players": 4, "partnership": 0,
+                                "actions": [*actions, 999, *actions[:3]]}))
+    loaded = savegame.load_saved(path)
+    assert loaded.game is not None and loaded.game.actions == game.actions  # 100 good ones kept, not thrown away
+    assert f"replayed {len(actions)} of {len(actions) + 4} moves" in loaded.message
+    assert (tmp_path / "fasttrack-game.json.bad").exists()
+
+
+def test_a_save_from_a_newer_version_is_left_alone_and_never_overwritten(tmp_path):
+    from tablegames.ui.fasttrack.scene import FastTrackScene
+    from tablegames.ui.scene import Context
+
+    path = tmp_path / "fasttrack-game.json"
+    text = json.dumps({"version": 99, "something": "new"})
+    path.write_text(text)
+    loaded = savegame.load_saved(path)
+    assert loaded.game is None and not loaded.may_overwrite and "newer tablegames" in loaded.message
+    scene = FastTrackScene(Context(seed=2), save_path=path)
+    assert scene.toasts.current is not None and scene.toasts.current.important
+    scene.controller.game.apply_action(scene.controller.game.legal_actions()[0])
+    scene.update(1 / 60)
+    scene.on_exit()
+    assert path.read_text() == text and not (tmp_path / "fasttrack-game.json.bad").exists()
 
 
 def test_a_failing_search_is_logged_and_legal_clicks_play_instead(caplog):

@@ -39,6 +39,7 @@ from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
 from tablegames.ui.scene import Context, Intent, Scene
 from tablegames.ui.table import KeyBinding, TableScene
 from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text
+from tablegames.ui.widgets import draw_toast
 
 SETTING_OF_PARTNERSHIP = {partnership: setting for setting, partnership in PARTNERSHIPS.items()}
 WATCH_HINTS = "Computers only · Space skip a turn · N new game · Esc menu"
@@ -63,8 +64,12 @@ class FastTrackScene(TableScene):
         self.watch = bool(options.get("watch", False) if watch is None else watch)
         self.save_path = save_path
         settings = context.settings
+        notice = ""
         if game is None and save_path is not None:
-            game = savegame.load_game(save_path)
+            loaded = savegame.load_saved(save_path)
+            game, notice = loaded.game, loaded.message
+            if not loaded.may_overwrite:
+                self.save_path = None  # a newer version's save is left alone
         if game is None:
             game = make_game(context.new_game_seed("fasttrack"), settings.fasttrack_zones, settings.fasttrack_partners)
         self.controller = TableController(game, context.thinker, settings.fasttrack_speed, self.watch)
@@ -73,6 +78,8 @@ class FastTrackScene(TableScene):
         self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
         self.backdrop_key: tuple[object, ...] = ()  # (panel content, hovered code) when last drawn
         self.saved_marker = self.save_marker()  # a resumed game is already saved
+        if notice:
+            self.toasts.show(notice, important=True)
         self.relayout()
 
     # --- the frame's questions ------------------------------------------------------------------------------------
@@ -236,3 +243,4 @@ class FastTrackScene(TableScene):
             winners = game.winners
             text = "You win!" if HUMAN_SEAT in winners and not self.watch else controller.view.instructions
             draw_banner(surface, text, COLOUR_RGB[winners[0]], self.clock)
+        draw_toast(surface, self.toasts.current, self.painter.rect)
