@@ -100,6 +100,8 @@ class OverlayMenuScene(Scene, Generic[M]):
     notes: tuple[str, ...] = ()
     menu_rect = centred_rect(560, 520)
     value_size = 32
+    label_size = 34
+    row_height = ROW_HEIGHT
 
     def __init__(self, context: Context, table: Scene | None, controller: M) -> None:
         super().__init__(context)
@@ -107,7 +109,12 @@ class OverlayMenuScene(Scene, Generic[M]):
         self.controller = controller
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return menu_row_rect(self.menu_rect, index)
+        rect = self.menu_rect
+        return pygame.Rect(rect.x + 30, rect.y + 86 + index * self.row_height, rect.width - 60, self.row_height - 8)
+
+    def settings_changed(self) -> None:
+        """A row changed a setting: saved at once (a table that follows at once also applies it)."""
+        self.context.save_settings()
 
     def row_at(self, pos: tuple[float, float]) -> int | None:
         for index in range(len(self.controller.items)):
@@ -127,7 +134,7 @@ class OverlayMenuScene(Scene, Generic[M]):
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_a, pygame.K_d):
                 step = -1 if event.key in (pygame.K_LEFT, pygame.K_a) else 1
                 if menu.change(menu.items[menu.selected].key, step):
-                    self.context.save_settings()
+                    self.settings_changed()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 return self.carry_out(menu.choose())
             else:
@@ -140,11 +147,17 @@ class OverlayMenuScene(Scene, Generic[M]):
             index = self.row_at(event.pos)
             if index is not None:
                 return self.carry_out(menu.choose(index))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:  # a right click steps a setting back
+            index = self.row_at(event.pos)
+            if index is not None:
+                menu.selected = index
+                if menu.change(menu.items[index].key, -1):
+                    self.settings_changed()
         return []
 
     def carry_out(self, action: str) -> list[Intent]:
         if action == "changed":
-            self.context.save_settings()
+            self.settings_changed()
             return []
         if action == "lobby":
             return [Pop(), Pop()]
@@ -168,7 +181,8 @@ class OverlayMenuScene(Scene, Generic[M]):
             chosen = index == self.controller.selected
             if chosen:
                 pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), row, border_radius=10)
-            draw_text(surface, item.label, (row.x + 18, row.centery), 34, TEXT if chosen else TEXT_DIM, "midleft")
+            draw_text(surface, item.label, (row.x + 18, row.centery), self.label_size, TEXT if chosen else TEXT_DIM,
+                      "midleft")
             value = self.controller.value(item.key)
             if value:
                 draw_text(surface, f"<  {value}  >", (row.right - 18, row.centery), self.value_size, ACCENT,

@@ -22,18 +22,18 @@ def test_the_menu_has_every_option_of_the_issue():
 def test_every_option_cycles_through_its_values_and_back():
     settings = Settings()
     model = MenuModel(settings)
-    for row, option in enumerate(OPTIONS):
-        model.row = row
+    for option in OPTIONS:
         start = getattr(settings, option.field)
         seen = set()
         for _ in range(len(option.values)):
-            model.change(1)
+            model.change(option.field, 1)
             seen.add(getattr(settings, option.field))
         assert getattr(settings, option.field) == start
         assert len(seen) == len(option.values), option.field
-        model.change(-1)
-        model.change(1)
+        model.change(option.field, -1)
+        model.change(option.field, 1)
         assert getattr(settings, option.field) == start
+    assert not model.change("resume", 1)  # an action is not a setting
 
 
 def test_every_value_reads_as_text():
@@ -60,10 +60,10 @@ def press(menu, key):
 
 def test_keys_change_and_save_at_once(tmp_path):
     menu, table, saved = menu_over_table(tmp_path)
-    assert ACTIONS[menu.model.row - len(OPTIONS)][0] == "resume"  # a stray Enter changes nothing
+    assert ACTIONS[menu.controller.selected - len(OPTIONS)][0] == "resume"  # a stray Enter changes nothing
     table.model.game.play("11-15")
     assert press(menu, pygame.K_RETURN) == [Pop()] and table.model.game.entries
-    menu.model.row = 0
+    menu.controller.selected = 0
     press(menu, pygame.K_RIGHT)
     assert table.context.settings.checkers_piece_set == 9 and saved[-1]["checkers_piece_set"] == 9
     assert table.model.piece_set == 9  # the table follows at once
@@ -75,9 +75,9 @@ def test_keys_change_and_save_at_once(tmp_path):
 def test_a_mode_change_starts_a_new_game_when_the_menu_closes(tmp_path):
     menu, table, _ = menu_over_table(tmp_path)
     table.model.game.play("11-15")
-    menu.model.row = 3
+    menu.controller.selected = 3
     press(menu, pygame.K_RIGHT)
-    assert menu.model.new_game_needed and table.model.mode == "play"
+    assert menu.controller.new_game_needed and table.model.mode == "play"
     assert press(menu, pygame.K_ESCAPE) == [Pop()]
     assert table.model.mode == "watch" and table.model.game.entries == []
 
@@ -85,19 +85,20 @@ def test_a_mode_change_starts_a_new_game_when_the_menu_closes(tmp_path):
 def test_actions(tmp_path):
     menu, table, _ = menu_over_table(tmp_path)
     table.model.game.play("11-15")
-    menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("resume")
+    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index("resume")
     assert press(menu, pygame.K_RETURN) == [Pop()] and table.model.game.entries
-    menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("new")
+    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index("new")
     assert press(menu, pygame.K_RETURN) == [Pop()] and not table.model.game.entries
-    menu.model.row = len(OPTIONS) + [name for name, _ in ACTIONS].index("lobby")
+    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index("lobby")
     assert press(menu, pygame.K_RETURN) == [Pop(), Pop()]
 
 
 def test_clicks_choose_and_change(tmp_path):
-    from tablegames.ui.checkers.menu import row_rect
-
     menu, table, _ = menu_over_table(tmp_path)
     row = [option.field for option in OPTIONS].index("checkers_fun_mode")
-    menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=row_rect(row).center))
+    menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=menu.row_rect(row).center))
     assert table.context.settings.checkers_fun_mode is True
+    menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=3, pos=menu.row_rect(row).center))
+    assert table.context.settings.checkers_fun_mode is False  # a right click steps back
+    assert all(menu.menu_rect.contains(menu.row_rect(index)) for index in range(len(OPTIONS) + len(ACTIONS)))
     menu.draw(pygame.Surface((1280, 800)))
