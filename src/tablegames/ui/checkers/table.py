@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from tablegames.music.mood import Mood
 from tablegames.ui.audio import play_cues
 from tablegames.ui.checkers.boards import board_layout
 from tablegames.ui.checkers.controller import PRESS_KEYS, CheckersController, square_to_cell
@@ -37,8 +38,8 @@ from tablegames.ui.checkers.savegame import default_save_path
 from tablegames.ui.checkers.table_model import TableModel
 from tablegames.ui.frametimer import CostMeter
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.table import TableScene
 from tablegames.ui.theme import draw_background
-from tablegames.ui.widgets import ConfirmScene
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ def option_int(options: dict[str, Any], name: str) -> int | None:
     return None if value is None else int(value)
 
 
-class CheckersTable(Scene):
+class CheckersTable(TableScene):
     """The table. `resume` reads the saved game. `save_path`: "default" is the user's file for the window
     (context.options empty), `options["save_path"]` when given (tests), and nothing for screenshots; None keeps
     nothing."""
@@ -78,14 +79,23 @@ class CheckersTable(Scene):
 
     # --- keeping up with the model --------------------------------------------------------------------------
     def refresh(self) -> None:
-        """Bring the scene up to date with the model: who may click which pieces, the sounds and moods it queued,
+        """Bring the scene up to date with the model: the sounds and moods it queued, who may click which pieces,
         and the moments it queued for the playful layer. Call it after changing the model directly."""
+        play_cues(self.context.audio, *self.cues())
+        self.relayout()
+
+    def relayout(self) -> None:
         model, controller = self.model, self.controller
         if model.game.position != controller.position or model.accepting != controller.accepting:
             controller.set_position(model.game.position, model.accepting)
-        play_cues(self.context.audio, *model.show.drain())
         for moment in model.show.drain_moments():
             show_moment(self.effects, moment, self.square_centre, self.layout.piece_radius, BOARD_RECT)
+
+    def cues(self) -> tuple[list[str], list[Mood]]:
+        return self.model.show.drain()
+
+    def menu(self) -> Scene:
+        return CheckersMenu(self.context, self)
 
     def apply_settings(self) -> None:
         """Re-read the settings (after the menu): set, level, flip, effects and sound."""
@@ -116,11 +126,12 @@ class CheckersTable(Scene):
 
     def on_enter(self) -> None:
         """Back on top (first entry, or the menu closed): follow the settings and draw the set's sprites now,
-        so the first seconds of play do not stutter."""
+        so the first seconds of play do not stutter. (The music's mood comes from the model's queued cues.)"""
         self.apply_settings()
         warm_cache(self.model.piece_set, self.layout.piece_radius)
 
     def on_exit(self) -> None:
+        """Leaving: the model cancels its searches and saves the game."""
         self.model.leave()
         self.refresh()
 
@@ -128,14 +139,14 @@ class CheckersTable(Scene):
         return self.layout.square_centre(*square_to_cell(square, self.controller.flipped))
 
     # --- the frame ------------------------------------------------------------------------------------------
-    def update(self, dt: float) -> list[Intent]:
-        self.refresh()  # what direct calls on the model queued since the last frame (the menu, scripts, tests)
+    def advance(self, dt: float) -> None:
+        """The frame's own part: what direct calls on the model queued since the last frame (the menu, scripts,
+        tests) first, then the playful layer and the model (the shared frame then plays the new cues)."""
+        self.refresh()
         started = time.perf_counter()
         self.effects.update(dt)
         self.effects_cost.add(started)
         self.model.update(dt)
-        self.refresh()
-        return []
 
     def draw(self, surface: pygame.Surface) -> None:
         model = self.model
@@ -196,11 +207,11 @@ class CheckersTable(Scene):
             model.refuse()
         elif kind == "quit":
             if self.game_in_progress():
-                return [Push(ConfirmScene(self.context, "Leave the table?", "The game is saved: you can go on with "
-                                          "it when you sit down again.", "Leave", lambda: [Pop()]))]
+                return self.confirm("Leave the table?", "The game is saved: you can go on with it when you sit down "
+                                    "again.", "Leave", lambda: [Pop()])
             return [Pop()]
         elif kind == "menu":
-            return [Push(CheckersMenu(self.context, self))]
+            return [Push(self.menu())]
         elif kind == "undo":
             model.undo()
         elif kind == "new":
@@ -213,8 +224,7 @@ class CheckersTable(Scene):
                 self.refresh()
                 return []
 
-            return [Push(ConfirmScene(self.context, "Start a new game?", "The game in progress will be lost.",
-                                      "New game", start_new))]
+            return self.confirm("Start a new game?", "The game in progress will be lost.", "New game", start_new)
         elif kind == "flip":
             model.flip()
             self.context.save_settings()
