@@ -11,10 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from tablegames.checkers import engine
+from tablegames.checkers.game import QUIET_PLY_LIMIT  # the draw rule is the game's
 from tablegames.checkers.position import Position
 from tablegames.core.gamestate import TERMINAL, GameState
-
-QUIET_PLY_LIMIT = 80
 
 
 class BoardState(GameState):

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
 
 from tablegames.fasttrack.view import RGB, Button, HandCard, Slot
+from tablegames.ui import widgets
 from tablegames.ui.fasttrack.cards import card_picture, suits_for
 from tablegames.ui.fasttrack.controller import Burst, Walker
 from tablegames.ui.theme import (
@@ -28,7 +29,6 @@ from tablegames.ui.theme import (
     TEXT_DIM,
     draw_sphere,
     draw_text,
-    font,
     shade,
     vertical_gradient,
 )
@@ -264,17 +264,15 @@ def hand_rects(hand: tuple[HandCard, ...], top: int) -> list[pygame.Rect]:
     return rects
 
 
+def panel_buttons(buttons: tuple[Button, ...], top: int) -> list[widgets.Button]:
+    """The view's buttons as the shared widgets, in rows under the hand (every one is the turn's action)."""
+    area = pygame.Rect(PANEL_RECT.x + 24, top, PANEL_RECT.width - 48, 3 * BUTTON_HEIGHT)
+    laid = widgets.button_row([(str(b.click), b.label) for b in buttons], area, height=BUTTON_HEIGHT, size=28)
+    return [replace(button, main=True) for button in laid]
+
+
 def button_rects(buttons: tuple[Button, ...], top: int) -> list[pygame.Rect]:
-    rects = []
-    y = top
-    x = PANEL_RECT.x + 24
-    for button in buttons:
-        width = max(110, font(28).size(button.label)[0] + 36)
-        if x + width > PANEL_RECT.right - 24:
-            x, y = PANEL_RECT.x + 24, y + BUTTON_HEIGHT + 10
-        rects.append(pygame.Rect(x, y, width, BUTTON_HEIGHT))
-        x += width + 12
-    return rects
+    return [button.rect for button in panel_buttons(buttons, top)]
 
 
 @dataclass(frozen=True)
@@ -338,12 +336,10 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         surface.blit(card_picture(card.label, suit, *CARD_SIZE), rect)
         if card.click is None and playable:
             surface.blit(dimmer(CARD_SIZE), rect)
-    for button, rect in zip(content.buttons, button_rects(content.buttons, layout.buttons_top), strict=True):
-        active = hover == button.click
-        pygame.draw.rect(surface, shade(ACCENT, 0.9 if active else 0.65), rect, border_radius=10)
-        pygame.draw.rect(surface, shade(ACCENT, 1.3), rect, 2, border_radius=10)
-        draw_text(surface, button.label, rect.center, 28, (30, 24, 10), "center", bold=True)
-    rects = button_rects(content.buttons, layout.buttons_top)
+    laid = panel_buttons(content.buttons, layout.buttons_top)
+    for button, shown in zip(content.buttons, laid, strict=True):
+        widgets.draw_button(surface, shown, hover == button.click, size=28)
+    rects = [button.rect for button in laid]
     y = max([layout.log_top] + [rect.bottom + 18 for rect in rects])
     if content.log:
         pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 8), (panel.right - 20, y - 8), 1)
