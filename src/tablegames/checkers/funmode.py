@@ -233,6 +233,15 @@ class FunGame:
     @classmethod
     def from_pdn(cls, text: str, human_side: int) -> tuple[FunGame, dict[str, str]]:
         """The game and its tags from `to_pdn` text; ValueError saying what is wrong where."""
+        game, tags, problem = cls.replay_pdn(text, human_side)
+        if problem:
+            raise ValueError(problem)
+        return game, tags
+
+    @classmethod
+    def replay_pdn(cls, text: str, human_side: int) -> tuple[FunGame, dict[str, str], str]:
+        """`from_pdn` as far as it goes: the game up to its first entry that cannot be replayed, its tags, and what
+        stopped it ("" when the whole game was read). ValueError when not even the tags or the start can be read."""
         tags: dict[str, str] = {}
         at = 0
         while True:
@@ -257,8 +266,8 @@ class FunGame:
             try:
                 game.play(parse_move(game.position, token))
             except ValueError as error:
-                raise ValueError(f"saved game, entry {len(game.entries) + 1} '{token}': {error}") from None
-        return game, tags
+                return game, tags, f"saved game, entry {len(game.entries) + 1} '{token[:40]}': {error}"
+        return game, tags, ""
 
 
 def human_is_behind(position: Position, human_side: int) -> bool:

@@ -239,10 +239,14 @@ def test_a_finished_game_leaves_nothing_to_resume(tmp_path):
     assert not (tmp_path / "game.pdn").exists()
 
 
-def test_a_corrupt_saved_game_starts_afresh(tmp_path):
+def test_a_corrupt_saved_game_goes_on_from_its_last_good_move_and_is_kept(tmp_path):
     (tmp_path / "game.pdn").write_text('[Event "x"]\n\n1. 11-15 99-1 *\n')
     table = make_table(tmp_path)
-    assert table.model.game.entries == []
+    assert [entry.notation for entry in table.model.game.entries] == ["11-15"]
+    assert (tmp_path / "game.pdn.bad").exists()
+    (tmp_path / "game.pdn").write_text("\x00 not a game at all [")
+    table = make_table(tmp_path)
+    assert table.model.game.entries == [] and (tmp_path / "game.pdn.bad.2").exists()
 
 
 def test_export_writes_pdn(tmp_path, monkeypatch):

@@ -267,10 +267,27 @@ def test_saved_resumed_and_a_broken_file_starts_afresh(tmp_path: Path, caplog: p
     again = make_model(tmp_path)
     assert again.game.entries == model.game.entries and again.game_seed == model.game_seed
     assert again.show.toast.startswith("Welcome back")
-    (tmp_path / "game.pdn").write_text('[Event "x"]\n\n1. 11-15 99-1 *\n')
+    damaged = '[Event "x"]\n\n1. 11-15 99-1 *\n'
+    (tmp_path / "game.pdn").write_text(damaged)
+    with caplog.at_level(logging.WARNING):
+        partial = make_model(tmp_path)
+    assert [entry.notation for entry in partial.game.entries] == ["11-15"]  # the good move kept
+    assert partial.show.toast.startswith("Your saved game was damaged: replayed 1 moves")
+    assert (tmp_path / "game.pdn.bad").read_text() == damaged
+    (tmp_path / "game.pdn").write_text('[FEN "not a position"]\n\n1. 11-15 *\n')
     with caplog.at_level(logging.WARNING):
         fresh = make_model(tmp_path)
     assert fresh.game.entries == [] and "cannot resume" in caplog.text
+    assert fresh.show.toast.startswith("Your saved game could not be read")
+    assert (tmp_path / "game.pdn.bad.2").exists()  # the earlier copy is not overwritten
+
+
+@pytest.mark.parametrize("seed", ["\u00b2", "9" * 5000, "-3", "4294967296", " 7"])
+def test_an_odd_seed_tag_never_stops_the_table_opening(seed: str) -> None:
+    from tablegames.ui.checkers.savegame import saved_seed
+
+    assert saved_seed({"Seed": seed}) == 0
+    assert saved_seed({"Seed": "12345"}) == 12345
 
 
 def test_undo_goes_back_to_the_players_turn_and_flip_turns_the_board() -> None:

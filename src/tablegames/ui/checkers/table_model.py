@@ -163,9 +163,12 @@ class TableModel:
     def resume(self) -> bool:
         """Load the saved game (True), or start afresh (False; a file that cannot be read is logged)."""
         saved = savegame.read_game(self.save_path)
+        if isinstance(saved, str):  # a damaged file, kept beside: say so
+            self.toast_now(saved)
+            return False
         if saved is None:
             return False
-        game, tags, human = saved
+        game, tags, human = saved.game, saved.tags, saved.human
         self.searches.cancel()
         self.human_side = human
         self.mode = savegame.saved_mode(tags, self.mode)
@@ -173,7 +176,7 @@ class TableModel:
         self.game = game
         self.apply_settings()
         self.say("hello")
-        self.toast_now("Welcome back: your game goes on")
+        self.toast_now(saved.message or "Welcome back: your game goes on")
         self.after_change()
         return True
 
