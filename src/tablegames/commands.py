@@ -7,6 +7,7 @@ Each table's command module (named in tablegames/tables.py, with the tools that 
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 from tablegames.tables import command_modules, load_module
 
@@ -15,10 +16,17 @@ def has_commands(name: str) -> bool:
     return name in command_modules()
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse with the suite's error: one line naming the command and what is wrong, exit 2 (no usage dump)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def run_table_command(name: str, argv: list[str]) -> int:
-    """Parse and run `tablegames NAME COMMAND ...`; argparse exits 2 with a message on bad arguments."""
+    """Parse and run `tablegames NAME COMMAND ...`; a bad argument exits 2 with one line."""
     module = load_module(command_modules()[name])
-    parser = argparse.ArgumentParser(prog=f"tablegames {name}", description=module.__doc__)
+    parser = OneLineParser(prog=f"tablegames {name}", description=module.__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     module.add_commands(subparsers)
     args = parser.parse_args(argv)

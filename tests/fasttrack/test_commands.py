@@ -1,5 +1,7 @@
 """`tablegames fasttrack ...` subcommands."""
 
+import pytest
+
 from tablegames.commands import run_table_command
 
 
@@ -15,6 +17,8 @@ def test_random_games_report_a_winner(capsys):
 
 
 def test_bad_arguments_exit_2_with_one_line(capsys):
-    assert run_table_command("fasttrack", ["deal", "--players", "9"]) == 2
+    with pytest.raises(SystemExit) as stop:
+        run_table_command("fasttrack", ["deal", "--players", "9"])
+    assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "expected 2-6" in err
+    assert err.count("\n") == 1 and "tablegames fasttrack deal: argument --players: 9: expected 2 to 6" in err

@@ -14,6 +14,7 @@ import sys
 import time
 
 from tablegames.checkers.pdn import INITIAL_FEN, parse_fen
+from tablegames.core.arguments import positive_number, seed_number, whole_number, worker_count, writable_file
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,20 +44,21 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     train_parser.add_argument("--method", choices=("hill", "td"), default="hill",
                               help="hill: hill climbing against the champion (default, the shipped weights); "
                               "td: TD(lambda) self-play")
-    train_parser.add_argument("--games", type=int, default=400, help="self-play games for --method td (default 400)")
-    train_parser.add_argument("--rounds", type=int, default=150, help="challengers tried (default 150)")
-    train_parser.add_argument("--openings", type=int, default=20,
+    train_parser.add_argument("--games", type=whole_number(1, 1_000_000), default=400, help="self-play games for --method td (default 400)")
+    train_parser.add_argument("--rounds", type=whole_number(1, 100_000), default=150, help="challengers tried (default 150)")
+    train_parser.add_argument("--openings", type=whole_number(1, 1_000), default=20,
                               help="ballot openings per match, each played with both colours (default 20)")
-    train_parser.add_argument("--depth", type=int, default=3, help="search depth of the training games (default 3)")
-    train_parser.add_argument("--seed", type=int, default=7, help="seed of the noise and the openings (default 7)")
-    train_parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    train_parser.add_argument("--output", default=None,
+    train_parser.add_argument("--depth", type=whole_number(1, 12), default=3,
+                              help="search depth of the training games, 1-12 (default 3)")
+    train_parser.add_argument("--seed", type=seed_number, default=7, help="seed of the noise and the openings (default 7)")
+    train_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
+    train_parser.add_argument("--output", type=writable_file, default=None,
                               help="weights file to write (default: weights/checkers.json of the repository for "
                               "hill climbing, src/tablegames/checkers/weights/checkers-td.json for TD(lambda))")
-    train_parser.add_argument("--report", default=None,
+    train_parser.add_argument("--report", type=writable_file, default=None,
                               help="also measure learned vs hand-tuned vs piece-count weights over fresh openings "
                               "and write the Markdown report here")
-    train_parser.add_argument("--report-openings", type=int, default=60,
+    train_parser.add_argument("--report-openings", type=whole_number(1, 1_000), default=60,
                               help="fresh openings per measured match (default 60)")
     train_parser.set_defaults(run=run_train)
 
@@ -68,12 +70,12 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     tournament_parser.add_argument("--pairs", default=None,
                                    help="pairs as N:M,N:M (default 2:1,3:2,...,10:9,10:8)")
-    tournament_parser.add_argument("--openings", type=int, default=10, help="openings per pair (default 10)")
-    tournament_parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
-    tournament_parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    tournament_parser.add_argument("--node-scale", type=float, default=0.05,
+    tournament_parser.add_argument("--openings", type=whole_number(1, 1_000), default=10, help="openings per pair (default 10)")
+    tournament_parser.add_argument("--seed", type=seed_number, default=1, help="seed of the openings (default 1)")
+    tournament_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
+    tournament_parser.add_argument("--node-scale", type=positive_number(1.0), default=0.05,
                                    help="scale of the node budgets of levels 9 and 10 (default 0.05)")
-    tournament_parser.add_argument("--markdown", default=None, help="also write the table as a Markdown report")
+    tournament_parser.add_argument("--markdown", type=writable_file, default=None, help="also write the table as a Markdown report")
     tournament_parser.set_defaults(run=run_tournament_command)
 
 

@@ -15,32 +15,35 @@ import time
 
 import numpy as np
 
+from tablegames.core.arguments import seed_number, whole_number, worker_count
 from tablegames.core.files import write_atomic
 from tablegames.core.rng import make_rng
 
 from .board import COLOURS, MAX_ZONES, MIN_ZONES
-from .cards import RANK_NAMES, shuffled_deck
+from .cards import DECK_SIZE, RANK_NAMES, shuffled_deck
 from .game import FastTrackGame, Partnership
+
+MAX_GAMES = 1_000_000  # a run this long takes hours; more is a typo (each game preallocates its log)
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     deal = subparsers.add_parser("deal", help="show each seat's shuffled deck for a game seed")
-    deal.add_argument("--seed", type=int, default=0, help="game seed (default 0)")
-    deal.add_argument("--players", type=int, default=4, help=f"{MIN_ZONES}-{MAX_ZONES} players (default 4)")
-    deal.add_argument("--cards", type=int, default=10, help="cards to show from the top (default 10)")
+    deal.add_argument("--seed", type=seed_number, default=0, help="game seed, 0 to 2^32-1 (default 0)")
+    deal.add_argument("--players", type=whole_number(MIN_ZONES, MAX_ZONES), default=4, help=f"{MIN_ZONES}-{MAX_ZONES} players (default 4)")
+    deal.add_argument("--cards", type=whole_number(0, DECK_SIZE), default=10, help="cards to show from the top (default 10)")
     deal.set_defaults(run=run_deal)
 
     play = subparsers.add_parser("random", help="play seeded random games and report the winners")
-    play.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
-    play.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    play.add_argument("--seed", type=seed_number, default=0, help="first game seed, 0 to 2^32-1 (default 0)")
+    play.add_argument("--games", type=whole_number(1, MAX_GAMES), default=10, help="number of games (default 10)")
     play.add_argument(
         "--partnership", choices=[p.name.lower() for p in Partnership], default="solo", help="default solo"
     )
     play.set_defaults(run=run_random)
 
     games = subparsers.add_parser("games", help="play four-computer games (compiled) and report them")
-    games.add_argument("--count", type=int, default=200, help="number of games (default 200)")
-    games.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
+    games.add_argument("--count", type=whole_number(1, MAX_GAMES), default=200, help="number of games (default 200)")
+    games.add_argument("--seed", type=seed_number, default=0, help="first game seed, 0 to 2^32-1 (default 0)")
     games.add_argument("--red", default="champion", help="red's strategy (default champion; the others play champion)")
     games.add_argument("--digest", action="store_true", help="print one digest of every move of every game")
     games.add_argument("--cards", action="store_true", help="print which cards the winners used")
@@ -48,16 +51,16 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
     experiment = subparsers.add_parser("experiment", help="red plays a strategy against three champions, paired")
     experiment.add_argument("--strategy", default="champion", help="red's strategy (default champion)")
-    experiment.add_argument("--seeds", type=int, default=50, help="seeds, each dealt four times (default 50)")
-    experiment.add_argument("--first-seed", type=int, default=0, help="first seed (default 0)")
-    experiment.add_argument("--workers", type=int, default=1, help="parallel processes (default 1)")
+    experiment.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=50, help="seeds, each dealt four times (default 50)")
+    experiment.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
+    experiment.add_argument("--workers", type=worker_count, default=1, help="parallel processes, up to the CPUs (default 1)")
     experiment.set_defaults(run=run_experiment)
 
     playout = subparsers.add_parser("playout", help="measure one decision of a champion game by playouts")
-    playout.add_argument("--seed", type=int, default=69, help="game seed (default 69)")
-    playout.add_argument("--decision", type=int, default=10, help="the decision of the game to measure (default 10)")
-    playout.add_argument("--lines", type=int, default=4, help="candidate lines, best first (default 4)")
-    playout.add_argument("--count", type=int, default=200, help="playouts a line (default 200)")
+    playout.add_argument("--seed", type=seed_number, default=69, help="game seed (default 69)")
+    playout.add_argument("--decision", type=whole_number(0, 10_000), default=10, help="the decision of the game to measure (default 10)")
+    playout.add_argument("--lines", type=whole_number(1, 100), default=4, help="candidate lines, best first (default 4)")
+    playout.add_argument("--count", type=whole_number(1, MAX_GAMES), default=200, help="playouts a line (default 200)")
     playout.set_defaults(run=run_playout)
 
     values = subparsers.add_parser("square-values", help="regenerate the square values file from the ranking")
