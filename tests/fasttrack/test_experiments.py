@@ -1,5 +1,7 @@
 """Paired experiments, playouts and the commands that run them."""
 
+import pytest
+
 from tablegames.commands import run_table_command
 from tablegames.fasttrack.experiments import compare, playouts
 from tablegames.fasttrack.game import FastTrackGame
@@ -34,7 +36,9 @@ def test_commands_reject_bad_arguments_with_one_line(capsys):
     assert run_table_command("fasttrack", ["experiment", "--strategy", "nonesuch"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "champion" in err
-    assert run_table_command("fasttrack", ["games", "--count", "0"]) == 2
+    with pytest.raises(SystemExit) as stop:  # refused by the argument's type, before any game
+        run_table_command("fasttrack", ["games", "--count", "0"])
+    assert stop.value.code == 2 and "argument --count: 0: expected 1 to 1000000" in capsys.readouterr().err
 
 
 def test_square_values_check_passes(capsys):
