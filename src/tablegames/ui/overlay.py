@@ -49,8 +49,9 @@ def centred_rect(width: int, height: int) -> pygame.Rect:
     return rect
 
 
-def menu_row_rect(menu_rect: pygame.Rect, index: int) -> pygame.Rect:
-    return pygame.Rect(menu_rect.x + 30, menu_rect.y + 86 + index * ROW_HEIGHT, menu_rect.width - 60, ROW_HEIGHT - 8)
+def menu_row_rect(menu_rect: pygame.Rect, index: int, row_height: int = ROW_HEIGHT) -> pygame.Rect:
+    """Where row `index` of a menu lies (the one geometry of every table's menu)."""
+    return pygame.Rect(menu_rect.x + 30, menu_rect.y + 86 + index * row_height, menu_rect.width - 60, row_height - 8)
 
 
 RESUME_KEYS = ("back", "resume")
@@ -109,8 +110,7 @@ class OverlayMenuScene(Scene, Generic[M]):
         self.controller = controller
 
     def row_rect(self, index: int) -> pygame.Rect:
-        rect = self.menu_rect
-        return pygame.Rect(rect.x + 30, rect.y + 86 + index * self.row_height, rect.width - 60, self.row_height - 8)
+        return menu_row_rect(self.menu_rect, index, self.row_height)
 
     def settings_changed(self) -> None:
         """A row changed a setting: saved at once (a table that follows at once also applies it)."""

@@ -7,7 +7,7 @@ changes, never in `draw`; drawing functions only read. The menu overlay and the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pygame
 
@@ -134,10 +134,6 @@ def draw_button(surface: pygame.Surface, button: Button, hovered: bool, glow: RG
     colour = TEXT if button.enabled and (hovered or button.main) else TEXT_DIM
     draw_text(surface, button.label, rect.center, size, colour if button.enabled else shade(TEXT_DIM, 0.7),
               "center", bold=True)
-
-
-def with_rect(button: Button, rect: pygame.Rect) -> Button:
-    return replace(button, rect=rect)
 
 
 # --- toasts -------------------------------------------------------------------------------------------------------
