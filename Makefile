@@ -22,7 +22,7 @@ test: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m pytest
 
 test-all: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -m ''
+	$(HEADLESS) TABLEGAMES_FUZZ=thorough $(BIN)/python -m pytest -m ''
 
 bench: $(STAMP)
 	@for script in scripts/bench_*.py; do \

@@ -78,6 +78,9 @@ def default_path() -> Path:
     return Path(platformdirs.user_config_dir("tablegames")) / "settings.json"
 
 
+_LARGEST_SETTING = 2**53  # beyond this an integer no longer converts to a float exactly
+
+
 def _coerce(spec: dataclasses.Field[Any], value: Any) -> Any:
     """The value as the field's type, clamped or checked; raises TypeError/ValueError when it cannot be."""
     kind: type[object] = type(spec.default)  # every setting has a default (bool, int, float or str)
@@ -88,6 +91,9 @@ def _coerce(spec: dataclasses.Field[Any], value: Any) -> Any:
     if kind is int or kind is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError(f"expected a number, got {value!r}")
+        if isinstance(value, int) and abs(value) > _LARGEST_SETTING:
+            raise ValueError(f"expected a number of at most {_LARGEST_SETTING}, got one of {len(str(abs(value)))} digits"
+                             if abs(value).bit_length() < 10_000 else "expected a number, got a huge one")
         if not math.isfinite(value):
             raise ValueError(f"expected a finite number, got {value!r}")
         if kind is int and value != int(value):
