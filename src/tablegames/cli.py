@@ -21,6 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("table", nargs="?", help=f"open a table directly: {', '.join(TABLE_NAMES)}")
     parser.add_argument("--version", action="version", version=f"tablegames {__version__}")
+    parser.add_argument("--about", action="store_true",
+                        help="print the version and where the settings, saved games and log file are")
     shot = parser.add_argument_group("screenshots")
     shot.add_argument("--screenshot", metavar="OUT.png", help="render one frame of --scene to a PNG and exit")
     shot.add_argument("--scene", metavar="NAME", help="the scene to render (see --list-scenes)")
@@ -60,6 +62,11 @@ def run_command_line(argv: list[str]) -> int:
     if argv and has_commands(argv[0]) and argv[0] not in TABLE_NAMES:  # a tool group alone: its help
         return run_table_command(argv[0], argv[1:])
     args = build_parser().parse_args(argv)
+    if args.about:
+        from tablegames.core.places import about_lines
+
+        print("\n".join(about_lines()))
+        return 0
     from tablegames.ui.main import run  # the window's code loads pygame: only when a window is wanted
 
     return run(args)

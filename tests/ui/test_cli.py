@@ -124,3 +124,20 @@ def test_a_closed_pipe_ends_quietly():
     command = f"{sys.executable} -m tablegames checkers perft 5 --divide | head -1"
     result = subprocess.run(command, shell=True, capture_output=True, text=True, env=HEADLESS, timeout=120)
     assert result.stdout.strip() and "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr
+
+
+def test_the_demo_says_silent_when_the_synth_plays_into_the_dummy_driver():
+    """Under SDL_AUDIODRIVER=dummy the synth engine opens and runs, but nobody can hear it."""
+    import types
+
+    import pygame
+
+    from tablegames.ui.audio import describe
+
+    pygame.mixer.init()
+    try:
+        assert pygame.mixer.get_driver() == "dummy"
+        heard = describe(types.SimpleNamespace(engine_name="synth"))  # type: ignore[arg-type]
+    finally:
+        pygame.mixer.quit()
+    assert heard.startswith("silent") and "'dummy' audio driver" in heard

@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.core.files import write_atomic
+from tablegames.core.places import cache_folder
 from tablegames.core.worker import HasCancelFlag, raise_if_cancelled
 from tablegames.piddle import kernels
 from tablegames.piddle.hands import (
@@ -164,11 +165,7 @@ TABLES_SOURCE_KEY = tables_source_key()
 def cache_dir() -> Path:
     """Where tables are cached: $TABLEGAMES_CACHE_DIR/piddle, else the user cache dir's piddle folder."""
     root = os.environ.get(CACHE_ENV)
-    if not root:
-        import platformdirs
-
-        root = platformdirs.user_cache_dir("tablegames")
-    return Path(root) / "piddle"
+    return (Path(root) if root else cache_folder()) / "piddle"
 
 
 def cache_path(objective: Objective, directory: Path | None = None) -> Path:

@@ -18,12 +18,31 @@ def start_audio(settings: Settings, enabled: bool = True) -> MusicPlayer:
     return player
 
 
+INAUDIBLE_DRIVERS = ("dummy", "disk")  # SDL drivers that open a mixer nobody hears
+
+
 def describe(player: MusicPlayer) -> str:
+    """What can be heard: the engine, or "silent" (with why) when nothing reaches a loudspeaker."""
+    driver = audio_driver()
+    if player.engine_name != "silent" and driver in INAUDIBLE_DRIVERS:
+        return f"silent (the {driver!r} audio driver plays nothing; the {player.engine_name} engine ran anyway)"
     if player.engine_name == "synth":
         return "synth (numpy synthesizer streamed to the mixer)"
     if player.engine_name == "midi":
         return "midi (MIDI file through pygame's music player)"
     return "silent"
+
+
+def audio_driver() -> str | None:
+    """The SDL audio driver the mixer opened with, or None when the mixer is not open."""
+    import pygame
+
+    if not pygame.mixer.get_init():
+        return None
+    try:
+        return str(pygame.mixer.get_driver())
+    except pygame.error:
+        return None
 
 
 def play_cues(audio: MusicPlayer | None, effects: Iterable[str], moods: Iterable[Mood]) -> None:

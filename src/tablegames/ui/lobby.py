@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import pygame
 
+from tablegames.core.places import about_lines
 from tablegames.tables import TABLES, TableSpec
+from tablegames.ui.overlay import RulesScene
 from tablegames.ui.scene import SCENES, Context, Intent, Push, Quit, Scene, register_scene
 from tablegames.ui.theme import (
     ACCENT,
@@ -67,6 +69,8 @@ class LobbyController:
             return self.choose(HOTKEYS[key])
         elif key == pygame.K_q:
             return ("quit",)
+        elif key == pygame.K_i:
+            return ("about",)
         return None
 
     def click(self, pos: tuple[float, float]) -> tuple[str, ...] | None:
@@ -104,6 +108,8 @@ class LobbyScene(Scene):
             return []
         if action[0] == "quit":
             return [Quit()]
+        if action[0] == "about":
+            return [Push(about_scene(self.context))]
         self.context.settings.last_table = self.controller.selected
         self.context.save_settings()
         return [Push(SCENES[action[1]](self.context))]
@@ -119,7 +125,7 @@ class LobbyScene(Scene):
         draw_text(surface, "Choose a table", (LOGICAL_SIZE[0] / 2, 140), 34, TEXT_DIM, "center")
         for index, table in enumerate(TABLES):
             self.draw_card(surface, index, table)
-        hint = f"1-{len(TABLES)} sit at a table   Left/Right and Enter, or click   F11 full screen   Q quit"
+        hint = f"1-{len(TABLES)} sit at a table   Left/Right and Enter, or click   I about   F11 full screen   Q quit"
         draw_text(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, TEXT_DIM, "center")
         if self.notice_left > 0:
             draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center")
@@ -145,4 +151,12 @@ class LobbyScene(Scene):
         draw_text(surface, f"{index + 1}  Enter to play", (rect.centerx, rect.bottom - 26), 28, ACCENT, "center")
 
 
+def about_scene(context: Context) -> RulesScene:
+    """Where the player's files and the log are (the same lines as `tablegames --about`)."""
+    version, *places, note = about_lines()
+    text = f"# About {version}\n\n" + "\n".join(f"- {line}" for line in places) + f"\n\n{note}\n"
+    return RulesScene(context, text)
+
+
 register_scene("lobby", LobbyScene)
+register_scene("about", about_scene)

@@ -4,12 +4,15 @@ self-playing demo, which reports frame times and the audio engine."""
 from __future__ import annotations
 
 import argparse
+import logging
 import secrets
 from pathlib import Path
 
 import numpy as np
 import pygame
 
+from tablegames import __version__
+from tablegames.core.places import start_log_file
 from tablegames.core.worker import Thinker, process_worker
 from tablegames.tables import TABLES
 from tablegames.ui.app import WINDOW_TITLE, App
@@ -51,6 +54,9 @@ def open_app(context: Context) -> App:
 def run_window(args: argparse.Namespace) -> int:
     if args.demo is not None:
         return run_demo(Path(args.demo) if args.demo else None, args.seconds, args.silent)
+    log = start_log_file()
+    if log is not None:
+        logging.getLogger(__name__).info("tablegames %s started; this log is %s", __version__, log)
     context = make_context(silent=False)
     app = open_app(context)
     then = SCENES[args.table] if args.table else None

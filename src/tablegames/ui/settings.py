@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
-
 from tablegames.core.files import keep_bad_copy, load_json, write_atomic
+from tablegames.core.places import config_folder
 from tablegames.music.styles import STYLES
 from tablegames.tables import TABLES
 
@@ -75,7 +74,7 @@ class Settings:
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_config_dir("tablegames")) / "settings.json"
+    return config_folder() / "settings.json"
 
 
 _LARGEST_SETTING = 2**53  # beyond this an integer no longer converts to a float exactly

@@ -6,6 +6,7 @@ changes, never in `draw`; drawing functions only read. The menu overlay and the 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -13,6 +14,8 @@ import pygame
 
 from tablegames.ui.scene import Context, Intent, Pop, Scene
 from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
+
+log = logging.getLogger(__name__)
 
 RGB = tuple[int, int, int]
 BUTTON_TEXT = 26
@@ -159,6 +162,8 @@ class Toasts:
         if self.queue and self.queue[-1].text == text:
             self.queue[-1].seconds_left = self.IMPORTANT_SECONDS if important else self.SECONDS
             return
+        if important:  # what the player must know is also in the log file (tablegames --about says where)
+            log.warning("told the player: %s", text)
         self.queue.append(Toast(text, self.IMPORTANT_SECONDS if important else self.SECONDS, important))
 
     def update(self, dt: float) -> None:

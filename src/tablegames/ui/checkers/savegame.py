@@ -8,11 +8,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import platformdirs
-
 from tablegames.checkers.engine import BLACK, WHITE
 from tablegames.checkers.funmode import FunGame
 from tablegames.core.files import keep_bad_copy, write_atomic
+from tablegames.core.places import data_folder
 
 log = logging.getLogger(__name__)
 
@@ -21,11 +20,11 @@ MODES = ("play", "watch", "two_players")
 
 
 def default_save_path() -> Path:
-    return Path(platformdirs.user_data_dir("tablegames")) / SAVE_NAME
+    return data_folder() / SAVE_NAME
 
 
 def export_folder() -> Path:
-    return Path(platformdirs.user_data_dir("tablegames")) / "exports"
+    return data_folder() / "exports"
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
 
-import platformdirs
-
 from tablegames.core.files import keep_bad_copy, load_json, write_atomic
+from tablegames.core.places import data_folder
 from tablegames.fasttrack.game import FastTrackGame, Partnership
 
 log = logging.getLogger(__name__)
@@ -23,7 +22,7 @@ SAVE_VERSION = 1
 
 
 def default_path() -> Path:
-    return Path(platformdirs.user_data_dir("tablegames")) / "fasttrack-game.json"
+    return data_folder() / "fasttrack-game.json"
 
 
 def game_to_json(game: FastTrackGame) -> str:

@@ -15,8 +15,7 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import platformdirs
-
+from tablegames.core.places import data_folder
 from tablegames.core.worker import CancelToken, Job, SearchCancelled, Thinker
 from tablegames.routes.boards import (
     BOARD_FORMAT,
@@ -47,7 +46,7 @@ DEFAULT_BOARD_NAME = "board"
 
 def boards_folder() -> Path:
     """Where the planner saves board states."""
-    return Path(platformdirs.user_data_dir("tablegames")) / "routes"
+    return data_folder() / "routes"
 
 
 def starting_board(game_map: GameMap | None = None, map_ref: str = "builtin:harrowmere") -> BoardState:
