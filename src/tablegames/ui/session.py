@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import secrets
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from tablegames.ui.splash import SplashScene
 
 DEMO_PICTURE_SECONDS = 0.75
 DEMO_TABLE_SECONDS = 1.5
+DEMO_LONGEST_VISIT = 30.0  # a soak's ten minutes visit every table many times: a fresh table each visit
 
 
 def make_context(silent: bool) -> Context:
@@ -86,7 +88,9 @@ class DemoDirector:
         watched = [f"{table.name}:watch" for table in TABLES if f"{table.name}:watch" in SCENES]
         lobby_seconds = seconds if not watched else min(DEMO_TABLE_SECONDS * len(TABLES), seconds * 0.2)
         share = (seconds - lobby_seconds) / len(watched) if watched else 0.0
-        self.schedule = [("lobby", lobby_seconds)] + [(name, share) for name in watched]
+        rounds = max(1, math.ceil(share / DEMO_LONGEST_VISIT))  # a long demo goes round the tables again
+        visits = [(name, share / rounds) for _ in range(rounds) for name in watched]
+        self.schedule = [("lobby", lobby_seconds)] + visits
         self.part = -1
         self.started: float | None = None  # when the splash was done
         self.part_ends = 0.0
@@ -140,6 +144,15 @@ class DemoDirector:
             app.stack.pop()
 
 
+def describe_visits(schedule: list[tuple[str, float]]) -> list[str]:
+    """'lobby 6.0 s', 'checkers:watch 36.0 s' or, for a long demo, 'checkers:watch 5 x 28.5 s'."""
+    visits: dict[str, list[float]] = {}
+    for name, seconds in schedule:
+        visits.setdefault(name, []).append(seconds)
+    return [f"{name} {seconds[0]:.1f} s" if len(seconds) == 1 else f"{name} {len(seconds)} x {seconds[0]:.1f} s"
+            for name, seconds in visits.items()]
+
+
 def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
     context = make_context(silent)
     context.save_settings = lambda: None  # the demo never changes the player's settings
@@ -156,7 +169,7 @@ def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
         context.audio.close()
         pygame.quit()
     print(f"demo: warm-up {splash.seconds_taken:.2f} s, then {seconds:g} s: "
-          + ", ".join(f"{name} {share:.1f} s" for name, share in director.schedule))
+          + ", ".join(describe_visits(director.schedule)))
     for line in director.reports:
         print(f"demo: {line}")
     print(f"demo: all {app.timer.report()}")
