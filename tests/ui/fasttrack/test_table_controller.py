@@ -6,7 +6,9 @@ import threading
 import time
 
 import pytest
+from hypothesis import given
 
+from fuzzing import fuzz_settings, mutated
 from tablegames.core.worker import CancelToken, SearchCancelled, Thinker
 from tablegames.fasttrack.game import CARD_ACTION, END_TURN, OOPS_CLICK, FastTrackGame, Phase
 from tablegames.fasttrack.search import plan_turn
@@ -339,3 +341,26 @@ def test_a_jacks_trade_is_shown_as_the_two_pieces_changing_places():
     assert a.centre == pytest.approx(middle) and b.centre == pytest.approx(middle)
     controller.finish_walk()
     assert controller.shown_slots()[mine].piece == blue and controller.shown_slots()[theirs].piece == red
+
+
+_SAVED_MIDGAME = json.dumps({"version": 1, "seed": int(positions.midgame(1).seed), "players": 4, "partnership": 0,
+                             "actions": [int(a) for a in positions.midgame(1).actions]}).encode()
+
+
+@fuzz_settings()
+@given(content=mutated(_SAVED_MIDGAME))
+def test_fuzzed_saves_load_or_are_kept_and_the_file_stays_intact(tmp_path_factory, content):
+    """Any damage to a save: a game (maybe shorter) or none, the player told why, never an exception; the file is
+    left byte for byte and a copy kept beside whenever something was not read."""
+    folder = tmp_path_factory.mktemp("fasttrack-save")
+    path = folder / "fasttrack-game.json"
+    path.write_bytes(content)
+    loaded = savegame.load_saved(path)
+    assert path.read_bytes() == content
+    kept = list(folder.glob("fasttrack-game.json.bad*"))
+    if loaded.message and loaded.may_overwrite:
+        assert [copy.read_bytes() for copy in kept] == [content]
+    else:
+        assert not kept
+    if loaded.game is not None and not loaded.message:
+        assert json.loads(content)["actions"] == [int(a) for a in loaded.game.actions]
