@@ -1,9 +1,11 @@
 """Soak test: the demo for ten minutes with its memory (RSS) sampled; prints start and end RSS and the slope.
 
-    python scripts/soak.py [--minutes 10] [--warmup 150] [--every 5]
+    python scripts/soak.py [--minutes 10] [--warmup 300] [--every 5]
 
-Goal (issue 16): under 5 MB of growth after the warm-up (the first round of the tables loads each one),
-measured on the line fitted through the samples (one sample's garbage-collection noise does not decide it). Exit status 1 when the goal is missed. Not part of
+Goal (issue 16): under 5 MB of growth after the warm-up, measured on the line fitted through the samples (one
+sample's garbage-collection noise does not decide it). The warm-up is two rounds of the tables: the first visit
+loads each table, and the drawing caches (bounded LRU caches of piece, card and text pictures) fill during the
+first two rounds; the figure for everything after the first round is printed as well. Exit status 1 when the goal is missed. Not part of
 `make test`: it takes the full ten minutes. Linux only (reads /proc).
 """
 
@@ -34,8 +36,8 @@ def rss_mb(pid: int) -> float | None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=10.0, help="how long the demo runs (default 10)")
-    parser.add_argument("--warmup", type=float, default=150.0,
-                        help="seconds not counted at the start: the first round of the tables (default 150)")
+    parser.add_argument("--warmup", type=float, default=300.0,
+                        help="seconds not counted at the start: two rounds of the tables (default 300)")
     parser.add_argument("--every", type=float, default=5.0, help="seconds between samples (default 5)")
     args = parser.parse_args()
     if not (0 < args.minutes <= 24 * 60 and 0 <= args.warmup < args.minutes * 60 and 0.1 <= args.every <= 600):
@@ -69,8 +71,13 @@ def main() -> int:
         print("soak: too few samples after the warm-up; run longer", file=sys.stderr)
         return 1
     times, sizes = np.array(counted).T
-    slope, intercept = np.polyfit(times, sizes, 1)
+    slope, _ = np.polyfit(times, sizes, 1)
     growth = slope * (times[-1] - times[0])
+    after_one_round = np.array([(t, mb) for t, mb in samples if t >= args.warmup / 2]).T
+    if after_one_round.size and after_one_round.shape[1] >= 3:
+        early_slope, _ = np.polyfit(after_one_round[0], after_one_round[1], 1)
+        print(f"soak: after {args.warmup / 2:g} s (one round): fitted growth "
+              f"{early_slope * (after_one_round[0][-1] - after_one_round[0][0]):+.1f} MB")
     print(f"soak: start RSS {samples[0][1]:.1f} MB, after warm-up {sizes[0]:.1f} MB, end {sizes[-1]:.1f} MB, "
           f"peak {max(mb for _, mb in samples):.1f} MB")
     print(f"soak: slope {slope * 60:+.3f} MB/min after {args.warmup:g} s of warm-up; fitted growth "
