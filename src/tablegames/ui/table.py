@@ -48,6 +48,7 @@ class TableScene(Scene):
         self.toasts = Toasts()
         self.pointer: tuple[float, float] | None = None
         self.saved_marker: object = None
+        self.save_problem: str | None = None  # the last save's failure, said once
 
     # --- what a table provides -------------------------------------------------------------------------------------
 
@@ -82,8 +83,10 @@ class TableScene(Scene):
         """A value that changes whenever there is something new worth saving (None: nothing to save)."""
         return None
 
-    def save(self) -> None:
-        """Write the game in progress (atomically); report a failure in a toast, never raise into the window."""
+    def save(self) -> str | None:
+        """Write the game in progress (atomically), never raising into the window; what the player must be told
+        when it could not be written (the frame shows it once, until a save works again), else None."""
+        return None
 
     def cancel_computer(self) -> None:
         """Stop the computer's search: the table is being left."""
@@ -130,7 +133,10 @@ class TableScene(Scene):
         marker = self.save_marker()
         if marker is not None and marker != self.saved_marker:
             self.saved_marker = marker
-            self.save()
+            problem = self.save()
+            if problem is not None and problem != self.save_problem:
+                self.toasts.show(problem, important=True)
+            self.save_problem = problem
 
     def on_enter(self) -> None:
         if self.context.audio is not None:

@@ -310,3 +310,15 @@ def test_the_demos_watch_cycles_the_levels(monkeypatch: pytest.MonkeyPatch) -> N
     assert model.mode == "watch" and model.computer_moves >= 2 and model.level == model.computer_moves
     moments: list[Moment] = model.show.drain_moments()
     assert moments[0] == Cleared()
+
+
+def test_a_save_that_cannot_be_written_is_said_once_in_the_window(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file-not-a-folder"
+    blocker.write_text("in the way")
+    model = TableModel(Settings(checkers_level=1), Thinker(inline=True), lambda: 5, blocker / "game.pdn")
+    model.play_move(move(model, "11-15"))
+    assert model.show.toast.startswith("Cannot save your game in")
+    model.show.toast = ""
+    run(model, COMPUTER_PAUSE + 1.0)
+    assert len(model.game.moves) == 2 and model.show.toast == ""  # not again after every move
+    assert blocker.read_text() == "in the way"

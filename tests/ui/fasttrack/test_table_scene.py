@@ -362,3 +362,21 @@ def test_n_asks_before_ending_a_game_in_progress_and_the_game_is_saved_after_eve
     stack.apply(scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n)))
     stack.apply(stack.top.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)))  # confirmed
     assert stack.top is scene and int(scene.controller.game.seed) == seed + 1
+
+
+def test_a_save_that_cannot_be_written_is_said_once_in_the_window(tmp_path):
+    blocker = tmp_path / "a-file-not-a-folder"
+    blocker.write_text("in the way")
+    context = Context(settings=Settings(fasttrack_speed=4), thinker=Thinker(inline=True), seed=2)
+    scene = FastTrackScene(context, save_path=blocker / "fasttrack-game.json")
+    told = []
+    scene.toasts.show = lambda text, important=False: told.append((text, important))  # type: ignore[method-assign]
+    for _ in range(2):
+        while scene.controller.is_persons_turn():
+            click_at(scene, where_to_click(scene, min(scene.controller.clickable() - {OOPS_CLICK})))
+            scene.update(0.05)
+        scene.controller.skip()
+        wait_for_person(scene)
+    assert len(scene.controller.game.actions) > 2
+    assert len(told) == 1 and told[0][0].startswith("Cannot save your game in") and told[0][1]
+    assert blocker.read_text() == "in the way"

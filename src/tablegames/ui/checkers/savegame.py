@@ -86,17 +86,20 @@ def saved_seed(tags: dict[str, str]) -> int:
     return value if value <= MAX_SEED else 0
 
 
-def write_game(path: Path | None, game: FunGame, tags: dict[str, str]) -> None:
-    """Write the game in progress (atomically); a finished or empty game leaves nothing to resume."""
+def write_game(path: Path | None, game: FunGame, tags: dict[str, str]) -> str | None:
+    """Write the game in progress (atomically); a finished or empty game leaves nothing to resume. A failure is
+    logged and returned as what to tell the player (never raised), else None."""
     if path is None:
-        return
+        return None
     try:
         if not game.entries or game.outcome() is not None:
             path.unlink(missing_ok=True)
-            return
+            return None
         write_atomic(path, game.to_pdn(tags))
     except OSError as error:
         log.warning("checkers: cannot save the game to %s (%s)", path, error)
+        return f"Cannot save your game in {path.parent} ({error.strerror or error})"
+    return None
 
 
 def export_game(game: FunGame, tags: dict[str, str]) -> Path:

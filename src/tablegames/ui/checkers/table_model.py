@@ -83,6 +83,7 @@ class TableModel:
         self.wait = 0.0
         self.cycle_levels = False  # the demo: each computer move is played by the next level, 1..10 in turn
         self.computer_moves = 0
+        self.save_problem: str | None = None  # the last save's failure, said once
         self.apply_settings()
         if not (resume and self.resume()):
             self.new_game()
@@ -181,7 +182,10 @@ class TableModel:
         return True
 
     def save_game(self) -> None:
-        savegame.write_game(self.save_path, self.game, self.pdn_tags())
+        problem = savegame.write_game(self.save_path, self.game, self.pdn_tags())
+        if problem is not None and problem != self.save_problem:  # said once, until a save works again
+            self.toast_now(problem)
+        self.save_problem = problem
 
     def pdn_tags(self) -> dict[str, str]:
         red = "You" if self.is_human(BLACK) else level_name(self.level)

@@ -96,8 +96,9 @@ def replay(text: str, where: str) -> tuple[FastTrackGame, int, int, str]:
     return game, len(actions), len(actions), ""
 
 
-def save_game(game: FastTrackGame, path: Path) -> None:
-    """Keep a game in progress; a finished or untouched game leaves no file. Failures are logged, never raised."""
+def save_game(game: FastTrackGame, path: Path) -> str | None:
+    """Keep a game in progress; a finished or untouched game leaves no file. A failure is logged and returned as
+    what to tell the player (never raised), else None."""
     try:
         if game.is_terminal() or not game.actions:
             path.unlink(missing_ok=True)
@@ -105,6 +106,8 @@ def save_game(game: FastTrackGame, path: Path) -> None:
             write_atomic(path, game_to_json(game))
     except OSError as error:
         log.warning("fasttrack: cannot save the game to %s (%s)", path, error)
+        return f"Cannot save your game in {path.parent} ({error.strerror or error})"
+    return None
 
 
 def load_saved(path: Path) -> Loaded:

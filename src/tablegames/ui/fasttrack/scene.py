@@ -134,9 +134,8 @@ class FastTrackScene(TableScene):
         game = self.controller.game
         return (id(game), len(game.actions), game.is_terminal())
 
-    def save(self) -> None:
-        if self.save_path is not None:
-            savegame.save_game(self.controller.game, self.save_path)
+    def save(self) -> str | None:
+        return None if self.save_path is None else savegame.save_game(self.controller.game, self.save_path)
 
     def cancel_computer(self) -> None:
         self.controller.cancel_plan()
