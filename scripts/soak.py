@@ -53,7 +53,7 @@ def main() -> int:
         while demo.poll() is None:
             size = rss_mb(demo.pid)
             elapsed = time.monotonic() - started
-            if size is not None:
+            if size is not None and size >= 1:  # not the moment between fork and exec
                 samples.append((elapsed, size))
                 print(f"soak: {elapsed:7.1f} s  RSS {size:8.1f} MB", flush=True)
             time.sleep(args.every)
