@@ -17,6 +17,8 @@ HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"
     (["fasttrack", "deal", "--cards", "-2"], ["--cards", "expected 0 to 54"]),
     (["fasttrack", "deal", "--players", "9"], ["--players", "expected 2 to 6"]),
     (["checkers", "train", "--depth", "500"], ["--depth", "expected 1 to 12"]),
+    (["checkers", "train", "--report-openings", "0"], ["--report-openings", "expected 1 to 1000"]),
+    (["checkers", "perft", "30"], ["depth", "expected 0 to 20"]),
     (["checkers", "train", "--output", "/proc/weights.json"], ["--output", "cannot write in /proc"]),
     (["checkers", "train", "--output", "."], ["--output", "folder"]),
     (["checkers", "tournament", "--node-scale", "0"], ["--node-scale", "more than 0"]),
