@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import fuzz_settings, mutated
 from tablegames.checkers.engine import WHITE
 from tablegames.checkers.game import NO_PIECES, THREEFOLD_REPETITION, CheckersGame, Outcome
 from tablegames.checkers.pdn import (
@@ -303,3 +304,56 @@ def test_a_position_set_up_during_play_is_read_and_written():
         CheckersGame.from_pdn(game)
     with pytest.raises(ValueError, match="setup after 2 moves at line 4: FEN 'nonsense' needs three fields"):
         parse_game(text.replace("/B:W18", "/nonsense/ /B:W18"))
+
+
+# Fuzzing: seeds are the spec's own notation (its FEN, tags and movetext, ../shared/specs/checkers.md) and the
+# ballot's first moves, not text this reader wrote.
+SPEC_GAME = b"""[Event "..."]
+[Result "*"]
+[GameType "21"]
+
+1. 11-15 23-19 2. 8-11 22-17 {comments} (2... 9-13 17-14) 3. 9-13 $1 17-14 4. 10x17 21x14! ; a line comment
+*
+"""
+SPEC_SETUP_GAME = (b'[SetUp "1"]\n[FEN "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"]\n[Result "1-0"]\n\n'
+                   b"1. 16-19 10-14 2. 22-17 14x21x30 {a gift} /B:W18,24,27,28,K15,K30:B12,19,20,K1,K29/ 3. 1-6 1-0\n")
+
+
+def _decoded(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+@pytest.mark.parametrize("seed", [SPEC_GAME, SPEC_SETUP_GAME, SPEC_GAME + b"\n" + SPEC_SETUP_GAME])
+def test_the_fuzzing_seeds_are_valid_games(seed):
+    assert parse_games(_decoded(seed))
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_GAME) | mutated(SPEC_SETUP_GAME))
+def test_fuzzed_games_parse_or_raise_the_readers_error(data):
+    """A mutated game is read (and written back the same) or refused with ValueError; nothing else escapes."""
+    try:
+        game = parse_game(_decoded(data))
+    except ValueError:
+        return
+    assert parse_game(format_game(game)) == game
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_GAME + b"\n" + SPEC_SETUP_GAME))
+def test_fuzzed_game_files_parse_or_raise_the_readers_error(data):
+    try:
+        games = parse_games(_decoded(data))
+    except ValueError:
+        return
+    assert all(isinstance(game, PdnGame) for game in games)
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_FEN.encode()) | mutated(INITIAL_FEN.encode()) | mutated(b'[FEN "' + SPEC_FEN.encode() + b'"]'))
+def test_fuzzed_fens_parse_or_raise_the_readers_error(data):
+    try:
+        position = parse_fen(_decoded(data))
+    except ValueError:
+        return
+    assert parse_fen(format_fen(position)) == position
