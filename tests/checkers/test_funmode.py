@@ -219,3 +219,9 @@ def test_a_setup_that_is_not_the_position_reached_stops_the_replay_there():
     text = after_computer_capture().to_pdn().replace(" *", " /B:W21:B1/ 2. 1-5 *")
     game, _, problem = FunGame.replay_pdn(text, BLACK)
     assert len(game.entries) == 1 and "not the one the game reached" in problem
+
+
+def test_a_save_cut_inside_a_comment_replays_the_moves_before_it():
+    game, _, problem = FunGame.replay_pdn('[Result "*"]\n\n1. 11-15 22-18 {*lightn', BLACK)
+    assert [entry.notation for entry in game.entries] == ["11-15", "22-18"]
+    assert problem == "saved game, after entry 2: comment '{*lightn' at line 3 has no closing '}'"

@@ -239,25 +239,32 @@ class FunGame:
         stopped it ("" when the whole game was read). ValueError when not even the tags or the start can be read."""
         tags, at = read_tags(text)
         game = cls(parse_fen(tags["FEN"]) if "FEN" in tags else None)
-        token = ""
         try:
             for kind, token, offset in movetext_tokens(text, at):
                 if kind == END:
                     if offset < len(text):
-                        raise ValueError("a second game's tags follow; a saved game holds one")
+                        return game, tags, f"saved game: a second game's tags follow at {quoted(text[offset:])}"
                     break
-                if kind == COMMENT:
-                    event = _EVENT_COMMENT.fullmatch(token)
-                    if event:
-                        game.add_event(FunEvent(event.group(1), int(event.group(2))), human_side)
-                elif kind == SETUP:
-                    if parse_fen(token) != game.position:
-                        raise ValueError("the set-up position is not the one the game reached")
-                elif token not in RESULTS and word_move(token):
-                    game.play(word_move(token))
-        except ValueError as error:
-            return game, tags, f"saved game, entry {len(game.entries) + 1} {quoted(token)}: {error}"
+                try:
+                    game.replay_token(kind, token, human_side)
+                except ValueError as error:
+                    return game, tags, f"saved game, entry {len(game.entries) + 1} {quoted(token)}: {error}"
+        except ValueError as error:  # the text itself: a comment, variation or setup never closed
+            return game, tags, f"saved game, after entry {len(game.entries)}: {error}"
         return game, tags, ""
+
+    def replay_token(self, kind: str, token: str, human_side: int) -> None:
+        """Replay one movetext token of a saved game: an event comment, a setup (which must be the position the
+        game reached), or a move; other comments, move numbers and results change nothing."""
+        if kind == COMMENT:
+            event = _EVENT_COMMENT.fullmatch(token)
+            if event:
+                self.add_event(FunEvent(event.group(1), int(event.group(2))), human_side)
+        elif kind == SETUP:
+            if parse_fen(token) != self.position:
+                raise ValueError("the set-up position is not the one the game reached")
+        elif token not in RESULTS and word_move(token):
+            self.play(word_move(token))
 
 
 def human_is_behind(position: Position, human_side: int) -> bool:
