@@ -1,6 +1,7 @@
-"""Learn the checkers evaluation weights: the same as `tablegames checkers train` (same options).
+r"""Learn the checkers evaluation weights: the same as `tablegames checkers train` (same options).
 
-    .venv/bin/python scripts/checkers_train.py --workers 2 --report docs/checkers-learning.md
+    .venv/bin/python scripts/checkers_train.py --workers 2 --report docs/checkers-learning.md \
+        --output src/tablegames/checkers/weights/checkers.json
 """
 
 from __future__ import annotations

@@ -1,6 +1,18 @@
-"""`tablegames checkers perft`: the divide split, the total line, errors as one line with exit status 2."""
+"""`tablegames checkers perft`: the divide split, the total line, errors as one line with exit status 2, a closed
+pipe ends quietly and Ctrl-C stops a deep count (exit 130, one line)."""
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tablegames.checkers.commands import MAX_PERFT_DEPTH
 from tablegames.commands import run_table_command
+
+HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
 def test_perft_prints_divide_then_total(capsys):
@@ -24,3 +36,43 @@ def test_bad_fen_is_one_line_and_exit_2(capsys):
     captured = capsys.readouterr()
     assert captured.err.strip() == "error: square 33 is not 1-32 in 'W:W33:B1'"
     assert captured.out == ""
+
+
+def test_a_depth_beyond_the_maximum_is_one_line_and_exit_2(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        run_table_command("checkers", ["perft", str(MAX_PERFT_DEPTH + 1)])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()
+    assert len(error) == 1 and f"expected 0 to {MAX_PERFT_DEPTH}" in error[0]
+
+
+def _perft_process(*args: str) -> subprocess.Popen[str]:
+    # SIGINT as a terminal delivers it (a test runner started in the background may have it ignored)
+    return subprocess.Popen([sys.executable, "-m", "tablegames", "checkers", "perft", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=HEADLESS,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def test_a_closed_pipe_ends_the_divide_quietly():
+    reader, writer = os.pipe()
+    os.close(reader)  # `perft 5 --divide | head -1` once head has gone
+    try:
+        result = subprocess.run([sys.executable, "-m", "tablegames", "checkers", "perft", "5", "--divide"],
+                                stdout=writer, stderr=subprocess.PIPE, text=True, env=HEADLESS, timeout=300)
+    finally:
+        os.close(writer)
+    assert result.returncode == 0 and result.stderr == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("divide", [False, True])
+def test_ctrl_c_stops_a_deep_perft_with_one_line_and_exit_130(divide):
+    started = time.monotonic()
+    _perft_process("1").communicate(timeout=300)  # loads the kernels: as long as the start-up takes
+    startup = time.monotonic() - started
+    counting = _perft_process("16", *(["--divide"] if divide else []))  # a quarter of an hour if not stopped
+    time.sleep(startup + 1.0)  # well into the count
+    counting.send_signal(signal.SIGINT)
+    out, err = counting.communicate(timeout=60)
+    assert counting.returncode == 130
+    assert err.splitlines() == ["tablegames: interrupted (Ctrl-C)"] and out == ""

@@ -80,9 +80,10 @@ def test_kernels_run_from_the_numba_cache_in_a_fresh_process():
     import sys
 
     script = (
+        "import numpy as np\n"
         "from tablegames.checkers import engine\n"
         "engine.warmup()\n"
-        "print(engine.perft(engine.BLACK_START, engine.WHITE_START, 0, 0, 6, True))\n"
+        "print(engine.perft(engine.BLACK_START, engine.WHITE_START, 0, 0, 6, True, np.zeros(1, np.int32)))\n"
     )
     for _ in range(2):
         result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
@@ -109,7 +110,7 @@ def test_squares_outside_the_board_are_rejected():
 def test_divide_kernel_splits_perft_by_root_move():
     start = Position.initial()
     counts = np.zeros(engine.MAX_MOVES, dtype=np.int64)
-    n = engine.divide(start.own, start.other, start.kings, start.turn, 5, True, counts)
+    n = engine.divide(start.own, start.other, start.kings, start.turn, 5, True, counts, np.zeros(1, np.int32))
     assert n == 7
     assert sorted(counts[:n].tolist()) == sorted([1345, 858, 874, 918, 860, 1299, 1207])
     assert counts[:n].sum() == start.perft(5)

@@ -5,7 +5,9 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given
 
+from fuzzing import fuzz_settings, mutated
 from tablegames.checkers import evaluate
 from tablegames.checkers.evaluate import (
     BUILTIN_LEARNED,
@@ -106,26 +108,31 @@ def valid_document():
         (lambda d: "{not json", "not JSON"),
         (lambda d: [1, 2], "expected a JSON object"),
         (lambda d: {**d, "format": "chess"}, "'format' is 'chess'"),
-        (lambda d: {**d, "version": 2}, "'version' is 2, expected 1"),
+        (lambda d: {**d, "version": 2}, "'version' is '2', expected 1"),
         (lambda d: {**d, "weights": [1, 2]}, "'weights' must be an object"),
-        (lambda d: {**d, "weights": {k: v for k, v in d["weights"].items() if k != "edge"}}, "missing \\['edge'\\]"),
-        (lambda d: {**d, "weights": {**d["weights"], "tempo": 3}}, "unknown \\['tempo'\\]"),
-        (lambda d: {**d, "weights": {**d["weights"], "kings": "lots"}}, "'kings' is 'lots', expected a finite"),
-        (lambda d: {**d, "weights": {**d["weights"], "kings": True}}, "'kings' is True"),
-        (lambda d: {**d, "weights": {**d["weights"], "edge": 1e9}}, "'edge' is 1000000000.0, expected at most"),
+        (lambda d: {**d, "weights": {k: v for k, v in d["weights"].items() if k != "edge"}},
+         "is missing edge; expected men"),
+        (lambda d: {**d, "weights": {**d["weights"], "tempo": 3}}, "has unknown keys 'tempo'"),
+        (lambda d: {**d, "weights": {**d["weights"], "kings": "lots"}}, "'kings' is 'lots', expected a number"),
+        (lambda d: {**d, "weights": {**d["weights"], "kings": True}}, "'kings' is 'True'"),
+        (lambda d: {**d, "weights": {**d["weights"], "edge": 1e9}}, "'edge' is '1000000000.0', expected at most"),
+        (lambda d: {**d, "weights": {**d["weights"], "edge": 10**400}}, "'edge' is '1000000000000"),
+        (lambda d: "[" * 100_000, "nested more than 64 levels"),
         (lambda d: {**d, "weights": {**d["weights"], "men": -5}}, "'men' is -5, expected a positive"),
+        (lambda d: {**d, "format": "x" * 1_000_000}, "'format' is 'xxxx"),
     ],
 )
 def test_a_broken_weights_file_is_refused_with_a_clear_message(change, message):
     document = change(valid_document())
     text = document if isinstance(document, str) else json.dumps(document)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(ValueError, match=message) as refused:
         parse_weights(text, "w.json")
+    assert len(str(refused.value)) < 200  # a huge value is quoted briefly
 
 
 def test_nan_weight_is_refused():
     text = format_weights(HAND_TUNED).replace('"mobility": 2.0', '"mobility": NaN')
-    with pytest.raises(ValueError, match="'mobility' is nan"):
+    with pytest.raises(ValueError, match="NaN is not a number JSON allows"):
         parse_weights(text)
 
 
@@ -152,3 +159,17 @@ def test_a_good_file_is_read(tmp_path, monkeypatch):
     weights = np.array([100, 120, 1, 2, 3, 4, 5, 6], dtype=float)
     path.write_text(format_weights(weights))
     assert np.array_equal(learned_weights(path), weights)
+
+
+@fuzz_settings()
+@given(data=mutated(WEIGHTS_PATH.read_bytes()))  # the shipped file is the seed
+def test_fuzzed_weights_files_read_or_raise_the_readers_error_and_stay_intact(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("weights") / "checkers.json"
+    path.write_bytes(data)
+    try:
+        weights = read_weights(path)
+    except ValueError:
+        pass
+    else:
+        assert weights.shape == (len(FACT_NAMES),) and np.isfinite(weights).all()
+    assert path.read_bytes() == data

@@ -18,6 +18,7 @@ from tablegames.checkers.funmode import (
     piece_count,
     roll_event,
 )
+from tablegames.checkers.pdn import parse_game
 from tablegames.checkers.position import Position
 
 # White (the computer) is to move and must capture 18x9; afterwards Black (the human) has 2 pieces to 6.
@@ -182,3 +183,45 @@ def test_a_whole_game_from_the_start_round_trips():
 def test_a_corrupt_saved_game_is_reported():
     with pytest.raises(ValueError, match="saved game"):
         FunGame.from_pdn('[Event "x"]\n\n1. 11-15 22-18 2. 99-1 *\n', BLACK)
+
+
+def test_an_export_with_events_is_valid_pdn_that_replays_to_the_same_position():
+    # White's 25-21 is legal only because the lightning emptied 21: a reader skipping the event would refuse it.
+    game = after_computer_capture()
+    game.add_event(FunEvent("lightning", 21), BLACK)
+    game.play("2-7")
+    game.play("25-21")
+    text = game.to_pdn({"Event": "fun"})
+    assert "{*lightning 21} /B:W9,22,23,24,25:B1,2/ 2. 2-7 25-21 *" in " ".join(text.split())
+    parsed = parse_game(text)
+    assert parsed.moves == game.moves and parsed.positions()[-1] == game.position
+    assert list(parsed.setups) == [1] and parsed.tags["Event"] == "fun"
+    again, _ = FunGame.from_pdn(text, BLACK)
+    assert again.entries == game.entries and again.position == game.position
+
+
+def test_two_events_in_a_row_are_one_setup_after_both():
+    game = FunGame(Position.from_fen(BEHIND))
+    game.add_event(FunEvent("gift", 3), BLACK)
+    game.add_event(FunEvent("gift", 4), BLACK)
+    text = game.to_pdn()
+    assert parse_game(text).setups == {0: game.position}
+    assert FunGame.from_pdn(text, BLACK)[0].entries == game.entries
+
+
+def test_a_save_written_before_setups_were_added_still_reads():
+    old = '[SetUp "1"]\n[FEN "W:W18,21,22,23,24,25:B1,2,14"]\n[Result "*"]\n\n1... 18x9 {*gift 3} 2. 1-5 *\n'
+    game, _ = FunGame.from_pdn(old, BLACK)
+    assert [entry.notation for entry in game.entries] == ["18x9", "*gift 3", "1-5"]
+
+
+def test_a_setup_that_is_not_the_position_reached_stops_the_replay_there():
+    text = after_computer_capture().to_pdn().replace(" *", " /B:W21:B1/ 2. 1-5 *")
+    game, _, problem = FunGame.replay_pdn(text, BLACK)
+    assert len(game.entries) == 1 and "not the one the game reached" in problem
+
+
+def test_a_save_cut_inside_a_comment_replays_the_moves_before_it():
+    game, _, problem = FunGame.replay_pdn('[Result "*"]\n\n1. 11-15 22-18 {*lightn', BLACK)
+    assert [entry.notation for entry in game.entries] == ["11-15", "22-18"]
+    assert problem == "saved game, after entry 2: comment '{*lightn' at line 3 has no closing '}'"

@@ -26,3 +26,9 @@ def test_choice_is_seeded_and_skips_barred_and_excluded_openings():
     assert not excluded & {o.number for o in choose_openings(100, 1, excluded)}
     with pytest.raises(ValueError, match="1-146 accepted openings"):
         choose_openings(147, 1, excluded)
+
+
+def test_the_tools_cap_their_opening_counts_at_the_accepted_openings():
+    from tablegames.checkers.commands import BALLOT_OPENINGS
+
+    assert len(ACCEPTED) == BALLOT_OPENINGS

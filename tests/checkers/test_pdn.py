@@ -1,11 +1,17 @@
 """PDN: FEN tags, move notation and whole games; exact round trips and clear errors."""
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fuzzing import fuzz_settings, mutated
+from tablegames.checkers.engine import WHITE
+from tablegames.checkers.game import NO_PIECES, THREEFOLD_REPETITION, CheckersGame, Outcome
 from tablegames.checkers.pdn import (
     INITIAL_FEN,
+    QUOTED_LENGTH,
     PdnGame,
     format_fen,
     format_game,
@@ -13,6 +19,7 @@ from tablegames.checkers.pdn import (
     parse_game,
     parse_games,
     parse_move,
+    quoted,
 )
 from tablegames.checkers.position import Piece, Position
 
@@ -48,7 +55,9 @@ def test_fen_accepts_ranges_either_colour_order_and_a_final_dot():
 @st.composite
 def positions(draw):
     squares = draw(st.permutations(range(1, 33)))
-    black, white = squares[: draw(st.integers(0, 12))], squares[12 : 12 + draw(st.integers(0, 12))]
+    black_count = draw(st.integers(0, 12))
+    white_count = draw(st.integers(0 if black_count else 1, 12))  # a board with no pieces at all is refused
+    black, white = squares[:black_count], squares[12 : 12 + white_count]
     black_kings = [s for s in black if s >= 29 or draw(st.booleans())]
     white_kings = [s for s in white if s <= 4 or draw(st.booleans())]
     return Position.from_squares(
@@ -193,7 +202,7 @@ def test_several_games_in_one_text():
 
 def test_bad_game_move_names_the_move_number_and_the_legal_moves():
     with pytest.raises(
-        ValueError, match=r"move 2 \(Black\) '8-12': move '8-12' is not legal here; legal moves: "
+        ValueError, match=r"move 2 \(Black\) '8-12' at line 1: move '8-12' is not legal here; legal moves: "
     ):
         parse_game("1. 11-15 23-19 2. 8-12 *")
 
@@ -201,3 +210,150 @@ def test_bad_game_move_names_the_move_number_and_the_legal_moves():
 def test_malformed_tag_is_reported():
     with pytest.raises(ValueError, match="malformed tag"):
         parse_game('[Event "unclosed]\n1. 11-15 *')
+
+
+MEGABYTE = 1_000_000
+
+
+@pytest.mark.parametrize("hostile, message", [
+    ("1. 11-15 {" + "x " * (MEGABYTE // 2), "comment '{x x x"),
+    ("1. 11-15 " + "{" * MEGABYTE, "has no closing '}'"),
+    ("1. 11-15 " + "(" * MEGABYTE, "variation '(((("),
+    ("1. 11-15 /" + "B:W21:B1," * (MEGABYTE // 9), "setup '/B:W21"),
+    ('[Event "' + "x" * MEGABYTE, "malformed tag at line 1"),
+    ("1. " + "11-15-" * (MEGABYTE // 6), "move '11-15-11-15"),
+    ("\n" * MEGABYTE + "1. 11-15 }", "'}' at line 1000001 closes nothing"),
+])
+def test_a_megabyte_of_broken_movetext_is_refused_in_one_pass_and_quoted_briefly(hostile, message):
+    # One pass over the text: the old reader took minutes on an unclosed comment of this size.
+    with pytest.raises(ValueError, match=re.escape(message)) as refused:
+        parse_game(hostile)
+    assert len(str(refused.value)) < 200  # the input is quoted briefly, never whole
+
+
+def test_quoted_cuts_long_input_with_an_ellipsis_on_one_line():
+    assert quoted("11-15") == "'11-15'"
+    assert quoted("a\nb") == "'a\\nb'"
+    assert quoted("x" * 1000) == "'" + "x" * QUOTED_LENGTH + "…'"
+
+
+def test_a_comment_over_several_lines_may_hold_a_line_starting_with_a_bracket():
+    text = """[Event "Notes"]
+[Result "*"]
+
+1. 11-15 {the Old Fourteenth?
+[see the 1892 match]
+} 22-18 2. 15x22 25x18 *
+"""
+    game = parse_game(text)
+    assert [move.notation for move in game.moves] == ["11-15", "22-18", "15x22", "25x18"]
+    assert parse_games(text + "\n" + text) == [game, game]
+
+
+def test_a_game_ends_at_its_result_and_the_next_one_may_have_no_tags():
+    games = parse_games("1. 11-15 22-18 * {an afterword}\n1. 9-13 1-0")
+    assert [[move.notation for move in game.moves] for game in games] == [["11-15", "22-18"], ["9-13"]]
+    assert [game.result for game in games] == ["*", "1-0"]
+    with pytest.raises(ValueError, match="text after the game's result at line 2: '1. 9-13 1-0'"):
+        parse_game("1. 11-15 22-18 *\n1. 9-13 1-0")
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "{only a comment}", "; only a line comment\n"])
+def test_a_text_without_a_game_is_refused(text):
+    with pytest.raises(ValueError, match="no game at line 1: expected tags or moves"):
+        parse_game(text)
+    assert parse_games(text.strip() and "") == []
+
+
+SHUFFLE = '[FEN "B:WK32:BK1"]\n1. 1-6 32-28 2. 6-1 28-32 3. 1-6 32-28 4. 6-1 28-32'
+
+
+def test_the_reader_and_the_game_agree_on_the_end_by_repetition():
+    drawn = parse_game(SHUFFLE + " 1/2-1/2")
+    assert CheckersGame.from_pdn(drawn).outcome() == Outcome(None, THREEFOLD_REPETITION)
+    with pytest.raises(ValueError, match=r"move 5 \(Black\) '1-6' at line 2: the game is over: draw by threefold"):
+        parse_game(SHUFFLE + " 5. 1-6 *")
+
+
+def test_a_side_with_no_pieces_has_lost_whoever_is_to_move():
+    position = parse_fen("W:W21:B")
+    assert position.black == 0 and position.turn == WHITE
+    game = parse_game('[SetUp "1"]\n[FEN "W:W21:B"]\n\n*\n')
+    replayed = CheckersGame.from_pdn(game)
+    assert replayed.outcome() == Outcome(WHITE, NO_PIECES) and replayed.legal_moves() == []
+    assert replayed.to_pdn().result == "1-0"
+    with pytest.raises(ValueError, match="the game is over: white wins \\(black has no pieces\\)"):
+        parse_game('[FEN "W:W21:B"]\n1... 21-17 *')
+    with pytest.raises(ValueError, match="'B:W:B' has no pieces at all"):
+        parse_fen("B:W:B")
+
+
+def test_a_position_set_up_during_play_is_read_and_written():
+    text = """[Event "Setup"]
+[Result "*"]
+
+1. 11-15 22-18 {lightning on 32} /B:W18,21,23-31:B1-10,12,15/ 2. 15x22 *
+"""
+    game = parse_game(text)
+    assert list(game.setups) == [2] and 32 not in game.setups[2].squares(Piece.WHITE_MAN)
+    assert game.positions()[3] == game.setups[2] and len(game.positions()) == 5
+    again = format_game(game)
+    assert "22-18 /B:W18,21,23,24,25,26,27,28,29,30,31:B1,2,3,4,5,6,7,8,9,10,12,15/ 2. 15x22 *" in " ".join(again.split())
+    assert parse_game(again) == game
+    with pytest.raises(ValueError, match="sets up a new position after 2 moves"):
+        CheckersGame.from_pdn(game)
+    with pytest.raises(ValueError, match="setup after 2 moves at line 4: FEN 'nonsense' needs three fields"):
+        parse_game(text.replace("/B:W18", "/nonsense/ /B:W18"))
+
+
+# Fuzzing: seeds are the spec's own notation (its FEN, tags and movetext, ../shared/specs/checkers.md) and the
+# ballot's first moves, not text this reader wrote.
+SPEC_GAME = b"""[Event "..."]
+[Result "*"]
+[GameType "21"]
+
+1. 11-15 23-19 2. 8-11 22-17 {comments} (2... 9-13 17-14) 3. 9-13 $1 17-14 4. 10x17 21x14! ; a line comment
+*
+"""
+SPEC_SETUP_GAME = (b'[SetUp "1"]\n[FEN "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"]\n[Result "1-0"]\n\n'
+                   b"1. 16-19 10-14 2. 22-17 14x21x30 {a gift} /B:W18,24,27,28,K15,K30:B12,19,20,K1,K29/ 3. 1-6 1-0\n")
+
+
+def _decoded(data: bytes) -> str:
+    return data.decode("utf-8", errors="replace")
+
+
+@pytest.mark.parametrize("seed", [SPEC_GAME, SPEC_SETUP_GAME, SPEC_GAME + b"\n" + SPEC_SETUP_GAME])
+def test_the_fuzzing_seeds_are_valid_games(seed):
+    assert parse_games(_decoded(seed))
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_GAME) | mutated(SPEC_SETUP_GAME))
+def test_fuzzed_games_parse_or_raise_the_readers_error(data):
+    """A mutated game is read (and written back the same) or refused with ValueError; nothing else escapes."""
+    try:
+        game = parse_game(_decoded(data))
+    except ValueError:
+        return
+    assert parse_game(format_game(game)) == game
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_GAME + b"\n" + SPEC_SETUP_GAME))
+def test_fuzzed_game_files_parse_or_raise_the_readers_error(data):
+    try:
+        games = parse_games(_decoded(data))
+    except ValueError:
+        return
+    assert all(isinstance(game, PdnGame) for game in games)
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_FEN.encode()) | mutated(INITIAL_FEN.encode()) | mutated(b'[FEN "' + SPEC_FEN.encode() + b'"]'))
+def test_fuzzed_fens_parse_or_raise_the_readers_error(data):
+    try:
+        position = parse_fen(_decoded(data))
+    except ValueError:
+        return
+    assert parse_fen(format_fen(position)) == position

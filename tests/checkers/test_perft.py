@@ -1,8 +1,14 @@
-"""Perft from the start against the published counts (spec: ../shared/specs/checkers.md), and divide."""
+"""Perft from the start against the published counts (spec: ../shared/specs/checkers.md), divide, and a deep count
+stopped by its cancel token."""
 
+import threading
+
+import numpy as np
 import pytest
 
+from tablegames.checkers import engine
 from tablegames.checkers.position import Position
+from tablegames.core.worker import CancelToken, SearchCancelled
 
 PUBLISHED = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931, 9: 3963680}
 PUBLISHED_SLOW = {10: 18391564, 11: 85242128}
@@ -45,3 +51,25 @@ def test_duplicate_convention_differs_on_a_king_ring():
     assert [move.notation for move in ring.legal_moves(unique=True)] == ["10x17x26x19x10"]
     assert ring.perft(1, count_duplicates=True) == 2
     assert ring.perft(1, count_duplicates=False) == 1
+
+
+def test_the_kernel_stops_when_its_cancel_flag_is_set():
+    start = Position.initial()
+    stop = np.ones(1, dtype=np.int32)
+    assert engine.perft(start.own, start.other, start.kings, start.turn, 16, True, stop) == engine.PERFT_CANCELLED
+    counts = np.zeros(engine.MAX_MOVES, dtype=np.int64)
+    assert engine.divide(start.own, start.other, start.kings, start.turn, 16, True, counts, stop) == \
+        engine.PERFT_CANCELLED
+
+
+def test_cancelling_a_deep_count_from_another_thread_gives_no_answer():
+    token = CancelToken()
+    timer = threading.Timer(0.2, token.cancel)
+    timer.start()
+    try:
+        with pytest.raises(SearchCancelled):
+            Position.initial().perft(14, cancel=token)  # about a minute when it would not stop
+        with pytest.raises(SearchCancelled):
+            Position.initial().divide(14, cancel=token)
+    finally:
+        timer.cancel()

@@ -1,10 +1,11 @@
 """Tournament and training plumbing on tiny runs: scoring, reproducibility, the CLI's errors."""
 
 import numpy as np
+import platformdirs
 import pytest
 
 from tablegames.checkers.engine import BLACK, WHITE
-from tablegames.checkers.evaluate import PIECE_COUNT, read_weights
+from tablegames.checkers.evaluate import PIECE_COUNT, WEIGHTS_PATH, read_weights
 from tablegames.checkers.tournament import PairResult, format_table, run_tournament
 from tablegames.checkers.train import hill_climb
 from tablegames.commands import run_table_command
@@ -49,12 +50,26 @@ def test_train_command_writes_the_same_file_twice(tmp_path, capsys):
     assert "wrote" in capsys.readouterr().out
 
 
+def test_train_without_output_writes_to_the_user_data_folder_not_the_shipped_weights(tmp_path, capsys,
+                                                                                    monkeypatch):
+    shipped = WEIGHTS_PATH.read_bytes()
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda name: str(tmp_path / name))
+    assert run_table_command("checkers", ["train", "--rounds", "1", "--openings", "1", "--depth", "1"]) == 0
+    written = tmp_path / "tablegames" / "checkers-weights.json"
+    read_weights(written)
+    assert f"wrote the weights to {written}" in capsys.readouterr().out
+    assert WEIGHTS_PATH.read_bytes() == shipped
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
+        (["train", "--openings", "100", "--report", "report.md", "--report-openings", "100"],
+         "--openings 100 and --report-openings 100: the report plays openings the training did not, so together "
+         "at most 156"),
         (["tournament", "--pairs", "11:10"], "pair '11:10' in --pairs needs two different levels 1-10"),
         (["tournament", "--pairs", "3-2"], "pair '3-2' in --pairs is not N:M"),
-        (["tournament", "--openings", "0"], "argument --openings: 0: expected 1 to 1000"),
+        (["tournament", "--openings", "0"], "argument --openings: 0: expected 1 to 156"),
         (["tournament", "--workers", "0"], "argument --workers: 0: expected 1 to"),
         (["train", "--rounds", "0"], "argument --rounds: 0: expected 1 to 100000"),
     ],

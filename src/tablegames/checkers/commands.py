@@ -1,8 +1,9 @@
 """Checkers tools:
 
-- `tablegames checkers perft DEPTH [--fen FEN] [--divide] [--count-duplicates]`
+- `tablegames checkers perft DEPTH [--fen FEN] [--divide] [--count-duplicates]`: DEPTH 0-20; Ctrl-C stops it
 - `tablegames checkers train [--rounds R] [--openings N] [--depth D] [--seed S] [--workers W] [--output PATH]
-  [--report PATH]`: hill climbing from piece counting, writes the weights file (and the learning report)
+  [--report PATH]`: hill climbing from piece counting, writes the weights file (the user data folder's unless
+  --output says where) and the learning report
 - `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W]
   [--node-scale F] [--markdown PATH]`: level against level over ballot openings, prints the table
 """
@@ -12,9 +13,17 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
+
+import platformdirs
 
 from tablegames.checkers.pdn import INITIAL_FEN, parse_fen
 from tablegames.core.arguments import positive_number, seed_number, whole_number, worker_count, writable_file
+
+BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(openings.ACCEPTED); a test checks)
+# perft(16) from the start takes about a quarter of an hour at 170 million leaves a second, and each ply more
+# about 4.5 times longer: perft(20) takes days, deeper would take months.
+MAX_PERFT_DEPTH = 20
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,7 +32,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
         help="count the leaves of the move tree (checks the move generator, measures its speed)",
         description="Count the positions DEPTH plies from a position; a multi-jump is one move.",
     )
-    perft_parser.add_argument("depth", type=int, help="plies to look ahead (0-30)")
+    perft_parser.add_argument("depth", type=whole_number(0, MAX_PERFT_DEPTH),
+                              help=f"plies to look ahead, 0-{MAX_PERFT_DEPTH} (Ctrl-C stops a long count)")
     perft_parser.add_argument(
         "--fen", default=INITIAL_FEN, help="start position as a PDN FEN (default: the initial one)"
     )
@@ -46,20 +56,22 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                               "td: TD(lambda) self-play")
     train_parser.add_argument("--games", type=whole_number(1, 1_000_000), default=400, help="self-play games for --method td (default 400)")
     train_parser.add_argument("--rounds", type=whole_number(1, 100_000), default=150, help="challengers tried (default 150)")
-    train_parser.add_argument("--openings", type=whole_number(1, 1_000), default=20,
+    train_parser.add_argument("--openings", type=whole_number(1, BALLOT_OPENINGS), default=20,
                               help="ballot openings per match, each played with both colours (default 20)")
     train_parser.add_argument("--depth", type=whole_number(1, 12), default=3,
                               help="search depth of the training games, 1-12 (default 3)")
     train_parser.add_argument("--seed", type=seed_number, default=7, help="seed of the noise and the openings (default 7)")
     train_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
     train_parser.add_argument("--output", type=writable_file, default=None,
-                              help="weights file to write (default: weights/checkers.json of the repository for "
-                              "hill climbing, src/tablegames/checkers/weights/checkers-td.json for TD(lambda))")
+                              help="weights file to write (default: checkers-weights.json, or checkers-weights-td.json "
+                              "for TD(lambda), in the user data folder; the shipped weights are "
+                              "src/tablegames/checkers/weights/checkers.json)")
     train_parser.add_argument("--report", type=writable_file, default=None,
                               help="also measure learned vs hand-tuned vs piece-count weights over fresh openings "
                               "and write the Markdown report here")
-    train_parser.add_argument("--report-openings", type=whole_number(1, 1_000), default=60,
-                              help="fresh openings per measured match (default 60)")
+    train_parser.add_argument("--report-openings", type=whole_number(1, BALLOT_OPENINGS), default=60,
+                              help="fresh openings per measured match (default 60; with --openings at most "
+                              f"{BALLOT_OPENINGS} in all)")
     train_parser.set_defaults(run=run_train)
 
     tournament_parser = subparsers.add_parser(
@@ -70,7 +82,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     tournament_parser.add_argument("--pairs", default=None,
                                    help="pairs as N:M,N:M (default 2:1,3:2,...,10:9,10:8)")
-    tournament_parser.add_argument("--openings", type=whole_number(1, 1_000), default=10, help="openings per pair (default 10)")
+    tournament_parser.add_argument("--openings", type=whole_number(1, BALLOT_OPENINGS), default=10,
+                                   help="openings per pair (default 10)")
     tournament_parser.add_argument("--seed", type=seed_number, default=1, help="seed of the openings (default 1)")
     tournament_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
     tournament_parser.add_argument("--node-scale", type=positive_number(1.0), default=0.05,
@@ -80,25 +93,23 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def run_perft(args: argparse.Namespace) -> int:
+    """Count on a thinker thread, so Ctrl-C (on this one) cancels the kernel and ends the command at once."""
     from tablegames.checkers import engine
+    from tablegames.core.worker import run_until_interrupted
 
-    if not 0 <= args.depth <= 30:
-        print(f"error: depth {args.depth} is not 0-30", file=sys.stderr)
-        return 2
     try:
         position = parse_fen(args.fen)
     except ValueError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return _fail(str(error))
     engine.warmup()
     started = time.perf_counter()
     if args.divide and args.depth >= 1:
-        total = 0
-        for move, count in position.divide(args.depth, args.count_duplicates):
+        split = run_until_interrupted(lambda token: position.divide(args.depth, args.count_duplicates, token))
+        for move, count in split:
             print(f"{move.notation:>12} {count:>14,}")
-            total += count
+        total = sum(count for _, count in split)
     else:
-        total = position.perft(args.depth, args.count_duplicates)
+        total = run_until_interrupted(lambda token: position.perft(args.depth, args.count_duplicates, token))
     elapsed = time.perf_counter() - started
     print(f"perft({args.depth}) = {total}")
     rate = total / elapsed if elapsed > 0 else float("inf")
@@ -111,48 +122,56 @@ def _fail(message: str) -> int:
     return 2
 
 
+TRAINED_WEIGHTS_NAMES = {"hill": "checkers-weights.json", "td": "checkers-weights-td.json"}
+
+
+def default_weights_output(method: str) -> Path:
+    """Where `train` writes without --output: the user data folder. Never the weights shipped in the package:
+    a trial run must not change what levels 9 and 10 play (replacing them takes an explicit --output)."""
+    return Path(platformdirs.user_data_dir("tablegames")) / TRAINED_WEIGHTS_NAMES[method]
+
+
 def run_train(args: argparse.Namespace) -> int:
     from tablegames.checkers import learning_report, train
-    from tablegames.checkers.evaluate import WEIGHTS_PATH, format_weights
+    from tablegames.checkers.evaluate import format_weights
     from tablegames.core.files import write_atomic
 
-    if args.rounds < 1 or args.depth < 1 or args.openings < 1 or args.workers < 1:
-        return _fail("--rounds, --depth, --openings and --workers must be >= 1")
+    if args.method == "hill" and args.report and args.openings + args.report_openings > BALLOT_OPENINGS:
+        return _fail(f"--openings {args.openings} and --report-openings {args.report_openings}: the report plays "
+                     f"openings the training did not, so together at most {BALLOT_OPENINGS}")
+    try:  # the default output is checked before the work, as --output is by its type
+        output = args.output or writable_file(str(default_weights_output(args.method)))
+    except argparse.ArgumentTypeError as error:
+        return _fail(str(error))
     started = time.perf_counter()
     if args.method == "td":
-        return _run_td(args, started)
-    output = args.output or str(WEIGHTS_PATH)
-    try:
-        run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, workers=args.workers)
-    except ValueError as error:
-        return _fail(str(error))
+        return _run_td(args, output, started)
+    run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, workers=args.workers)
     command = (f"tablegames checkers train --rounds {args.rounds} --openings {args.openings} --depth {args.depth} "
                f"--seed {args.seed}")
     write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
     print(f"{len(run.accepted_rounds)} of {args.rounds} challengers accepted in {time.perf_counter() - started:.0f} s")
     print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
-    print(f"wrote {output}")
+    print(f"wrote the weights to {output}")
     if args.report:
-        text = learning_report.build(run, command, args.report_openings, args.workers)
+        shown = command + (f" --output {args.output}" if args.output else "")
+        text = learning_report.build(run, shown, args.report_openings, args.workers)
         write_atomic(args.report, text)
-        print(f"wrote {args.report}")
+        print(f"wrote the report to {args.report}")
     return 0
 
 
-def _run_td(args: argparse.Namespace, started: float) -> int:
+def _run_td(args: argparse.Namespace, output: str, started: float) -> int:
     from tablegames.checkers import learning_report, train
-    from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT, WEIGHTS_PATH, format_weights
+    from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT, format_weights
     from tablegames.core.files import write_atomic
 
-    if args.games < 1:
-        return _fail("--games must be >= 1")
-    output = args.output or str(WEIGHTS_PATH.with_name("checkers-td.json"))
     run = train.td_lambda(args.games, args.depth, args.seed)
     command = f"tablegames checkers train --method td --games {args.games} --depth {args.depth} --seed {args.seed}"
     write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
     print(f"{args.games} self-play games in {time.perf_counter() - started:.0f} s")
     print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
-    print(f"wrote {output}")
+    print(f"wrote the weights to {output}")
     matches = [("TD(lambda)", run.weights, "hand-tuned", HAND_TUNED),
                ("TD(lambda)", run.weights, "piece counting", PIECE_COUNT)]
     for first, second, games, score in train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
@@ -181,8 +200,6 @@ def run_tournament_command(args: argparse.Namespace) -> int:
 
     try:
         pairs = parse_pairs(args.pairs) if args.pairs else list(tournament.DEFAULT_PAIRS)
-        if args.workers < 1 or not args.node_scale > 0:
-            raise ValueError("--workers must be >= 1 and --node-scale > 0")
         started = time.perf_counter()
         results = tournament.run_tournament(pairs, args.openings, args.seed, args.workers, args.node_scale)
     except ValueError as error:

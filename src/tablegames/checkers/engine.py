@@ -330,9 +330,15 @@ def _perft_two_plies(own: int, other: int, kings: int, side: int, unique: bool, 
     return total
 
 
+PERFT_CANCELLED = -1  # what perft and divide return when their cancel flag stopped them
+
+
 @njit(cache=True, nogil=True)
-def perft(own: int, other: int, kings: int, side: int, depth: int, unique: bool) -> int:
-    """Leaves of the move tree `depth` plies deep, counting the last ply in bulk.
+def perft(
+    own: int, other: int, kings: int, side: int, depth: int, unique: bool, cancel: npt.NDArray[np.int32]
+) -> int:
+    """Leaves of the move tree `depth` plies deep, counting the last ply in bulk; PERFT_CANCELLED as soon as
+    cancel[0] is set (polled before each bulk-counted subtree, so a deep count stops within a millisecond).
 
     Iterative with an explicit stack (one function, no recursion: numba issue 6061); each ply's move list
     follows its parent's in one array allocated once.
@@ -368,6 +374,8 @@ def perft(own: int, other: int, kings: int, side: int, depth: int, unique: bool)
         child_other = stack_own[ply] ^ moves[i, MOVE_MOVER]
         child_kings = stack_kings[ply] ^ moves[i, MOVE_KINGS]
         if ply == last_interior:
+            if cancel[0] != 0:
+                return PERFT_CANCELLED
             # a constant side lets the compiler fold the side tests out of the inlined counting
             if child_side == BLACK:
                 total += _perft_two_plies(
@@ -391,9 +399,17 @@ def perft(own: int, other: int, kings: int, side: int, depth: int, unique: bool)
 
 @njit(cache=True, nogil=True)
 def divide(
-    own: int, other: int, kings: int, side: int, depth: int, unique: bool, counts: npt.NDArray[np.int64]
+    own: int,
+    other: int,
+    kings: int,
+    side: int,
+    depth: int,
+    unique: bool,
+    counts: npt.NDArray[np.int64],
+    cancel: npt.NDArray[np.int32],
 ) -> int:
-    """perft(depth - 1) below each root move, in generation order, into counts[]; returns the root move count."""
+    """perft(depth - 1) below each root move, in generation order, into counts[]; returns the root move count,
+    or PERFT_CANCELLED when cancel[0] stopped it."""
     moves = np.empty((MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
     n = generate_moves(own, other, kings, side, unique, moves, 0)
     for i in range(n):
@@ -404,7 +420,10 @@ def divide(
             1 - side,
             depth - 1,
             unique,
+            cancel,
         )
+        if counts[i] == PERFT_CANCELLED:
+            return PERFT_CANCELLED
     return n
 
 
@@ -463,7 +482,8 @@ def warmup() -> None:
     counts = np.zeros(MAX_MOVES, dtype=np.int64)
     own, other, kings = int(BLACK_START), int(WHITE_START), 0
     generate_moves(own, other, kings, BLACK, True, moves, 0)
-    perft(own, other, kings, BLACK, 2, True)
-    divide(own, other, kings, BLACK, 2, False, counts)
+    never = np.zeros(1, dtype=np.int32)
+    perft(own, other, kings, BLACK, 2, True, never)
+    divide(own, other, kings, BLACK, 2, False, counts, never)
     key = zobrist_key(own, other, kings, BLACK)
     zobrist_after_move(key, own, other, kings, BLACK, moves[0, 0], moves[0, 1], moves[0, 2])

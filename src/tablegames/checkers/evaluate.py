@@ -16,7 +16,6 @@ falls back to them, with one warning, never a crash.
 from __future__ import annotations
 
 import json
-import math
 import os
 import warnings
 from pathlib import Path
@@ -24,8 +23,10 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
+from tablegames.checkers.pdn import quoted
 from tablegames.checkers.position import Position
 from tablegames.checkers.search_kernels import FACT_COUNT, FACT_NAMES, evaluation_facts
+from tablegames.core.files import load_json
 
 WEIGHTS_FORMAT = "tablegames-checkers-weights"
 WEIGHTS_VERSION = 1
@@ -61,30 +62,30 @@ BUILTIN_LEARNED = weights_from_mapping(
 
 def parse_weights(text: str, where: str = "weights file") -> npt.NDArray[np.float64]:
     """The weights in a weights file's text; ValueError saying what is wrong, where, and what was expected."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{where}: not JSON ({error.msg} at line {error.lineno})") from None
+    data = load_json(text, where)
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected a JSON object, got {type(data).__name__}")
     if data.get("format") != WEIGHTS_FORMAT:
-        raise ValueError(f"{where}: 'format' is {data.get('format')!r}, expected {WEIGHTS_FORMAT!r}")
+        raise ValueError(f"{where}: 'format' is {quoted(str(data.get('format')))}, expected {WEIGHTS_FORMAT!r}")
     if data.get("version") != WEIGHTS_VERSION:
-        raise ValueError(f"{where}: 'version' is {data.get('version')!r}, expected {WEIGHTS_VERSION}")
+        raise ValueError(f"{where}: 'version' is {quoted(str(data.get('version')))}, expected {WEIGHTS_VERSION}")
     values = data.get("weights")
     if not isinstance(values, dict):
         raise ValueError(f"{where}: 'weights' must be an object with the keys {', '.join(FACT_NAMES)}")
     missing = [name for name in FACT_NAMES if name not in values]
+    if missing:
+        raise ValueError(f"{where}: 'weights' is missing {', '.join(missing)}; expected {', '.join(FACT_NAMES)}")
     unknown = sorted(set(values) - set(FACT_NAMES))
-    if missing or unknown:
-        raise ValueError(f"{where}: 'weights' is missing {missing} / has unknown {unknown}; "
-                         f"expected exactly {', '.join(FACT_NAMES)}")
+    if unknown:
+        raise ValueError(f"{where}: 'weights' has unknown keys {quoted(', '.join(unknown))}; expected exactly "
+                         f"{', '.join(FACT_NAMES)}")
     for name in FACT_NAMES:
         value = values[name]
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise ValueError(f"{where}: weight {name!r} is {value!r}, expected a finite number")
-        if abs(value) > MAX_ABS_WEIGHT:
-            raise ValueError(f"{where}: weight {name!r} is {value}, expected at most {MAX_ABS_WEIGHT:g} in size")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ValueError(f"{where}: weight {name!r} is {quoted(str(value))}, expected a number")
+        if abs(value) > MAX_ABS_WEIGHT:  # before any float(): a 400-digit integer is too large for one
+            raise ValueError(f"{where}: weight {name!r} is {quoted(str(value))}, expected at most "
+                             f"{MAX_ABS_WEIGHT:g} in size")
     if values["men"] <= 0:
         raise ValueError(f"{where}: weight 'men' is {values['men']}, expected a positive number")
     return weights_from_mapping(values)

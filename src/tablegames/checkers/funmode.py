@@ -13,7 +13,8 @@ The rule (off by default; never used by the tournament or the trainer):
 - an event is an entry of the game's history, written with a * in the move list, and Undo takes it back.
 
 `FunGame` is a CheckersGame history that can hold events; it is written as PDN with each event as a comment
-`{*lightning 22}` (other programs read the moves and skip the comments), and read back with `FunGame.from_pdn`.
+`{*lightning 22}` followed by the position it made as a PDN 3.0 setup `/FEN/` (so other programs, and
+pdn.parse_game, replay the moves after it), and read back with `FunGame.from_pdn`.
 """
 
 from __future__ import annotations
@@ -23,7 +24,20 @@ from dataclasses import dataclass
 
 from tablegames.checkers.engine import BLACK, WHITE
 from tablegames.checkers.game import CheckersGame, Outcome
-from tablegames.checkers.pdn import _TAG_PATTERN, format_fen, parse_fen, parse_move
+from tablegames.checkers.pdn import (
+    COMMENT,
+    END,
+    RESULTS,
+    SETUP,
+    PdnGame,
+    format_fen,
+    format_game,
+    movetext_tokens,
+    parse_fen,
+    quoted,
+    read_tags,
+    word_move,
+)
 from tablegames.checkers.position import Move, Piece, Position
 from tablegames.core.rng import make_rng
 
@@ -36,7 +50,7 @@ ODDS = 3  # one chance in three
 EASY_LEVELS = 3
 READINGS = ("easy", "all")
 HOME_SQUARES = {BLACK: tuple(range(1, 13)), WHITE: tuple(range(21, 33))}
-RESULT_TOKENS = ("1-0", "0-1", "1/2-1/2", "*")
+_EVENT_COMMENT = re.compile(r"\*(\w+) ([0-9]{1,2})")
 
 
 @dataclass(frozen=True)
@@ -191,7 +205,8 @@ class FunGame:
 
     # --- PDN ------------------------------------------------------------------------------------------------
     def to_pdn(self, tags: dict[str, str] | None = None) -> str:
-        """PDN text with the events as `{*kind square}` comments."""
+        """PDN text: each event is a `{*kind square}` comment followed by the position it made as a PDN 3.0 setup
+        (`/FEN/`), so any PDN reader (pdn.parse_game too) replays the moves after it."""
         all_tags = dict(tags or {})
         if self.start != Position.initial():
             all_tags.setdefault("SetUp", "1")
@@ -199,36 +214,16 @@ class FunGame:
         over = self.outcome()
         result = over.result if over else "*"
         all_tags["Result"] = result
-        lines = [f'[{name} "{value.replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
-                 for name, value in all_tags.items()]
-        tokens: list[str] = []
-        position, number, need_number = self.start, 1, True
+        moves: list[Move] = []
+        setups: dict[int, Position] = {}
+        comments: dict[int, list[str]] = {}
         for entry, after in zip(self._entries, self.positions()[1:], strict=True):
             if isinstance(entry, FunEvent):
-                tokens.append("{" + entry.notation + "}")
-                need_number = True
+                comments.setdefault(len(moves), []).append(entry.notation)
+                setups[len(moves)] = after  # two events in a row: one setup, the position after both
             else:
-                if position.turn == BLACK:
-                    tokens.append(f"{number}.")
-                elif need_number:
-                    tokens.append(f"{number}...")
-                tokens.append(entry.notation)
-                need_number = False
-                if position.turn == WHITE:
-                    number += 1
-                    need_number = True
-            position = after
-        tokens.append(result)
-        movetext, current = [], ""
-        for token in tokens:
-            candidate = f"{current} {token}" if current else token
-            if len(candidate) > 80 and current:
-                movetext.append(current)
-                current = token
-            else:
-                current = candidate
-        movetext.append(current)
-        return "\n".join([*lines, "", *movetext]) + "\n"
+                moves.append(entry)
+        return format_game(PdnGame(tags=all_tags, moves=moves, result=result, setups=setups), comments)
 
     @classmethod
     def from_pdn(cls, text: str, human_side: int) -> tuple[FunGame, dict[str, str]]:
@@ -242,32 +237,34 @@ class FunGame:
     def replay_pdn(cls, text: str, human_side: int) -> tuple[FunGame, dict[str, str], str]:
         """`from_pdn` as far as it goes: the game up to its first entry that cannot be replayed, its tags, and what
         stopped it ("" when the whole game was read). ValueError when not even the tags or the start can be read."""
-        tags: dict[str, str] = {}
-        at = 0
-        while True:
-            at += len(text[at:]) - len(text[at:].lstrip())
-            match = _TAG_PATTERN.match(text, at)
-            if not text.startswith("[", at):
-                break
-            if not match:
-                raise ValueError(f"malformed PDN tag: '{text[at:].splitlines()[0][:60]}'")
-            tags[match.group(1)] = re.sub(r"\\(.)", r"\1", match.group(2))
-            at = match.end()
+        tags, at = read_tags(text)
         game = cls(parse_fen(tags["FEN"]) if "FEN" in tags else None)
-        for token in re.findall(r"\{[^}]*\}|[^\s{]+", text[at:]):
-            if token.startswith("{"):
-                found = re.fullmatch(r"\{\*(\w+) (\d+)\}", token)
-                if found:
-                    game.add_event(FunEvent(found.group(1), int(found.group(2))), human_side)
-                continue
-            if token in RESULT_TOKENS or re.fullmatch(r"\d+\.(\.\.)?", token):
-                continue
-            token = re.sub(r"^\d+\.(\.\.)?", "", token)
-            try:
-                game.play(parse_move(game.position, token))
-            except ValueError as error:
-                return game, tags, f"saved game, entry {len(game.entries) + 1} '{token[:40]}': {error}"
+        try:
+            for kind, token, offset in movetext_tokens(text, at):
+                if kind == END:
+                    if offset < len(text):
+                        return game, tags, f"saved game: a second game's tags follow at {quoted(text[offset:])}"
+                    break
+                try:
+                    game.replay_token(kind, token, human_side)
+                except ValueError as error:
+                    return game, tags, f"saved game, entry {len(game.entries) + 1} {quoted(token)}: {error}"
+        except ValueError as error:  # the text itself: a comment, variation or setup never closed
+            return game, tags, f"saved game, after entry {len(game.entries)}: {error}"
         return game, tags, ""
+
+    def replay_token(self, kind: str, token: str, human_side: int) -> None:
+        """Replay one movetext token of a saved game: an event comment, a setup (which must be the position the
+        game reached), or a move; other comments, move numbers and results change nothing."""
+        if kind == COMMENT:
+            event = _EVENT_COMMENT.fullmatch(token)
+            if event:
+                self.add_event(FunEvent(event.group(1), int(event.group(2))), human_side)
+        elif kind == SETUP:
+            if parse_fen(token) != self.position:
+                raise ValueError("the set-up position is not the one the game reached")
+        elif token not in RESULTS and word_move(token):
+            self.play(word_move(token))
 
 
 def human_is_behind(position: Position, human_side: int) -> bool:

@@ -1,9 +1,10 @@
 """A game of checkers: positions played so far, undo/redo, and the end of the game with its reason.
 
-Results: the side to move with no legal move loses; a position occurring a third time with the same side to
-move is a draw; 80 plies (40 moves each) without a capture and without a man moving is a draw (a crowning
-is a man move). The game is also a `GameState` for generic searches: seat 0 is Black (moves first), seat 1
-White, and an action is the index of a move in `legal_moves()` (sorted by path, so the order is stable).
+Results: the side to move with no legal move loses, and a side with no pieces has lost whoever is to move (a
+set-up start such as `W:W21:B`); a position occurring a third time with the same side to move is a draw; 80
+plies (40 moves each) without a capture and without a man moving is a draw (a crowning is a man move). The
+game is also a `GameState` for generic searches: seat 0 is Black (moves first), seat 1 White, and an action is
+the index of a move in `legal_moves()` (sorted by path, so the order is stable).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ QUIET_PLY_LIMIT = 80
 REPETITION_LIMIT = 3
 
 NO_LEGAL_MOVE = "no legal move"
+NO_PIECES = "no pieces"
 THREEFOLD_REPETITION = "threefold repetition"
 FORTY_MOVE_RULE = "40-move rule"
 
@@ -109,6 +111,8 @@ class CheckersGame(GameState):
         """None while the game goes on; otherwise the winner (or None for a draw) and the reason."""
         if not self._position_moves():
             return Outcome(1 - self.position.turn, NO_LEGAL_MOVE)
+        if not self.position.other:  # only a set-up start can leave the side that just moved without pieces
+            return Outcome(self.position.turn, NO_PIECES)
         if self.repetition_count() >= REPETITION_LIMIT:
             return Outcome(None, THREEFOLD_REPETITION)
         if self.quiet_plies >= QUIET_PLY_LIMIT:
@@ -180,7 +184,13 @@ class CheckersGame(GameState):
     # --- PDN --------------------------------------------------------------------------------------------------
     @classmethod
     def from_pdn(cls, pdn_game: PdnGame) -> CheckersGame:
-        """Replay a parsed PDN game (its moves were checked when it was parsed)."""
+        """Replay a parsed PDN game (parse_game replayed its moves through this class, so they are legal and none
+        comes after the end of the game); ValueError for a game that sets up a position during play (PDN
+        `/FEN/`, as fun mode's events do), which one line of play cannot hold."""
+        if pdn_game.setups:
+            after = min(pdn_game.setups)
+            raise ValueError(f"the game sets up a new position after {after} moves (a PDN /FEN/ setup): "
+                             "a CheckersGame holds one line of play from its start")
         game = cls(pdn_game.start)
         for move in pdn_game.moves:
             game.play(move)

@@ -41,7 +41,7 @@ def build(run: TrainingRun, command: str, opening_count: int, workers: int = 1) 
         f"plays the challenger against the champion over {len(run.settings['openings'])} three-move-ballot "
         f"openings with both colours at depth {run.settings['depth']}; a challenger scoring more than "
         f"{100 * run.settings['threshold']:.0f}% becomes the champion. Everything is seeded and the searches "
-        "are deterministic, so the same command writes the same `src/tablegames/checkers/weights/checkers.json`.",
+        "are deterministic, so the same command writes the same weights file.",
         "",
         f"{len(run.accepted_rounds)} of {run.settings['rounds']} challengers were accepted "
         f"(rounds {', '.join(str(r) for r in run.accepted_rounds) or 'none'}).",

@@ -3,7 +3,11 @@
 FEN: `B:W21,22,...,32:B1,...,12` (side to move, then each colour's squares; `K` marks a king; ranges such as
 `1-12` are read too). Moves: `11-15`, captures with every landing square (`22x15`, `11x18x25`); reading also
 accepts a capture written by origin and destination only (`11x25`) when that names one move.
-Games: tag pairs, numbered movetext, `{comments}`, `(variations)`, `$n` and `!?` annotations skipped, a result.
+Games: tag pairs, numbered movetext, `{comments}`, `(variations)`, `$n` and `!?` annotations skipped, a result;
+PDN 3.0 setups `/FEN/` (a position set up during play: fun mode's events) are read and written. The reader is one
+pass over the text (a megabyte of broken input is refused in well under a second), a game ends at its result or at
+the next game's tags outside comments, its moves are replayed by CheckersGame (one rule for the end of a game),
+and an error message quotes at most QUOTED_LENGTH characters of the input.
 
 Writing produces the canonical form; reading canonical text and writing it back gives the same text.
 """
@@ -11,6 +15,7 @@ Writing produces the canonical form; reading canonical text and writing it back 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from tablegames.checkers.engine import BLACK, WHITE
@@ -18,22 +23,30 @@ from tablegames.checkers.position import Move, Piece, Position
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 INITIAL_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-_MOVE_PATTERN = re.compile(r"\d+([-x]\d+)+")
+_MOVE_PATTERN = re.compile(r"[0-9]+([-x][0-9]+)+")
 _TAG_PATTERN = re.compile(r'\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _LINE_WIDTH = 80
+QUOTED_LENGTH = 60  # an error message quotes this much of the input at most (a file can be megabytes)
+
+
+def quoted(text: str) -> str:
+    """`text` in quotes for an error message: on one line, cut to QUOTED_LENGTH characters with an ellipsis."""
+    shown = text if len(text) <= QUOTED_LENGTH else text[:QUOTED_LENGTH] + "…"
+    return "'" + shown.replace("\r", "\\r").replace("\n", "\\n") + "'"
 
 
 def _parse_square(token: str, text: str) -> int:
-    if not token.isdigit():
-        raise ValueError(f"'{token}' is not a square number in '{text}'")
+    if not (token.isascii() and token.isdigit() and len(token) <= 2):
+        raise ValueError(f"{quoted(token)} is not a square number in {quoted(text)}")
     square = int(token)
     if not 1 <= square <= 32:
-        raise ValueError(f"square {square} is not 1-32 in '{text}'")
+        raise ValueError(f"square {square} is not 1-32 in {quoted(text)}")
     return square
 
 
 def parse_fen(text: str) -> Position:
-    """A Position from a PDN FEN string; ValueError saying what is wrong and where."""
+    """A Position from a PDN FEN string; ValueError saying what is wrong and where. One side may have no pieces
+    (it has lost: see CheckersGame.outcome); a board with no pieces at all is refused."""
     stripped = text.strip()
     wrapped = re.fullmatch(r'\[\s*FEN\s+"([^"]*)"\s*\]', stripped)
     if wrapped:  # a whole [FEN "..."] tag
@@ -41,19 +54,19 @@ def parse_fen(text: str) -> Position:
     stripped = stripped.rstrip(".")
     fields = stripped.split(":")
     if len(fields) != 3:
-        raise ValueError(f"FEN '{text}' needs three fields separated by ':' (side to move, White, Black)")
+        raise ValueError(f"FEN {quoted(text)} needs three fields separated by ':' (side to move, White, Black)")
     side_field = fields[0].strip().upper()
     if side_field not in ("B", "W"):
-        raise ValueError(f"side to move '{fields[0]}' is not B or W in '{text}'")
+        raise ValueError(f"side to move {quoted(fields[0])} is not B or W in {quoted(text)}")
     pieces: dict[str, tuple[list[int], list[int]]] = {}
     seen: set[int] = set()
     for colour_field in fields[1:]:
         colour_field = colour_field.strip()
         colour = colour_field[:1].upper()
         if colour not in ("B", "W"):
-            raise ValueError(f"colour field '{colour_field}' does not start with B or W in '{text}'")
+            raise ValueError(f"colour field {quoted(colour_field)} does not start with B or W in {quoted(text)}")
         if colour in pieces:
-            raise ValueError(f"colour {colour} is given twice in '{text}'")
+            raise ValueError(f"colour {colour} is given twice in {quoted(text)}")
         men: list[int] = []
         kings: list[int] = []
         body = colour_field[1:].strip()
@@ -64,24 +77,26 @@ def parse_fen(text: str) -> Position:
                 low_text, _, high_text = spec.partition("-")
                 low, high = _parse_square(low_text, text), _parse_square(high_text, text)
                 if low > high:
-                    raise ValueError(f"range '{item}' runs backwards in '{text}'")
+                    raise ValueError(f"range {quoted(item)} runs backwards in {quoted(text)}")
                 squares = list(range(low, high + 1))
             else:
                 squares = [_parse_square(spec, text)]
             for square in squares:
                 if square in seen:
-                    raise ValueError(f"square {square} is listed twice in '{text}'")
+                    raise ValueError(f"square {square} is listed twice in {quoted(text)}")
                 seen.add(square)
                 (kings if is_king else men).append(square)
         pieces[colour] = (men, kings)
     black_men, black_kings = pieces["B"]
     white_men, white_kings = pieces["W"]
+    if not seen:
+        raise ValueError(f"FEN {quoted(text)} has no pieces at all: expected at least one side's pieces")
     for square in black_men:
         if square >= 29:
-            raise ValueError(f"a black man on {square} (Black's king row) must be a king in '{text}'")
+            raise ValueError(f"a black man on {square} (Black's king row) must be a king in {quoted(text)}")
     for square in white_men:
         if square <= 4:
-            raise ValueError(f"a white man on {square} (White's king row) must be a king in '{text}'")
+            raise ValueError(f"a white man on {square} (White's king row) must be a king in {quoted(text)}")
     return Position.from_squares(
         BLACK if side_field == "B" else WHITE, black_men, black_kings, white_men, white_kings
     )
@@ -104,11 +119,11 @@ def parse_move(position: Position, text: str) -> Move:
     """The legal move of `position` written as `text`; ValueError naming the legal moves otherwise."""
     token = text.strip()
     if not _MOVE_PATTERN.fullmatch(token):
-        raise ValueError(f"move '{text}' is not PDN like 11-15 or 22x15x8")
+        raise ValueError(f"move {quoted(text)} is not PDN like 11-15 or 22x15x8")
     squares = tuple(_parse_square(part, text) for part in re.split(r"[-x]", token))
     is_capture = "x" in token
     if is_capture and "-" in token:
-        raise ValueError(f"move '{text}' mixes '-' and 'x'")
+        raise ValueError(f"move {quoted(text)} mixes '-' and 'x'")
     candidates = position.legal_moves(unique=False)
     if len(squares) > 2 or not is_capture:
         matches = [m for m in candidates if m.path == squares and m.is_capture == is_capture]
@@ -116,12 +131,12 @@ def parse_move(position: Position, text: str) -> Move:
         matches = [m for m in candidates if m.is_capture and (m.from_square, m.to_square) == squares]
         if len({(m.captured_mask, m.from_square) for m in matches}) > 1:
             routes = ", ".join(m.notation for m in matches)
-            raise ValueError(f"capture '{text}' is ambiguous; write every landing square: {routes}")
+            raise ValueError(f"capture {quoted(text)} is ambiguous; write every landing square: {routes}")
     if not matches:
         legal = ", ".join(m.notation for m in position.legal_moves())
         if not legal:
-            raise ValueError(f"move '{text}' is not legal: {_side_name(position)} has no legal move")
-        raise ValueError(f"move '{text}' is not legal here; legal moves: {legal}")
+            raise ValueError(f"move {quoted(text)} is not legal: {_side_name(position)} has no legal move")
+        raise ValueError(f"move {quoted(text)} is not legal here; legal moves: {legal}")
     return matches[0]
 
 
@@ -135,11 +150,13 @@ def _side_name(position: Position) -> str:
 
 @dataclass
 class PdnGame:
-    """A game as PDN holds it: ordered tags, the moves from the start position, and the result token."""
+    """A game as PDN holds it: ordered tags, the moves from the start position, the positions set up during play
+    (PDN 3.0 `/FEN/`, keyed by the number of moves before each; fun mode's events), and the result token."""
 
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[Move] = field(default_factory=list)
     result: str = "*"
+    setups: dict[int, Position] = field(default_factory=dict)
 
     @property
     def start(self) -> Position:
@@ -147,123 +164,248 @@ class PdnGame:
         return parse_fen(fen) if fen else Position.initial()
 
     def positions(self) -> list[Position]:
-        """Every position of the game, the start first."""
+        """Every position of the game, the start first, a set-up position where it comes."""
         positions = [self.start]
-        for move in self.moves:
-            positions.append(positions[-1].apply_unchecked(move))
+        for index in range(len(self.moves) + 1):
+            if index in self.setups:
+                positions.append(self.setups[index])
+            if index < len(self.moves):
+                positions.append(positions[-1].apply_unchecked(self.moves[index]))
         return positions
 
 
-def _strip_skipped(movetext: str) -> str:
-    """Movetext without comments, variations, NAGs and move annotations."""
-    text = re.sub(r"\{[^}]*\}", " ", movetext)
-    text = re.sub(r";[^\n]*", " ", text)
+# --- reading --------------------------------------------------------------------------------------------------
+WORD, COMMENT, SETUP, END = "word", "comment", "setup", "end"  # the kinds of movetext tokens
+_SPACE = re.compile(r"\s*")
+_WORD = re.compile(r"[^\s{}()\[\];]+")  # a move, a move number, a result or an annotation glyph
+_VARIATION_MARK = re.compile(r"[(){;]")
+_ANNOTATION = re.compile(r"\$\d+|[!?]+")
+_MOVE_NUMBER = re.compile(r"[0-9]+\.(?:\.\.)?")
+
+
+def _skip_space(text: str, at: int) -> int:
+    space = _SPACE.match(text, at)
+    return space.end() if space else at
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def read_tags(text: str, start: int = 0) -> tuple[dict[str, str], int]:
+    """The tag pairs at `start` (after any white space) and the offset just after them; ValueError for a malformed
+    or repeated tag."""
+    tags: dict[str, str] = {}
+    at = start
     while True:
-        reduced = re.sub(r"\([^()]*\)", " ", text)
-        if reduced == text:
-            break
-        text = reduced
-    text = re.sub(r"\$\d+", " ", text)
-    return re.sub(r"[!?]+", "", text)
+        at = _skip_space(text, at)
+        if not text.startswith("[", at):
+            return tags, at
+        match = _TAG_PATTERN.match(text, at)
+        if not match:
+            line_end = text.find("\n", at)
+            raise ValueError(f"malformed tag at line {_line_of(text, at)}: "
+                             f"{quoted(text[at:line_end if line_end >= 0 else len(text)])}")
+        name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
+        if name in tags:
+            raise ValueError(f"tag [{name}] is given twice (line {_line_of(text, at)})")
+        tags[name] = value
+        at = match.end()
+
+
+def movetext_tokens(text: str, start: int) -> Iterator[tuple[str, str, int]]:
+    """The movetext from `start` as (kind, text, offset) in one pass: WORD (a move, a move number, a result or an
+    annotation glyph), COMMENT (the text between the braces), SETUP (the FEN between slashes), and last END (at
+    the next game's `[` or the end of the text). Variations and `;` line comments are skipped. ValueError for a
+    comment, variation or setup that is never closed."""
+    at = start
+    while True:
+        at = _skip_space(text, at)
+        if at == len(text) or text[at] == "[":
+            yield END, "", at
+            return
+        char = text[at]
+        if char in "{/":
+            close = "}" if char == "{" else "/"
+            end = text.find(close, at + 1)
+            if end < 0:
+                what = "comment" if char == "{" else "setup"
+                raise ValueError(f"{what} {quoted(text[at:])} at line {_line_of(text, at)} has no closing '{close}'")
+            yield (COMMENT if char == "{" else SETUP), text[at + 1 : end], at
+            at = end + 1
+        elif char == ";":
+            end = text.find("\n", at)
+            at = len(text) if end < 0 else end + 1
+        elif char == "(":
+            at = _after_variation(text, at)
+        elif char in ")}]":
+            raise ValueError(f"'{char}' at line {_line_of(text, at)} closes nothing: {quoted(text[at:])}")
+        else:
+            word = _WORD.match(text, at)
+            assert word is not None  # every other character starts a word
+            yield WORD, word.group(), at
+            at = word.end()
+
+
+def _after_variation(text: str, start: int) -> int:
+    """The offset after the variation opening at `start` (nested variations and comments inside it skipped)."""
+    depth, at = 0, start
+    while True:
+        mark = _VARIATION_MARK.search(text, at)
+        if mark is None:
+            raise ValueError(f"variation {quoted(text[start:])} at line {_line_of(text, start)} has no closing ')'")
+        at = mark.end()
+        if mark.group() == "(":
+            depth += 1
+        elif mark.group() == ")":
+            depth -= 1
+            if depth == 0:
+                return at
+        else:
+            end = text.find("}" if mark.group() == "{" else "\n", at)
+            if end < 0 and mark.group() == "{":
+                raise ValueError(f"comment {quoted(text[mark.start():])} at line {_line_of(text, mark.start())} "
+                                 "has no closing '}'")
+            at = len(text) if end < 0 else end + 1
 
 
 def parse_games(text: str) -> list[PdnGame]:
-    """Every game of a PDN text, in order."""
-    games = []
-    remaining = text
-    while remaining.strip():
-        game, remaining = _parse_one_game(remaining)
+    """Every game of a PDN text, in order; ValueError naming the game, the line and what is wrong."""
+    games: list[PdnGame] = []
+    at = _skip_space(text, 0)
+    while at < len(text):
+        try:
+            game, at = _read_game(text, at)
+        except ValueError as error:
+            raise ValueError(f"game {len(games) + 1}: {error}") from None
         games.append(game)
+        at = _skip_space(text, at)
     return games
 
 
 def parse_game(text: str) -> PdnGame:
-    """The single game of a PDN text; ValueError with the move number and the legal moves on a bad move."""
-    game, rest = _parse_one_game(text)
-    if rest.strip():
-        raise ValueError(f"text after the game's result: '{rest.strip()[:40]}'")
+    """The single game of a PDN text; ValueError with the move number and the legal moves on a bad move, and for
+    a text with no game in it."""
+    game, end = _read_game(text, 0)
+    rest = text[end:].strip()
+    if rest:
+        raise ValueError(f"text after the game's result at line {_line_of(text, end)}: {quoted(rest)}")
     return game
 
 
-def _parse_one_game(text: str) -> tuple[PdnGame, str]:
-    """The first game of `text` and the text after it (the next game's tags start a new game)."""
-    tags: dict[str, str] = {}
-    position = 0
-    while True:
-        position += len(text[position:]) - len(text[position:].lstrip())
-        if not text.startswith("[", position):
-            break
-        match = _TAG_PATTERN.match(text, position)
-        if not match:
-            raise ValueError(f"malformed tag: '{text[position:].splitlines()[0][:60]}'")
-        name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
-        if name in tags:
-            raise ValueError(f"tag [{name}] is given twice")
-        tags[name] = value
-        position = match.end()
-    next_game = re.compile(r"^\s*\[", re.MULTILINE).search(text, position)
-    end = next_game.start() if next_game else len(text)
+def _read_game(text: str, start: int) -> tuple[PdnGame, int]:
+    """The game at `start` and the offset where it ends (after its result and the comments that follow it, or at
+    the next game's tags). Its moves are replayed through CheckersGame, so a move after the end of the game (a
+    third repetition, the 40-move rule, a side with no pieces) is refused by the same rule that ends play."""
+    from tablegames.checkers.game import CheckersGame  # (game.py reads moves with this module)
+
+    tags, at = read_tags(text, start)
     game = PdnGame(tags=tags)
-    board = game.start
+    try:
+        replay = CheckersGame(game.start)
+    except ValueError as error:
+        raise ValueError(f"tag [FEN]: {error}") from None
+    plies_before = 1 if replay.position.turn == WHITE else 0  # for the move numbers of the messages
     result = None
-    tokens = _strip_skipped(text[position:end]).split()
-    for index, raw_token in enumerate(tokens):
-        if raw_token in RESULTS:
-            result = raw_token
-            if index + 1 < len(tokens):
-                raise ValueError(f"'{tokens[index + 1]}' after the result {result}")
-            break
-        number = re.fullmatch(r"(\d+)\.(\.\.)?(.*)", raw_token)
-        token = number.group(3) if number else raw_token
-        if not token:
+    for kind, token, offset in movetext_tokens(text, at):
+        if kind == END or (result is not None and kind != COMMENT):
+            if result is None and not tags and not game.moves and not game.setups:
+                raise ValueError(f"no game at line {_line_of(text, start)}: expected tags or moves")
+            game.result = result or _result_tag(tags)
+            return game, offset
+        if kind == COMMENT:
             continue
-        ply = len(game.moves)
+        ply = len(game.moves) + plies_before
+        if kind == SETUP:
+            try:
+                replay = CheckersGame(parse_fen(token))
+            except ValueError as error:
+                raise ValueError(f"setup after {len(game.moves)} moves at line {_line_of(text, offset)}: "
+                                 f"{error}") from None
+            game.setups[len(game.moves)] = replay.position
+            if (len(game.moves) + plies_before) % 2 != replay.position.turn:
+                plies_before += 1  # the setup changed the side to move: the move numbers follow it
+            continue
+        if token in RESULTS:
+            result = token
+            continue
+        move_text = word_move(token)
+        if not move_text:
+            continue
         try:
-            move = parse_move(board, token)
+            game.moves.append(replay.play(move_text))
         except ValueError as error:
-            raise ValueError(f"move {ply // 2 + 1} ({_side_name(board)}) '{token}': {error}") from None
-        game.moves.append(move)
-        board = board.apply_unchecked(move)
-    if result is None:
-        result = tags.get("Result", "*")
-        if result not in RESULTS:
-            raise ValueError(
-                f"game has no result token and its Result tag '{result}' is not one of {RESULTS}"
-            )
-    game.result = result
-    return game, text[end:]
+            raise ValueError(f"move {ply // 2 + 1} ({_side_name(replay.position)}) {quoted(move_text)} at line "
+                             f"{_line_of(text, offset)}: {error}") from None
+    raise AssertionError("movetext_tokens always ends with END")
 
 
+def word_move(word: str) -> str:
+    """The move a movetext word holds, without its move number and annotation glyphs ("" when it holds none)."""
+    bare = _ANNOTATION.sub("", word)
+    number = _MOVE_NUMBER.match(bare)
+    return bare[number.end() :] if number else bare
+
+
+def _result_tag(tags: dict[str, str]) -> str:
+    result = tags.get("Result", "*")
+    if result not in RESULTS:
+        raise ValueError(f"game has no result token and its Result tag {quoted(result)} is not one of "
+                         f"{', '.join(RESULTS)}")
+    return result
+
+
+# --- writing --------------------------------------------------------------------------------------------------
 def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def format_game(game: PdnGame) -> str:
-    """Canonical PDN: one tag a line, a blank line, numbered movetext wrapped at 80 columns, the result."""
-    lines = [f'[{name} "{_escape(value)}"]' for name, value in game.tags.items()]
+def format_tags(tags: dict[str, str]) -> list[str]:
+    """One `[Name "value"]` line per tag, in order."""
+    return [f'[{name} "{_escape(value)}"]' for name, value in tags.items()]
+
+
+def format_game(game: PdnGame, comments: dict[int, list[str]] | None = None) -> str:
+    """Canonical PDN: one tag a line, a blank line, numbered movetext wrapped at 80 columns, the result.
+    `comments`: `{text}` comments written before the move at each index (before that index's setup, if any)."""
+    notes = comments or {}
     tokens: list[str] = []
     board = game.start
-    move_number = 1
-    for index, move in enumerate(game.moves):
+    move_number, numbered = 1, False  # numbered: the current move's number is written already
+    for index in range(len(game.moves) + 1):
+        tokens.extend("{" + note + "}" for note in notes.get(index, []))
+        if index in game.setups:
+            board = game.setups[index]
+            tokens.append(f"/{format_fen(board)}/")
+            numbered = False
+        if index == len(game.moves):
+            break
         if board.turn == BLACK:
             tokens.append(f"{move_number}.")
-        elif index == 0:
+        elif not numbered:
             tokens.append(f"{move_number}...")
-        tokens.append(move.notation)
+        tokens.append(game.moves[index].notation)
+        numbered = board.turn == BLACK
         if board.turn == WHITE:
             move_number += 1
-        board = board.apply_unchecked(move)
+        board = board.apply_unchecked(game.moves[index])
     tokens.append(game.result)
-    movetext_lines: list[str] = []
+    lines = format_tags(game.tags)
+    if lines:
+        lines.append("")
+    return "\n".join(lines + wrap_tokens(tokens)) + "\n"
+
+
+def wrap_tokens(tokens: list[str]) -> list[str]:
+    """Movetext lines of at most 80 columns (a longer token gets a line of its own)."""
+    lines: list[str] = []
     current = ""
     for token in tokens:
         candidate = f"{current} {token}" if current else token
         if len(candidate) > _LINE_WIDTH and current:
-            movetext_lines.append(current)
+            lines.append(current)
             current = token
         else:
             current = candidate
-    movetext_lines.append(current)
-    if lines:
-        lines.append("")
-    return "\n".join(lines + movetext_lines) + "\n"
+    lines.append(current)
+    return lines

@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from tablegames.checkers import engine
 from tablegames.checkers.engine import BLACK, WHITE
+from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_of, raise_if_cancelled
 
 SIDE_NAMES = {BLACK: "black", WHITE: "white"}
 
@@ -234,14 +235,22 @@ class Position:
     def zobrist_key(self) -> int:
         return int(engine.zobrist_key(self.black, self.white, self.kings, self.turn))
 
-    def perft(self, depth: int, count_duplicates: bool = False) -> int:
-        """Leaves of the move tree `depth` plies deep (duplicate king routes counted or not)."""
-        return int(engine.perft(self.own, self.other, self.kings, self.turn, depth, not count_duplicates))
+    def perft(self, depth: int, count_duplicates: bool = False, cancel: HasCancelFlag | None = None) -> int:
+        """Leaves of the move tree `depth` plies deep (duplicate king routes counted or not); SearchCancelled
+        when `cancel` is cancelled before the count is done (the kernel polls its flag)."""
+        raise_if_cancelled(cancel, "perft")
+        leaves = int(engine.perft(self.own, self.other, self.kings, self.turn, depth, not count_duplicates,
+                                  cancel_flag_of(cancel)))
+        if leaves == engine.PERFT_CANCELLED:
+            raise SearchCancelled("perft cancelled")
+        return leaves
 
-    def divide(self, depth: int, count_duplicates: bool = False) -> list[tuple[Move, int]]:
-        """perft(depth - 1) below each legal move (depth >= 1), in legal_moves() order."""
+    def divide(
+        self, depth: int, count_duplicates: bool = False, cancel: HasCancelFlag | None = None
+    ) -> list[tuple[Move, int]]:
+        """perft(depth - 1) below each legal move (depth >= 1), in legal_moves() order; SearchCancelled as perft."""
         moves = self.legal_moves(unique=not count_duplicates)
-        return [(move, self.apply_unchecked(move).perft(depth - 1, count_duplicates)) for move in moves]
+        return [(move, self.apply_unchecked(move).perft(depth - 1, count_duplicates, cancel)) for move in moves]
 
     def diagram(self) -> str:
         """The board as text, square 1 at the top, Black's men `b`, kings `B`, White's `w`/`W`, empty dark `.`."""
