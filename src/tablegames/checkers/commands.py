@@ -15,10 +15,9 @@ import sys
 import time
 from pathlib import Path
 
-import platformdirs
-
 from tablegames.checkers.pdn import INITIAL_FEN, parse_fen
 from tablegames.core.arguments import positive_number, seed_number, whole_number, worker_count, writable_file
+from tablegames.core.places import data_folder
 
 BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(openings.ACCEPTED); a test checks)
 # perft(16) from the start takes about a quarter of an hour at 170 million leaves a second, and each ply more
@@ -128,7 +127,7 @@ TRAINED_WEIGHTS_NAMES = {"hill": "checkers-weights.json", "td": "checkers-weight
 def default_weights_output(method: str) -> Path:
     """Where `train` writes without --output: the user data folder. Never the weights shipped in the package:
     a trial run must not change what levels 9 and 10 play (replacing them takes an explicit --output)."""
-    return Path(platformdirs.user_data_dir("tablegames")) / TRAINED_WEIGHTS_NAMES[method]
+    return data_folder() / TRAINED_WEIGHTS_NAMES[method]
 
 
 def run_train(args: argparse.Namespace) -> int:
