@@ -7,6 +7,7 @@ Each table's command module (named in tablegames/tables.py, with the tools that 
 from __future__ import annotations
 
 import argparse
+import re
 from typing import NoReturn
 
 from tablegames.tables import command_modules, load_module
@@ -20,14 +21,24 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse with the suite's error: one line naming the command and what is wrong, exit 2 (no usage dump)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+        self.exit(2, f"{self.prog}: {shorten_quotes(message)} (see '{self.prog} --help')\n")
 
 
-def run_table_command(name: str, argv: list[str]) -> int:
-    """Parse and run `tablegames NAME COMMAND ...`; a bad argument exits 2 with one line."""
+def shorten_quotes(message: str, keep: int = 40) -> str:
+    """argparse quotes the whole bad value ("invalid choice: '999...'"): a 5,000-character value stays a line."""
+    return re.sub("'([^'\n]{" + str(keep) + "})[^'\n]+'", r"'\1...'", message)
+
+
+def table_parser(name: str) -> OneLineParser:
+    """The parser of `tablegames NAME COMMAND ...` with every command of that table or tool."""
     module = load_module(command_modules()[name])
     parser = OneLineParser(prog=f"tablegames {name}", description=module.__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     module.add_commands(subparsers)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def run_table_command(name: str, argv: list[str]) -> int:
+    """Parse and run `tablegames NAME COMMAND ...`; a bad argument exits 2 with one line."""
+    args = table_parser(name).parse_args(argv)
     return int(args.run(args) or 0)

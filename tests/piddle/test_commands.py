@@ -4,7 +4,10 @@ from tablegames.cli import main
 
 
 def run(capsys, *argv):
-    code = main(["piddle", *argv])
+    try:
+        code = main(["piddle", *argv])
+    except SystemExit as error:  # refused by the argument's type, before the command runs
+        code = error.code
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -45,10 +48,10 @@ def test_first_prints_breaker_chances_and_stop_shares(capsys):
     (["advise", "66623", "--rerolls", "2"], "5 dice"),
     (["advise", "66623x", "--rerolls", "2"], "'x'"),
     (["advise", "666231", "--rerolls", "2", "--beat", "5y5"], "COUNTxVALUE"),
-    (["advise", "666231", "--rerolls", "2", "--beat", "5x5", "--cap", "4"], "cap 4"),
+    (["advise", "666231", "--rerolls", "2", "--beat", "5x5", "--cap", "4"], "--cap: 4: expected 1 to 3"),
     (["advise", "666231", "--rerolls", "2", "--cap", "2"], "you break"),
-    (["advise", "666231", "--rerolls", "2", "--objective", "dollar", "--push-value", "3"], "push value"),
-    (["first", "--players", "1"], "2-6 players"),
+    (["advise", "666231", "--rerolls", "2", "--objective", "dollar", "--push-value", "3"], "--push-value: 3: expected 0 to 1"),
+    (["first", "--players", "1"], "--players: 1: expected 2 to 6"),
 ])
 def test_malformed_input_is_one_line_and_exit_2(capsys, argv, words):
     code, out, err = run(capsys, *argv)

@@ -42,6 +42,21 @@ def positive_number(high: float) -> Callable[[str], float]:
     return parse
 
 
+def number_between(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from `low` to `high`."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number") from None
+        if not low <= value <= high:  # NaN fails this too
+            raise argparse.ArgumentTypeError(f"{value:g}: expected {low:g} to {high:g}")
+        return value
+
+    return parse
+
+
 seed_number = whole_number(0, MAX_SEED)
 
 

@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 
+from tablegames.core.arguments import positive_number, seed_number, whole_number
 from tablegames.music.measure import measure, write_wav
 from tablegames.music.mood import Mood, parse_mood
 from tablegames.music.styles import STYLES, Style, find_style
@@ -22,8 +23,8 @@ DEFAULT_BARS = 8
 def _add_song_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--style", help="hiphop, modern, reggae, techno or classical (default: every style)")
     parser.add_argument("--deep", action="store_true", help="deep bass on (default: off and on for the table)")
-    parser.add_argument("--seed", type=int, default=0, help="song seed (default 0)")
-    parser.add_argument("--bars", type=int, default=DEFAULT_BARS, help=f"bars to render (default {DEFAULT_BARS})")
+    parser.add_argument("--seed", type=seed_number, default=0, help="song seed (default 0)")
+    parser.add_argument("--bars", type=whole_number(1, MAX_BARS), default=DEFAULT_BARS, help=f"bars to render (default {DEFAULT_BARS})")
     parser.add_argument("--mood", default="tension", help="calm, threat or tension (default tension: every layer)")
 
 
@@ -42,9 +43,12 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     play = subparsers.add_parser("play", help="play a style through the sound card and print the audio engine")
     play.add_argument("--style", default="hiphop", help="music style (default hiphop)")
     play.add_argument("--deep", action="store_true", help="deep bass on")
-    play.add_argument("--seed", type=int, default=0, help="song seed (default 0)")
-    play.add_argument("--seconds", type=float, default=8.0, help="how long to play (default 8)")
+    play.add_argument("--seed", type=seed_number, default=0, help="song seed (default 0)")
+    play.add_argument("--seconds", type=positive_number(3600.0), default=8.0, help="how long to play (default 8)")
     play.set_defaults(run=run_play)
+
+
+MAX_BARS = 256
 
 
 def _fail(message: str) -> int:
@@ -53,8 +57,6 @@ def _fail(message: str) -> int:
 
 
 def _song_arguments(args: argparse.Namespace) -> tuple[list[Style], list[bool], Mood]:
-    if args.bars < 1 or args.bars > 256:
-        raise ValueError(f"--bars {args.bars} is out of range: expected 1 to 256")
     mood = parse_mood(args.mood)
     if mood is Mood.BIG_MOMENT or mood.is_outro:
         raise ValueError(f"--mood {args.mood!r}: expected calm, threat or tension (the others are events)")

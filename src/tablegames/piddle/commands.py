@@ -9,6 +9,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from tablegames.core.arguments import number_between, whole_number
 from tablegames.piddle.hands import describe_hand, format_dice, parse_dice, parse_hand
 
 if TYPE_CHECKING:
@@ -29,7 +30,7 @@ def objective_from(args: argparse.Namespace) -> Objective:
 def add_objective_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--objective", choices=("lexicographic", "dollar"), default="lexicographic",
                         help="lexicographic: most wins, then most pushes (default); dollar: wins + push value x pushes")
-    parser.add_argument("--push-value", type=float, default=0.5, metavar="LAMBDA",
+    parser.add_argument("--push-value", type=number_between(0.0, 1.0), default=0.5, metavar="LAMBDA",
                         help="with --objective dollar, what a push is worth as a share of a win, 0-1 (default 0.5)")
 
 
@@ -100,19 +101,19 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     advise = subparsers.add_parser("advise", help="the best move and its win/push/lose chances",
                                    description="The exact best move: keep which dice, or stop.")
     advise.add_argument("dice", help="the six dice showing, e.g. 666231 (1s are wild)")
-    advise.add_argument("--rerolls", type=int, required=True, choices=(0, 1, 2),
+    advise.add_argument("--rerolls", type=whole_number(0, 2), required=True,
                         help="rerolls left after the dice shown")
     advise.add_argument("--beat", default="none", help="the best hand so far: COUNTxVALUE (5x5 = five 5s) "
                                                        "or none when you break (default)")
     advise.add_argument("--tied", action="store_true", help="that hand is already shared by two players")
-    advise.add_argument("--after", type=int, default=0, help="players still to act after you, 0-5 (default 0)")
-    advise.add_argument("--cap", type=int, default=None, metavar="ROLLS",
+    advise.add_argument("--after", type=whole_number(0, 5), default=0, help="players still to act after you, 0-5 (default 0)")
+    advise.add_argument("--cap", type=whole_number(1, 3), default=None, metavar="ROLLS",
                         help="the round's roll limit for the players after you, 1-3 (default 3)")
     add_objective_options(advise)
     advise.set_defaults(run=run_advise)
 
     first = subparsers.add_parser("first", help="the breaker's chances and how often it stops after 1, 2, 3 rolls")
-    first.add_argument("--players", type=int, required=True, help="players at the table, 2-6")
+    first.add_argument("--players", type=whole_number(2, 6), required=True, help="players at the table, 2-6")
     add_objective_options(first)
     first.set_defaults(run=run_first)
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
+from tablegames.core.arguments import whole_number
 from tablegames.core.worker import CancelToken, run_until_interrupted
 from tablegames.routes.boards import (
     BOARD_FORMAT,
@@ -75,7 +76,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     _add_input_arguments(compare_parser, file_required=False)
     compare_parser.add_argument("--trap", action="store_true",
                                 help="a built-in network where the truncated method misses the optimum")
-    compare_parser.add_argument("--limit", type=int, default=ROUTE_LIMIT,
+    compare_parser.add_argument("--limit", type=whole_number(1, 10_000_000), default=ROUTE_LIMIT,
                                 help=f"routes kept per train by the truncated method (default {ROUTE_LIMIT})")
     compare_parser.set_defaults(run=run_compare)
     list_parser = subparsers.add_parser("list", help="shipped scenarios")
