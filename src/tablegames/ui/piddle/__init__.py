@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from tablegames.ui.piddle import positions
 from tablegames.ui.piddle.controller import PiddleController
-from tablegames.ui.piddle.photo import PhotoController, array_to_surface
+from tablegames.ui.piddle.photo import PhotoController
 from tablegames.ui.piddle.scene import PhotoScene, PiddleScene
 from tablegames.ui.scene import Context, register_scene
 
@@ -49,7 +49,7 @@ def push_scene(context: Context) -> PiddleScene:
 def scan_scene(context: Context) -> PhotoScene:
     image, _ = positions.photo_with_glare(context.seed, int(context.options.get("photo", SCAN_PHOTO)), GLARE_DIE)
     controller = PhotoController(thinker=context.thinker)
-    controller.load_surface(array_to_surface(image), "Read a generated photo")
+    controller.load_image(image, "Read a generated photo")
     return PhotoScene(context, controller)
 
 
