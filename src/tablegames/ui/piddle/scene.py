@@ -2,7 +2,8 @@
 
 Table keys: Space rolls (or starts the next round), Enter stops, 1-6 or a click holds a die, H holds what the
 advisor keeps, A shows or hides the advisor (saved), S skips what is moving, Esc opens the menu. Dropping a
-picture file onto the window opens the photo reader with it.
+picture file onto the window opens the photo reader with it. The table in progress is saved after every move (the
+shared frame's autosave) and resumed when the table opens again (savegame.py).
 
 Photo reader keys: 1-6 set the selected die (uncertain ones are marked and selected first), a click or left
 and right select a die, R rerolls left, B / Shift+B the hand to beat, P the players after you, K the cap,
@@ -11,12 +12,15 @@ C the camera, Esc back.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.table import PiddleTable, positions_to_hold
 from tablegames.ui.miniatures import draw_die
+from tablegames.ui.piddle import savegame
 from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, AdvisorView, draw_advisor
 from tablegames.ui.piddle.controller import (
     HUMAN_SEAT,
@@ -28,6 +32,7 @@ from tablegames.ui.piddle.drawing import (
     ADVISOR_RECT,
     DIE_BODY,
     DIE_PIPS,
+    FELT_RECT,
     WILD_PIPS,
     buttons_for,
     die_at,
@@ -80,7 +85,8 @@ def situation_lines(table: PiddleTable) -> tuple[str, ...]:
 
 
 class PiddleScene(TableScene):
-    """The table: you and 1-5 computers (settings), or `watch`: computers in every seat."""
+    """The table: you and 1-5 computers (settings), or `watch`: computers in every seat. `save_path`: where the
+    table in progress is resumed from and saved to after every move (None, and always when watching: no saving)."""
 
     name = "piddle"
     bindings = (
@@ -93,10 +99,18 @@ class PiddleScene(TableScene):
         KeyBinding((pygame.K_s,), "skip"),
     )
 
-    def __init__(self, context: Context, table: PiddleTable | None = None, watch: bool | None = None) -> None:
+    def __init__(self, context: Context, table: PiddleTable | None = None, watch: bool | None = None,
+                 save_path: Path | None = None) -> None:
         super().__init__(context)
         settings = context.settings
         self.watch = bool(context.options.get("watch", False) if watch is None else watch)
+        self.save_path = None if self.watch else save_path
+        notice = ""
+        if table is None and self.save_path is not None:
+            loaded = savegame.load_saved(self.save_path, objective_of(settings))
+            table, notice = loaded.game, loaded.message
+            if not loaded.may_overwrite:
+                self.save_path = None  # a newer version's save is left alone
         if table is None:
             table = make_table(settings.piddle_players, context.new_game_seed("piddle"), self.watch,
                                objective_of(settings))
@@ -106,6 +120,9 @@ class PiddleScene(TableScene):
         self.hover_button: str | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)
         self.backdrop_key: tuple[object, ...] = ()  # `static_key` when the backdrop was last drawn
+        self.saved_marker = self.save_marker()  # a resumed table is saved already
+        if notice:
+            self.toasts.show(notice, important=True)
         self.relayout()
 
     @property
@@ -167,6 +184,18 @@ class PiddleScene(TableScene):
 
     def cancel_computer(self) -> None:
         self.controller.cancel_thinking()
+
+    def save_marker(self) -> object:
+        if self.save_path is None:
+            return None
+        table = self.controller.table
+        return id(table), len(table.actions)
+
+    def save(self) -> None:
+        if self.save_path is not None:
+            problem = savegame.save_table(self.controller.table, self.save_path)
+            if problem:
+                self.toasts.show(problem, important=True)
 
     def relayout(self) -> None:
         """Ask the advisor what the panel will show (on the thinker), and redraw the backdrop when what it shows
@@ -279,6 +308,7 @@ class PiddleScene(TableScene):
         draw_break_roll(surface, controller)
         draw_dice(surface, controller, self.show_advisor and not controller.is_busy(), self.hover_die)
         draw_banner(surface, controller, self.clock)
+        draw_toast(surface, self.toasts.current, FELT_RECT)
 
 
 # --- the photo reader ----------------------------------------------------------------------------------------------
