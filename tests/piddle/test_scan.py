@@ -48,6 +48,13 @@ def test_reads_at_least_99_percent_of_500_generated_photos():
     assert_reads_well(read_set(104, 500))
 
 
+def test_a_photo_whose_only_shapes_touch_its_edge_reads_no_dice():
+    """Once 'attempt to get argmax of an empty sequence' (found by fuzzing a truncated JPEG)."""
+    halves = np.full((120, 160, 3), 60, np.uint8)
+    halves[:, 100:] = 230
+    assert read_dice(halves).dice == ()
+
+
 def test_a_photo_without_dice_reads_no_dice():
     rng = np.random.default_rng(0)
     blank = np.clip(0.3 + rng.normal(0, 0.02, size=(300, 400, 3)), 0, 1)

@@ -242,6 +242,8 @@ def dice_counts(areas: Doubles, single: float, wanted: int = 6) -> npt.NDArray[n
     """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
     ratio = areas / single
     counts = np.maximum(1, np.round(ratio)).astype(np.int64)
+    if len(counts) == 0:  # nothing that could be a die: no counts to nudge
+        return counts
     for _ in range(3):
         total = counts.sum()
         if total == wanted:
