@@ -6,7 +6,9 @@ update (which autosaves)."""
 import json
 
 import pytest
+from hypothesis import given
 
+from fuzzing import fuzz_settings, mutated
 from tablegames.piddle.solver import Objective
 from tablegames.ui.piddle import savegame
 from tablegames.ui.piddle.controller import HUMAN_SEAT, make_table
@@ -175,3 +177,39 @@ def test_the_saved_seat_names_and_computers_are_the_tables_own():
     replayed = savegame.replay(savegame.table_to_json(table), "save", Objective())
     assert replayed.problem == "" and replayed.game.names == table.names
     assert replayed.game.computer_seats == table.computer_seats
+
+
+def played_save() -> bytes:
+    """A save of two rounds and a bit, played by the computers."""
+    table = make_table(3, 21, True, Objective())
+    for _ in range(2):
+        table.play_computers()
+        table.start_round()
+    table.computer_step()
+    return savegame.table_to_json(table).encode()
+
+
+VALID_SAVE = played_save()
+
+
+@fuzz_settings()
+@given(data=mutated(VALID_SAVE))
+def test_fuzzed_saves_resume_or_are_kept_and_said(tmp_path_factory, data):
+    """Mutations of a real save (cut, bytes flipped, hostile numbers, nesting): a table as far as it replays, or
+    a new one with the file kept as .bad and a message; never an exception, and the file is left as it was."""
+    folder = tmp_path_factory.mktemp("save")
+    path = folder / "piddle-game.json"
+    path.write_bytes(data)
+    loaded = savegame.load_saved(path, Objective())
+    assert path.read_bytes() == data
+    if not loaded.may_overwrite:
+        assert "newer tablegames" in loaded.message and loaded.game is None
+    elif loaded.message:
+        assert (folder / "piddle-game.json.bad").read_bytes() == data
+    else:
+        assert loaded.game is not None  # read whole
+    if loaded.game is not None:  # what was resumed saves and reads back the same
+        again = folder / "again.json"
+        assert savegame.save_table(loaded.game, again) == ""
+        if loaded.game.actions:
+            assert savegame.load_saved(again, Objective()).game.actions == loaded.game.actions
