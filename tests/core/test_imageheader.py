@@ -1,11 +1,15 @@
 """A picture's size from its header, before anything decodes it: PNG, JPEG, GIF and BMP, the sizes a decoder will
 use (a JPEG's thumbnail or a GIF's frame cannot hide a bigger picture), and damaged or unknown headers refused."""
 
+import io
 import struct
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from fuzzing import fuzz_settings, mutated
 from png_files import claimed_size
 from tablegames.core.imageheader import ImageHeaderError, ImageSize, image_size, image_size_of_bytes
 
@@ -82,3 +86,24 @@ def test_an_unknown_or_damaged_header_is_refused_saying_why(data, problem):
 def test_a_missing_file_is_an_os_error(tmp_path):
     with pytest.raises(FileNotFoundError):
         image_size(tmp_path / "nowhere.png")
+
+
+def picture_files() -> list[bytes]:
+    surface = pygame.Surface((40, 30))
+    surface.fill((200, 40, 90))
+    files = []
+    for suffix in ("png", "jpg", "bmp"):
+        buffer = io.BytesIO()
+        pygame.image.save(surface, buffer, f"picture.{suffix}")
+        files.append(buffer.getvalue())
+    return [*files, gif((40, 30), (40, 30))]
+
+
+@fuzz_settings()
+@given(data=st.sampled_from(picture_files()).flatmap(mutated))
+def test_fuzzed_headers_give_a_size_or_the_readers_own_error(data):
+    try:
+        size = image_size_of_bytes(data)
+    except ImageHeaderError:
+        return
+    assert size.width > 0 and size.height > 0
