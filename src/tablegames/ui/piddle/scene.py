@@ -60,7 +60,7 @@ from tablegames.ui.theme import (
     draw_background,
     draw_text,
 )
-from tablegames.ui.widgets import Toasts, button_at, draw_button, draw_toast
+from tablegames.ui.widgets import Toasts, button_at, draw_button, draw_toast, fit_text, wrap_text
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 7)} | {getattr(pygame, f"K_KP{n}"): n
                                                                      for n in range(1, 7)}
@@ -465,7 +465,12 @@ class PhotoScene(Scene):
                 tag = pygame.Rect(box.x, box.y - 24, 26, 22)
                 pygame.draw.rect(surface, colour, tag, border_radius=5)
                 draw_text(surface, str(index + 1), tag.center, 22, (20, 20, 26), "center", bold=True)
-        draw_text(surface, photo.message, (PHOTO_RECT.centerx, PHOTO_RECT.bottom + 30), 24, TEXT, "center")
+        lines = wrap_text(photo.message, 22, PHOTO_RECT.width + 40)  # a refusal names the file and says why
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), 22, PHOTO_RECT.width + 40)]
+        for number, line in enumerate(lines):
+            y = PHOTO_RECT.bottom + (30 if len(lines) == 1 else 20 + 26 * number)
+            draw_text(surface, line, (PHOTO_RECT.centerx, y), 22 if len(lines) > 1 else 24, TEXT, "center")
         if photo.has_dice():
             self.draw_read_dice(surface)
         advice = photo.advice()
