@@ -50,7 +50,7 @@ def push_scene(context: Context) -> PiddleScene:
 def scan_scene(context: Context) -> PhotoScene:
     image, _ = positions.photo_with_glare(context.seed, int(context.options.get("photo", SCAN_PHOTO)), GLARE_DIE)
     controller = PhotoController(thinker=context.thinker)
-    controller.load_image(image, "Read a generated photo")
+    controller.load_image(image, "Read a generated photo", "a generated photo")
     return PhotoScene(context, controller)
 
 

@@ -1,13 +1,13 @@
 """Analyse a photo of six dice: the reading (piddle.scan), the player's fixes, the situation, and the advice.
 
-`PhotoController` is graphics-free: a dropped file is decoded and read on the thinker (`read_photo_file`: its
-size checked from the header first, then decoded to 8-bit RGB by tablegames.photofile, then
-`tablegames.piddle.scan.read_dice`), and so is a camera frame; meanwhile the message says what is being read,
-and `poll()` (each frame) picks up the answer. A photo that cannot be read leaves everything as it was and says
-why (in `message`, and in `notices` for the window's toasts). Uncertain dice are marked and the first one is
-selected; a number key sets the selected die (and moves on to the next uncertain one); R, B and P set the rerolls
-left, the hand to beat and the players after; the advisor then answers for the dice as read and fixed, worked out
-on the thinker (the first answer for an objective may build the solver's tables).
+`PhotoController` is graphics-free but for taking the camera's frame: a dropped file is decoded and read on the
+thinker (`read_photo_file`: its size checked from the header first, then decoded to 8-bit RGB by
+tablegames.photofile, then `tablegames.piddle.scan.read_dice`), and so is a camera frame; meanwhile the message
+says what is being read, and `poll()` (each frame) picks up the answer. A photo that cannot be read leaves
+everything as it was and says why (in `message`, and in `notices` for the window's toasts). Uncertain dice are
+marked and the first one is selected; a number key sets the selected die (and moves on to the next uncertain one);
+R, B and P set the rerolls left, the hand to beat and the players after; the advisor then answers for the dice as
+read and fixed, worked out on the thinker (the first answer for an objective may build the solver's tables).
 """
 
 from __future__ import annotations
@@ -129,9 +129,10 @@ class PhotoController:
         """Read the dice in a dropped file, on the thinker (the answer comes through `poll`)."""
         self.start_reading(Path(path).name, lambda token: read_photo_file(path, token))
 
-    def load_image(self, image: npt.NDArray[np.uint8], source: str) -> None:
-        """Read the dice in a picture already in memory (a camera frame), on the thinker."""
-        self.start_reading(source, lambda token: read_photo(image, source, token))
+    def load_image(self, image: npt.NDArray[np.uint8], source: str, what: str = "the camera's picture") -> None:
+        """Read the dice in a picture already in memory (a camera frame), on the thinker; `source` names it in
+        the reading's messages, `what` while it is read."""
+        self.start_reading(what, lambda token: read_photo(image, source, token))
 
     def start_reading(self, what: str, task: Callable[[CancelToken], PhotoRead]) -> None:
         if self.job is not None:  # a photo dropped while another is read: only the last one counts
