@@ -48,13 +48,21 @@ def test_reads_at_least_99_percent_of_500_generated_photos():
     assert_reads_well(read_set(104, 500))
 
 
+def test_a_photo_whose_only_shapes_touch_its_edge_reads_no_dice():
+    """Once 'attempt to get argmax of an empty sequence' (found by fuzzing a truncated JPEG)."""
+    halves = np.full((120, 160, 3), 60, np.uint8)
+    halves[:, 100:] = 230
+    assert read_dice(halves).dice == ()
+
+
 def test_a_photo_without_dice_reads_no_dice():
     rng = np.random.default_rng(0)
     blank = np.clip(0.3 + rng.normal(0, 0.02, size=(300, 400, 3)), 0, 1)
     assert read_dice(blank).dice == ()
 
 
-@pytest.mark.parametrize("image", [np.zeros((10, 10, 3)), np.zeros((64, 64, 2)), np.zeros((64, 64, 3), np.int64)])
+@pytest.mark.parametrize("image", [np.zeros((10, 10, 3)), np.zeros((64, 64, 5)), np.zeros((64, 64, 3), np.int64),
+                                   np.full((64, 64, 3), np.nan)])
 def test_what_is_not_a_picture_is_refused(image):
     with pytest.raises(ValueError, match="image"):
         read_dice(image)
@@ -75,4 +83,4 @@ def test_scan_command_reads_a_png(tmp_path, capsys):
 def test_scan_command_on_a_missing_file_is_one_line_exit_2(tmp_path, capsys):
     assert main(["piddle", "scan", str(tmp_path / "nope.png")]) == 2
     err = capsys.readouterr().err
-    assert len(err.strip().splitlines()) == 1 and "cannot read picture" in err
+    assert len(err.strip().splitlines()) == 1 and "nope.png: cannot be read (No such file" in err

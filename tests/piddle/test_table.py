@@ -142,3 +142,61 @@ def test_kernel_warmup_runs():
     from tablegames.piddle import kernels
 
     kernels.warmup()
+
+
+def table_state(table):
+    """Everything a player sees or the next roll depends on (the generators' states included)."""
+    return (table.winnings, table.pot, table.round_index, table.phase, table.turn, table.order, table.dice,
+            table.held, table.rolls_taken, table.cap, table.hands, table.events, table.break_rolls,
+            [(r.hands, r.winner, r.pot) for r in table.results], table.rng.bit_generator.state)
+
+
+def test_the_recorded_moves_replayed_on_a_new_table_make_the_same_table():
+    table = computers(3, seed=7)
+    for _ in range(4):
+        table.play_computers()
+        table.start_round()
+    table.computer_step()  # the breaker's first roll
+    table.toggle_hold(2)  # a hold not yet rolled is part of the state too
+    copy = computers(3, seed=7)
+    for action in table.actions:
+        copy.play(action)
+    assert copy.actions == table.actions
+    assert table_state(copy) == table_state(table)
+    assert copy.roll() == table.roll()  # the same dice from here on
+
+
+def test_every_kind_of_move_is_recorded_once():
+    table = PiddleTable(["A", "B"], seed=3)
+    table.roll()
+    table.set_held([0, 5])
+    table.set_held([5, 0])  # no change: nothing recorded
+    table.toggle_hold(5)
+    table.roll()
+    table.roll()  # the breaker's third roll ends its turn by itself: no stop recorded
+    assert table.turn == 1 and table.actions == ["roll", "hold 0 5", "hold 0", "roll", "roll"]
+    table.roll()
+    table.stop()
+    assert table.phase == SETTLED and table.actions[-2:] == ["roll", "stop"]
+    table.start_round()
+    assert table.actions[-1] == "next"
+
+
+@pytest.mark.parametrize("action", ["", "jump", "hold 6", "hold 0 x", "hold ٣", "roll 1", "stop now", "next!",
+                                    "hold  1"])
+def test_what_is_not_a_move_is_refused_and_changes_nothing(action):
+    table = PiddleTable(["A", "B"], seed=3)
+    table.roll()
+    before = table_state(table), list(table.actions)
+    with pytest.raises(ValueError, match="is not a move"):
+        table.play(action)
+    assert (table_state(table), table.actions) == before
+
+
+def test_a_move_that_cannot_be_made_now_is_refused_and_changes_nothing():
+    table = PiddleTable(["A", "B"], seed=3)
+    before = table_state(table), list(table.actions)
+    for action in ("stop", "hold 1", "next"):
+        with pytest.raises(ValueError):
+            table.play(action)
+    assert (table_state(table), table.actions) == before

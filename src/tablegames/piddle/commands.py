@@ -79,10 +79,11 @@ def run_first(args: argparse.Namespace) -> int:
 
 
 def run_scan(args: argparse.Namespace) -> int:
-    from tablegames.piddle.scan import load_image, read_dice
+    from tablegames.photofile import load_photo
+    from tablegames.piddle.scan import read_dice
 
     try:
-        image = load_image(args.photo)
+        image = load_photo(args.photo)
         reading = read_dice(image)
     except ValueError as error:
         return fail("scan", str(error))

@@ -21,7 +21,6 @@ How it reads, and why each step is there:
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -80,19 +79,25 @@ class DiceReading:
 
 
 def as_rgb_array(image: npt.ArrayLike) -> Picture:
+    """The picture as H x W x 3, uint8 or floats 0-1, whatever it came as: grey (H x W, or one channel), grey and
+    alpha, RGB or RGBA (the alpha dropped); 8 or 16 bits a channel (16 bits rounded to 8), or floats 0-1."""
     array = np.asarray(image)
     if array.ndim == 2:
-        array = np.repeat(array[..., None], 3, axis=2)
-    if array.ndim != 3 or array.shape[2] not in (3, 4) or min(array.shape[:2]) < 32:
-        raise ValueError(f"image of shape {array.shape} is not a picture: expected H x W x 3 (RGB), "
+        array = array[..., None]
+    if array.ndim != 3 or array.shape[2] not in (1, 2, 3, 4) or min(array.shape[:2]) < 32:
+        raise ValueError(f"image of shape {array.shape} is not a picture: expected H x W (grey) or H x W x 3 (RGB), "
                          "at least 32 pixels each way")
-    array = array[..., :3]
+    array = array[..., :3] if array.shape[2] >= 3 else np.repeat(array[..., :1], 3, axis=2)
     if array.dtype == np.uint8:
         return array
+    if array.dtype == np.uint16:
+        return ((array.astype(np.uint32) * 255 + 32767) // 65535).astype(np.uint8)
     if np.issubdtype(array.dtype, np.floating):
+        if not np.all(np.isfinite(array)):
+            raise ValueError("image has pixels that are not numbers (NaN or infinite)")
         clipped: npt.NDArray[np.floating] = np.clip(array, 0.0, 1.0)
         return clipped
-    raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8 or floats 0-1")
+    raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8, uint16 or floats 0-1")
 
 
 def block_mean(image: Picture | Floats, step: int) -> Floats:
@@ -203,6 +208,8 @@ def otsu(values: Floats, bins: int = 128) -> float:
     below, above = weight[:-1], total - weight[:-1]
     with np.errstate(divide="ignore", invalid="ignore"):
         between = (total_mean * below / total - mean[:-1]) ** 2 / (below * above / total)
+    if not np.any(np.isfinite(between)):  # a single shade (a blank picture): nothing stands out of it
+        return float(edges[-1])
     return float(centers[np.nanargmax(between)])
 
 
@@ -235,6 +242,8 @@ def dice_counts(areas: Doubles, single: float, wanted: int = 6) -> npt.NDArray[n
     """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
     ratio = areas / single
     counts = np.maximum(1, np.round(ratio)).astype(np.int64)
+    if len(counts) == 0:  # nothing that could be a die: no counts to nudge
+        return counts
     for _ in range(3):
         total = counts.sum()
         if total == wanted:
@@ -423,14 +432,3 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     rows_first = sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1]))
     return DiceReading(tuple(rows_first))
 
-
-def load_image(path: str | os.PathLike[str]) -> npt.NDArray[np.uint8]:
-    """A PNG or JPEG as an H x W x 3 uint8 array (pygame's image loader, imported only here)."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
-
-    try:
-        surface = pygame.image.load(str(path))
-    except (pygame.error, FileNotFoundError, OSError) as error:
-        raise ValueError(f"cannot read picture {path}: {error}") from None
-    return np.ascontiguousarray(pygame.surfarray.array3d(surface).transpose(1, 0, 2))

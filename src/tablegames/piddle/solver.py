@@ -21,9 +21,11 @@ import contextlib
 import functools
 import hashlib
 import io
+import lzma
 import math
 import os
 import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -172,24 +174,60 @@ def cache_path(objective: Objective, directory: Path | None = None) -> Path:
     return (directory or cache_dir()) / f"tables-{TABLES_SOURCE_KEY}-{objective.key}.npz"
 
 
+ROUND_VALUES_SHAPE = (kernels.PLAYERS_AFTER, kernels.MAX_REROLLS + 1, kernels.HANDS, 3, 3)
+FOLLOWER_HANDS_SHAPE = (kernels.PLAYERS_AFTER - 1, kernels.MAX_REROLLS + 1, kernels.HANDS, 2, kernels.HANDS)
+CACHE_TABLES = {"round_values": ROUND_VALUES_SHAPE, "follower_hands": FOLLOWER_HANDS_SHAPE}  # float64 arrays
+CACHE_LABELS = ("source", "objective")  # short strings
+LONGEST_LABEL = 64
+# what reading a damaged zip of arrays can raise (a member's unknown compression method is NotImplementedError,
+# an encrypted one RuntimeError, a broken compressed stream zlib's or lzma's own error)
+DAMAGED_CACHE_ERRORS = (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile, NotImplementedError,
+                        RuntimeError, zlib.error, lzma.LZMAError)
+
+
 def load_tables(path: Path, objective: Objective) -> RoundTables | None:
-    """The cached tables, or None when the file is missing, of another version, or damaged in any way."""
+    """The cached tables, or None when the file is missing, of another version, or damaged in any way (a cache:
+    whatever is wrong with it means building the tables again)."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            if str(data["source"]) != TABLES_SOURCE_KEY or str(data["objective"]) != objective.key:
-                return None
-            round_values = np.array(data["round_values"], dtype=np.float64)
-            follower_hands = np.array(data["follower_hands"], dtype=np.float64)
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):  # missing, truncated, not a zip, wrong
-        # keys: all mean "rebuild"
+        arrays = read_cache(path)
+    except DAMAGED_CACHE_ERRORS:
         return None
-    expected = (kernels.PLAYERS_AFTER, kernels.MAX_REROLLS + 1, kernels.HANDS, 3, 3)
-    if round_values.shape != expected or not np.all(np.isfinite(round_values)):
+    if arrays is None or str(arrays["source"]) != TABLES_SOURCE_KEY or str(arrays["objective"]) != objective.key:
         return None
-    if follower_hands.shape != (kernels.PLAYERS_AFTER - 1, kernels.MAX_REROLLS + 1, kernels.HANDS, 2,
-                                kernels.HANDS):
+    round_values = np.asarray(arrays["round_values"], dtype=np.float64)  # (float64 already: checked on reading)
+    follower_hands = np.asarray(arrays["follower_hands"], dtype=np.float64)
+    if not np.all(np.isfinite(round_values)):
         return None
     return RoundTables(objective, round_values, follower_hands)
+
+
+def read_cache(path: Path) -> dict[str, npt.NDArray[np.generic]] | None:
+    """The arrays of a tables file, or None when it does not hold exactly the arrays it should. Each array's
+    header (its shape and type) is checked before the array is read: a damaged header cannot make numpy
+    allocate terabytes."""
+    with zipfile.ZipFile(path) as archive:
+        members = {name.removesuffix(".npy"): name for name in archive.namelist()}
+        if sorted(members) != sorted((*CACHE_TABLES, *CACHE_LABELS)):
+            return None
+        arrays = {}
+        for key, name in members.items():
+            with archive.open(name) as member:
+                version = np.lib.format.read_magic(member)
+                if version == (1, 0):
+                    shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+                elif version == (2, 0):
+                    shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+                else:
+                    return None
+                if key in CACHE_TABLES:
+                    fits = shape == CACHE_TABLES[key] and dtype == np.dtype(np.float64)
+                else:
+                    fits = shape == () and dtype.kind == "U" and dtype.itemsize <= 4 * LONGEST_LABEL
+                if not fits:
+                    return None
+            with archive.open(name) as member:
+                arrays[key] = np.lib.format.read_array(member, allow_pickle=False)
+    return arrays
 
 
 def save_tables(path: Path, tables: RoundTables) -> None:

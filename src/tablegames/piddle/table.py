@@ -2,6 +2,10 @@
 running winnings. Graphics-free: a scene drives it one step at a time (roll, hold, stop) and reads its state;
 computer players step themselves with the exact solver, each optimal for itself.
 
+Every move is recorded in `actions` as a line ("hold 0 3", "roll", "stop", "next"); every die comes from a generator
+seeded by the table's seed, the round and the seat, so a new table with the same seed and players that `play`s
+those lines is this table again: the scores, whose turn, the dice and the holds, and the generators' states.
+
 Money: every player antes $1 into the pot at the start of a round; a tie for the best hand is a push, every
 player adds $1 more and the round replays (new break roll) with the bigger pot; a clean winner takes the pot.
 `winnings[seat]` is each player's running net, so sum(winnings) + pot == 0 at all times.
@@ -19,6 +23,7 @@ from tablegames.piddle.hands import DICE, Hand, describe_hand, hand_of
 from tablegames.piddle.solver import MAX_PLAYERS, MAX_ROLLS, Advice, Objective, Position, advise_position
 
 BREAK, TURN, SETTLED = "break", "turn", "settled"
+HOLD, ROLL, STOP, NEXT_ROUND = "hold", "roll", "stop", "next"  # the words of the recorded moves
 
 RULES_HELP = (  # for the table's help screen: the rules, including the decisions the source left open
     "Six dice; 1s are wild. Everyone antes $1 into the pot each round.",
@@ -86,6 +91,7 @@ class PiddleTable:
         self.is_replay = False
         self.results: list[RoundResult] = []
         self.events: list[TableEvent] = []
+        self.actions: list[str] = []  # every move since the table was set, for `play` to replay (module docstring)
         self.start_round()
 
     # --- reading the state ---
@@ -133,8 +139,10 @@ class PiddleTable:
     # --- the round ---
     def start_round(self) -> None:
         """Begin the next round: antes (not on a replay, whose pot already holds the push money), break roll."""
-        if self.round_index >= 0 and self.phase != SETTLED:
-            raise ValueError("the round is still being played: finish it before starting the next")
+        if self.round_index >= 0:
+            if self.phase != SETTLED:
+                raise ValueError("the round is still being played: finish it before starting the next")
+            self.actions.append(NEXT_ROUND)  # (the first round starts with the table)
         self.round_index += 1
         if not self.is_replay:
             for seat in range(self.players):
@@ -187,6 +195,7 @@ class PiddleTable:
         if not 0 <= position < DICE:
             raise ValueError(f"die position {position} out of range: expected 0-5")
         self.held ^= {position}
+        self.record_holds()
 
     def set_held(self, positions: Iterable[int]) -> None:
         self.require_turn("hold dice")
@@ -195,7 +204,13 @@ class PiddleTable:
         chosen = set(positions)
         if not all(isinstance(p, int | np.integer) and 0 <= p < DICE for p in chosen):
             raise ValueError(f"die positions {sorted(chosen)} out of range: expected 0-5")
-        self.held = {int(p) for p in chosen}
+        held = {int(p) for p in chosen}
+        if held != self.held:
+            self.held = held
+            self.record_holds()
+
+    def record_holds(self) -> None:
+        self.actions.append(" ".join([HOLD, *map(str, sorted(self.held))]))
 
     def roll(self) -> tuple[int, ...]:
         """Roll every die not held (all six on the first roll); the last allowed roll ends the turn."""
@@ -211,15 +226,22 @@ class PiddleTable:
             dice = [dice[i] if i in self.held else next(fresh) for i in range(DICE)]
         self.dice = tuple(dice)
         self.rolls_taken += 1
+        self.actions.append(ROLL)
         self.events.append(TableEvent("roll", seat, f"{self.names[seat]} rolls {''.join(map(str, self.dice))}"))
         if self.rolls_taken == self.roll_limit:
-            self.stop()
+            self.end_turn(seat)  # part of the roll: replaying the roll ends the turn again
         return self.dice
 
     def stop(self) -> None:
         seat = self.require_turn("stop")
         if self.dice is None:
             raise ValueError(f"{self.names[seat]} must roll before stopping")
+        self.actions.append(STOP)
+        self.end_turn(seat)
+
+    def end_turn(self, seat: int) -> None:
+        """`seat` keeps the dice showing: its hand, the cap (after the breaker), then the next turn or the result."""
+        assert self.dice is not None, "a turn ends on dice rolled"
         hand = hand_of(self.dice)
         self.hands[seat] = hand
         self.final_dice[seat] = self.dice
@@ -255,6 +277,22 @@ class PiddleTable:
                                                         f"everyone adds ${self.stake}, pot ${self.pot}, replay"))
             self.is_replay = True
         self.results.append(result)
+
+    def play(self, action: str) -> None:
+        """Make a recorded move again ("hold 0 3", "roll", "stop", "next"); ValueError when it is not a move or
+        not one that can be made now (and then nothing changes)."""
+        word, *positions = action.split(" ")
+        if word == HOLD and all(len(p) == 1 and p in "012345" for p in positions):
+            self.set_held(int(p) for p in positions)
+        elif word == ROLL and not positions:
+            self.roll()
+        elif word == STOP and not positions:
+            self.stop()
+        elif word == NEXT_ROUND and not positions:
+            self.start_round()
+        else:
+            raise ValueError(f"{action[:40]!r} is not a move: expected 'hold' and die positions 0-5, 'roll', "
+                             "'stop' or 'next'")
 
     # --- advice and computer players ---
     def position(self) -> Position:

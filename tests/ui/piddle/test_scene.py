@@ -189,8 +189,9 @@ def test_a_file_that_is_not_a_picture_gets_a_message(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("six dice")
     reader = PhotoController()
-    assert not reader.load_file(str(path))
-    assert "Cannot read" in reader.message and not reader.has_dice()
+    reader.load_file(str(path))
+    assert reader.message == "notes.txt: not a picture this reader knows (it takes PNG, JPEG, GIF or BMP)"
+    assert not reader.has_dice() and reader.drain_notices() == [reader.message]
 
 
 def test_no_camera_gives_a_clear_message(monkeypatch):

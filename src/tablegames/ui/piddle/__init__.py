@@ -1,6 +1,7 @@
 """The Piddle table: registers the table scene, the photo reader and the screenshot scenes.
 
-- `piddle`: you against 1-5 computers (settings); option `watch=True`: computers in every seat.
+- `piddle`: you against 1-5 computers (settings), saved after every move and resumed; option `watch=True`:
+  computers in every seat (not saved).
 - `piddle:watch`: every seat a computer (the demo).
 - `piddle:table|advisor|push`: seeded moments reached by playing (positions.py), for the screenshots.
 - `piddle:scan`: the photo reader on a generated photo (piddle.scan_synth).
@@ -10,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tablegames.ui.piddle import positions
+from tablegames.ui.piddle import positions, savegame
 from tablegames.ui.piddle.controller import PiddleController
-from tablegames.ui.piddle.photo import PhotoController, array_to_surface
+from tablegames.ui.piddle.photo import PhotoController
 from tablegames.ui.piddle.scene import PhotoScene, PiddleScene
 from tablegames.ui.scene import Context, register_scene
 
@@ -21,7 +22,7 @@ GLARE_DIE = 1  # the die under a lamp's glare in it: read uncertain, for the pla
 
 
 def table(context: Context) -> PiddleScene:
-    return PiddleScene(context)
+    return PiddleScene(context, save_path=savegame.default_path())
 
 
 def watch_table(context: Context) -> PiddleScene:
@@ -49,7 +50,7 @@ def push_scene(context: Context) -> PiddleScene:
 def scan_scene(context: Context) -> PhotoScene:
     image, _ = positions.photo_with_glare(context.seed, int(context.options.get("photo", SCAN_PHOTO)), GLARE_DIE)
     controller = PhotoController(thinker=context.thinker)
-    controller.load_surface(array_to_surface(image), "Read a generated photo")
+    controller.load_image(image, "Read a generated photo", "a generated photo")
     return PhotoScene(context, controller)
 
 

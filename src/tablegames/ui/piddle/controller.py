@@ -125,9 +125,10 @@ class PiddleController:
     # --- the table ---------------------------------------------------------------------------------------------
 
     def start(self, table: PiddleTable) -> None:
+        """Sit at `table`: a new one, or one resumed in the middle of a round (its past goes into the log without
+        its sounds, and play goes straight on from where it was)."""
         self.cancel_thinking()
         self.table = table
-        self.seen_events = 0
         self.tumble: Tumble | None = None
         self.linger: Stage | None = None
         self.linger_left = 0.0
@@ -135,15 +136,22 @@ class PiddleController:
         self.pending_roll = False  # a computer has chosen its held dice and rolls after the pause
         self.rolls = 0  # every roll so far: seeds each tumble's flight
         self.hint_wanted = False  # H pressed while the advisor was thinking: the hint is given when it answers
-        self.log: list[str] = []
+        self.log: list[str] = [second_person(event.text) for event in table.events if event.kind != "roll"]
+        del self.log[:-LOG_LINES]
+        self.seen_events = len(table.events)
         self.begin_round_display()
 
     def begin_round_display(self) -> None:
-        self.wait = BREAK_SECONDS
-        self.showing_break = True
+        """At a round's start the break roll is shown for a while; a table resumed later in a round goes on."""
+        table = self.table
+        starting = table.phase == TURN and table.turn == 0 and table.dice is None
+        self.wait = BREAK_SECONDS if starting else 0.0
+        self.showing_break = starting
         self.round_over_shown = False
         self.collect_events()
         self.set_mood(Mood.CALM)
+        if not starting:
+            self.follow_round()
 
     def set_objective(self, objective: Objective) -> None:
         if objective != self.table.objective:

@@ -1,32 +1,36 @@
 """Analyse a photo of six dice: the reading (piddle.scan), the player's fixes, the situation, and the advice.
 
-`PhotoController` is graphics-free apart from loading the picture with pygame: a dropped file (or a camera
-frame) is read by `tablegames.piddle.scan.read_dice`; uncertain dice are marked and the first one is selected;
-a number key sets the selected die (and moves on to the next uncertain one); R, B and P set the rerolls left,
-the hand to beat and the players after; the advisor then answers for the dice as read and fixed, worked out on
-the thinker (the first answer for an objective may build the solver's tables).
+`PhotoController` is graphics-free but for taking the camera's frame: a dropped file is decoded and read on the
+thinker (`read_photo_file`: its size checked from the header first, then decoded to 8-bit RGB by
+tablegames.photofile, then `tablegames.piddle.scan.read_dice`), and so is a camera frame; meanwhile the message
+says what is being read, and `poll()` (each frame) picks up the answer. A photo that cannot be read leaves
+everything as it was and says why (in `message`, and in `notices` for the window's toasts). Uncertain dice are
+marked and the first one is selected; a number key sets the selected die (and moves on to the next uncertain one);
+R, B and P set the rerolls left, the hand to beat and the players after; the advisor then answers for the dice as
+read and fixed, worked out on the thinker (the first answer for an objective may build the solver's tables).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pygame
 
-from tablegames.core.worker import CancelToken, KeyedAnswer, Thinker
+from tablegames.core.worker import CancelToken, Job, KeyedAnswer, SearchCancelled, Thinker, raise_if_cancelled
+from tablegames.photofile import PhotoError, load_photo, surface_to_rgb
 from tablegames.piddle.hands import ALL_HANDS, DICE, Hand
-from tablegames.piddle.scan import DiceReading, read_dice
+from tablegames.piddle.scan import DiceReading, block_mean, read_dice
 from tablegames.piddle.solver import MAX_PLAYERS, Advice, Objective, Position, advise_position
+
+log = logging.getLogger(__name__)
 
 NO_CAMERA = "No camera found on this computer: drop a photo of your dice onto the window instead."
 BEAT_CHOICES: tuple[Hand, ...] = ((0, 0),) + ALL_HANDS
-
-
-def surface_to_array(surface: pygame.Surface) -> np.ndarray:
-    """A pygame picture as an H x W x 3 uint8 array (the layout piddle.scan reads)."""
-    return np.ascontiguousarray(pygame.surfarray.array3d(surface).transpose(1, 0, 2))
 
 
 def array_to_surface(image: np.ndarray) -> pygame.Surface:
@@ -56,6 +60,43 @@ def camera_frame() -> tuple[pygame.Surface | None, str]:
     return frame, f"Read from the camera {names[0]}"
 
 
+THUMBNAIL_BOX = (560, 420)  # the photo reader's frame: the photo is shown no larger than this
+
+
+@dataclass(frozen=True)
+class PhotoRead:
+    """The thinker's answer for one photo: the dice read, a small copy to show, and the photo's own size (the
+    reading's centres and sizes are in its pixels)."""
+
+    source: str  # how the messages name it ("Read dice.png")
+    reading: DiceReading
+    thumbnail: npt.NDArray[np.uint8]  # H x W x 3, at least the frame's size where the photo is larger
+    size: tuple[int, int]  # (width, height)
+
+
+def thumbnail_of(image: npt.NDArray[np.uint8], box: tuple[int, int] = THUMBNAIL_BOX) -> npt.NDArray[np.uint8]:
+    """Block means of the photo, never smaller than `box` (the window scales that little copy to fit)."""
+    height, width = image.shape[:2]
+    step = max(1, min(width // box[0], height // box[1]))
+    if step == 1:
+        return np.array(image, dtype=np.uint8)
+    return np.rint(block_mean(image, step)).astype(np.uint8)
+
+
+def read_photo(image: npt.NDArray[np.uint8], source: str, token: CancelToken) -> PhotoRead:
+    """The dice in a photo (on the thinker)."""
+    reading = read_dice(image)
+    raise_if_cancelled(token, "reading the photo")
+    return PhotoRead(source, reading, thumbnail_of(image), (image.shape[1], image.shape[0]))
+
+
+def read_photo_file(path: str, token: CancelToken) -> PhotoRead:
+    """The dice in a photo file (on the thinker): refused before decoding when its header says it is too large."""
+    image = load_photo(path)
+    raise_if_cancelled(token, "reading the photo")
+    return read_photo(image, f"Read {Path(path).name}", token)
+
+
 @dataclass(frozen=True)
 class Situation:
     """The rest of what the advisor needs besides the dice."""
@@ -69,9 +110,13 @@ class Situation:
 class PhotoController:
     def __init__(self, objective: Objective | None = None, thinker: Thinker | None = None) -> None:
         self.objective = objective or Objective()
-        self.advisor = KeyedAnswer(thinker if thinker is not None else Thinker(inline=True))
-        self.picture: pygame.Surface | None = None
+        self.thinker = thinker if thinker is not None else Thinker(inline=True)
+        self.advisor = KeyedAnswer(self.thinker)
+        self.photo: PhotoRead | None = None
         self.reading: DiceReading | None = None
+        self.job: Job | None = None  # the photo being read on the thinker
+        self.reading_what = ""  # its name while it is read ("" when nothing is)
+        self.notices: list[str] = []  # what the window should show in a toast (a photo refused), oldest first
         self.values: list[int] = []
         self.fixed: set[int] = set()  # dice the player set by hand
         self.selected = 0
@@ -80,23 +125,62 @@ class PhotoController:
 
     # --- reading -------------------------------------------------------------------------------------------------
 
-    def load_file(self, path: str) -> bool:
-        """Read the dice in a dropped file; a file that is not a picture gets a message, nothing else changes."""
-        try:
-            surface = pygame.image.load(str(path))
-        except (pygame.error, OSError) as error:
-            self.message = f"Cannot read {path} as a picture: {error}"
-            return False
-        return self.load_surface(surface, f"Read {str(path).rsplit('/', 1)[-1]}")
+    def load_file(self, path: str) -> None:
+        """Read the dice in a dropped file, on the thinker (the answer comes through `poll`)."""
+        self.start_reading(Path(path).name, lambda token: read_photo_file(path, token))
 
-    def load_surface(self, surface: pygame.Surface, source: str) -> bool:
-        image = surface_to_array(surface)
+    def load_image(self, image: npt.NDArray[np.uint8], source: str, what: str = "the camera's picture") -> None:
+        """Read the dice in a picture already in memory (a camera frame), on the thinker; `source` names it in
+        the reading's messages, `what` while it is read."""
+        self.start_reading(what, lambda token: read_photo(image, source, token))
+
+    def start_reading(self, what: str, task: Callable[[CancelToken], PhotoRead]) -> None:
+        if self.job is not None:  # a photo dropped while another is read: only the last one counts
+            self.job.cancel()
+        self.reading_what = what
+        self.message = f"Reading {what}..."
+        self.job = self.thinker.submit(task)
+        self.poll_photo()  # an inline thinker has answered already
+
+    def is_reading(self) -> bool:
+        return self.job is not None
+
+    def poll_photo(self) -> None:
+        """Pick up the photo's reading once the thinker has it; a photo that could not be read is said, and
+        everything else stays as it was."""
+        job = self.job
+        if job is None or not job.done():
+            return
+        self.job, what, self.reading_what = None, self.reading_what, ""
+        if job.is_cancelled():
+            return
         try:
-            reading = read_dice(image)
+            photo = job.result()
+        except SearchCancelled:
+            return
+        except PhotoError as error:  # says the file's name itself
+            self.refuse(str(error))
+            return
         except ValueError as error:
-            self.message = f"{source}: {error}"
-            return False
-        self.picture = surface
+            self.refuse(f"{what}: {error}")
+            return
+        except Exception as error:  # a fault in the reader is logged and said, never raised into the window
+            log.error("piddle: reading %s failed", what, exc_info=error)
+            self.refuse(f"{what} could not be read ({type(error).__name__}: {error})")
+            return
+        self.show(photo)
+
+    def refuse(self, problem: str) -> None:
+        self.message = problem
+        self.notices.append(problem)
+
+    def drain_notices(self) -> list[str]:
+        notices, self.notices = self.notices, []
+        return notices
+
+    def show(self, photo: PhotoRead) -> None:
+        reading, source = photo.reading, photo.source
+        self.photo = photo
         self.reading = reading
         self.values = list(reading.values)
         self.fixed = set()
@@ -112,14 +196,22 @@ class PhotoController:
             self.message = f"{source}: {len(uncertain)} uncertain (marked): press its number 1-6 to fix it"
         else:
             self.message = f"{source}: all six dice read with confidence"
-        return True
 
     def use_camera(self) -> bool:
+        """Take a frame from the camera (on the window's thread: pygame.camera) and read it on the thinker."""
         frame, message = camera_frame()
         if frame is None:
             self.message = message
             return False
-        return self.load_surface(frame, message)
+        self.load_image(surface_to_rgb(frame), message)
+        return True
+
+    def cancel(self) -> None:
+        """Leaving the reader: stop reading the photo and forget the advisor's question."""
+        if self.job is not None:
+            self.job.cancel()
+        self.job, self.reading_what = None, ""
+        self.advisor.cancel()
 
     def has_dice(self) -> bool:
         return self.reading is not None
@@ -184,7 +276,9 @@ class PhotoController:
         return self.advisor.peek(self.advice_key()) if self.has_dice() else None
 
     def poll(self) -> None:
-        """Each frame: ask for advice on the dice as they are now (once per change), pick up a finished answer."""
+        """Each frame: pick up a photo's reading; ask for advice on the dice as they are now (once per change),
+        pick up a finished answer."""
+        self.poll_photo()
         if not self.has_dice():
             self.advisor.poll()
             return

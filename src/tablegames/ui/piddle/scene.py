@@ -2,7 +2,8 @@
 
 Table keys: Space rolls (or starts the next round), Enter stops, 1-6 or a click holds a die, H holds what the
 advisor keeps, A shows or hides the advisor (saved), S skips what is moving, Esc opens the menu. Dropping a
-picture file onto the window opens the photo reader with it.
+picture file onto the window opens the photo reader with it. The table in progress is saved after every move (the
+shared frame's autosave) and resumed when the table opens again (savegame.py).
 
 Photo reader keys: 1-6 set the selected die (uncertain ones are marked and selected first), a click or left
 and right select a die, R rerolls left, B / Shift+B the hand to beat, P the players after you, K the cap,
@@ -11,12 +12,15 @@ C the camera, Esc back.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.table import PiddleTable, positions_to_hold
 from tablegames.ui.miniatures import draw_die
+from tablegames.ui.piddle import savegame
 from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, AdvisorView, draw_advisor
 from tablegames.ui.piddle.controller import (
     HUMAN_SEAT,
@@ -28,6 +32,7 @@ from tablegames.ui.piddle.drawing import (
     ADVISOR_RECT,
     DIE_BODY,
     DIE_PIPS,
+    FELT_RECT,
     WILD_PIPS,
     buttons_for,
     die_at,
@@ -42,7 +47,7 @@ from tablegames.ui.piddle.drawing import (
     draw_top_bar,
 )
 from tablegames.ui.piddle.menu import PiddleMenuScene
-from tablegames.ui.piddle.photo import PhotoController
+from tablegames.ui.piddle.photo import PhotoController, PhotoRead, array_to_surface
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.table import KeyBinding, TableScene
 from tablegames.ui.theme import (
@@ -55,7 +60,7 @@ from tablegames.ui.theme import (
     draw_background,
     draw_text,
 )
-from tablegames.ui.widgets import button_at, draw_button
+from tablegames.ui.widgets import Toasts, button_at, draw_button, draw_toast, fit_text, wrap_text
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 7)} | {getattr(pygame, f"K_KP{n}"): n
                                                                      for n in range(1, 7)}
@@ -80,7 +85,8 @@ def situation_lines(table: PiddleTable) -> tuple[str, ...]:
 
 
 class PiddleScene(TableScene):
-    """The table: you and 1-5 computers (settings), or `watch`: computers in every seat."""
+    """The table: you and 1-5 computers (settings), or `watch`: computers in every seat. `save_path`: where the
+    table in progress is resumed from and saved to after every move (None, and always when watching: no saving)."""
 
     name = "piddle"
     bindings = (
@@ -93,10 +99,18 @@ class PiddleScene(TableScene):
         KeyBinding((pygame.K_s,), "skip"),
     )
 
-    def __init__(self, context: Context, table: PiddleTable | None = None, watch: bool | None = None) -> None:
+    def __init__(self, context: Context, table: PiddleTable | None = None, watch: bool | None = None,
+                 save_path: Path | None = None) -> None:
         super().__init__(context)
         settings = context.settings
         self.watch = bool(context.options.get("watch", False) if watch is None else watch)
+        self.save_path = None if self.watch else save_path
+        notice = ""
+        if table is None and self.save_path is not None:
+            loaded = savegame.load_saved(self.save_path, objective_of(settings))
+            table, notice = loaded.game, loaded.message
+            if not loaded.may_overwrite:
+                self.save_path = None  # a newer version's save is left alone
         if table is None:
             table = make_table(settings.piddle_players, context.new_game_seed("piddle"), self.watch,
                                objective_of(settings))
@@ -106,6 +120,9 @@ class PiddleScene(TableScene):
         self.hover_button: str | None = None
         self.backdrop = pygame.Surface(LOGICAL_SIZE)
         self.backdrop_key: tuple[object, ...] = ()  # `static_key` when the backdrop was last drawn
+        self.saved_marker = self.save_marker()  # a resumed table is saved already
+        if notice:
+            self.toasts.show(notice, important=True)
         self.relayout()
 
     @property
@@ -168,6 +185,15 @@ class PiddleScene(TableScene):
     def cancel_computer(self) -> None:
         self.controller.cancel_thinking()
 
+    def save_marker(self) -> object:
+        if self.save_path is None:
+            return None
+        table = self.controller.table
+        return id(table), len(table.actions)
+
+    def save(self) -> str | None:
+        return None if self.save_path is None else savegame.save_table(self.controller.table, self.save_path)
+
     def relayout(self) -> None:
         """Ask the advisor what the panel will show (on the thinker), and redraw the backdrop when what it shows
         changed (with a move or an answer, not with the frame)."""
@@ -189,7 +215,8 @@ class PiddleScene(TableScene):
 
     def open_photo(self, path: str) -> list[Intent]:
         photo = PhotoScene(self.context)
-        photo.controller.load_file(path)
+        photo.controller.load_file(path)  # on the thinker: the reader shows what it is reading meanwhile
+        photo.after_change()
         return [Push(photo)]
 
     # --- settings -------------------------------------------------------------------------------------------------
@@ -278,6 +305,7 @@ class PiddleScene(TableScene):
         draw_break_roll(surface, controller)
         draw_dice(surface, controller, self.show_advisor and not controller.is_busy(), self.hover_die)
         draw_banner(surface, controller, self.clock)
+        draw_toast(surface, self.toasts.current, FELT_RECT)
 
 
 # --- the photo reader ----------------------------------------------------------------------------------------------
@@ -296,6 +324,13 @@ def read_die_centre(index: int) -> tuple[float, float]:
     return left + index * (READ_SIZE + READ_GAP), READ_Y
 
 
+def scaled_into(picture: pygame.Surface, frame: pygame.Rect) -> pygame.Surface:
+    """`picture` scaled to fit `frame`, keeping its shape."""
+    width, height = picture.get_size()
+    scale = min(frame.width / width, frame.height / height)
+    return pygame.transform.smoothscale(picture, (max(1, round(width * scale)), max(1, round(height * scale))))
+
+
 def read_die_at(pos: tuple[float, float]) -> int | None:
     for index in range(DICE):
         x, y = read_die_centre(index)
@@ -305,30 +340,42 @@ def read_die_at(pos: tuple[float, float]) -> int | None:
 
 
 class PhotoScene(Scene):
-    """Analyse a photo: the picture with the dice found, the dice as read (uncertain ones marked), the advice."""
+    """Analyse a photo: the picture with the dice found, the dice as read (uncertain ones marked), the advice.
+    The photo is read on the thinker: the page says what is being read until the answer comes."""
 
     name = "piddle:photo"
 
     def __init__(self, context: Context, controller: PhotoController | None = None) -> None:
         super().__init__(context)
         self.controller = controller or PhotoController(objective_of(context.settings), context.thinker)
-        self.thumbnail: pygame.Surface | None = None
-        self.thumbnail_of: pygame.Surface | None = None
+        self.toasts = Toasts()
+        self.thumbnail: pygame.Surface | None = None  # the photo scaled into its frame
+        self.thumbnail_of: PhotoRead | None = None
         self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
         self.page_key: tuple[object, ...] = ()  # what the page showed when last drawn
-        self.controller.poll()
+        self.after_change()
 
     def update(self, dt: float) -> list[Intent]:
-        self.controller.poll()
+        self.toasts.update(dt)
+        self.after_change()
         return []
 
     def on_exit(self) -> None:
-        self.controller.advisor.cancel()
+        self.controller.cancel()
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         intents = self.handle_event(event)
-        self.controller.poll()  # the dice or the situation may have changed: ask the advisor now
+        self.after_change()
         return intents
+
+    def after_change(self) -> None:
+        """The photo's reading or the dice or the situation may have changed: pick up the reading, ask the advisor,
+        show a refused photo in a toast, and bring the page up to date (drawing only reads it)."""
+        photo = self.controller
+        photo.poll()
+        for notice in photo.drain_notices():
+            self.toasts.show(notice, important=True)
+        self.relayout()
 
     def handle_event(self, event: pygame.event.Event) -> list[Intent]:
         photo = self.controller
@@ -358,21 +405,26 @@ class PhotoScene(Scene):
                 photo.use_camera()
         return []
 
+    def relayout(self) -> None:
+        """The photo's thumbnail when a new photo was read, and the page when what it shows changed."""
+        shown = self.controller.photo
+        if shown is not self.thumbnail_of:
+            self.thumbnail = None if shown is None else scaled_into(array_to_surface(shown.thumbnail), PHOTO_RECT)
+            self.thumbnail_of = shown
+        photo = self.controller
+        key = (id(photo.photo), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
+               photo.message, photo.reading_what, photo.objective, photo.advisor.version)
+        if key != self.page_key:
+            self.draw_page(self.page)
+            self.page_key = key
+
     def picture(self) -> tuple[pygame.Surface, float, pygame.Rect] | None:
-        """The photo scaled into its frame (cached), its scale and where it sits."""
-        source = self.controller.picture
-        if source is None:
+        """The photo's thumbnail, the scale from the photo's pixels to it, and where it sits."""
+        photo = self.controller.photo
+        if photo is None or self.thumbnail is None:
             return None
-        width, height = source.get_size()
-        scale = min(PHOTO_RECT.width / width, PHOTO_RECT.height / height)
-        thumbnail = self.thumbnail
-        if thumbnail is None or self.thumbnail_of is not source:
-            size = (max(1, round(width * scale)), max(1, round(height * scale)))
-            thumbnail = pygame.transform.smoothscale(source.convert() if pygame.display.get_init()
-                                                     and pygame.display.get_surface() else source, size)
-            self.thumbnail, self.thumbnail_of = thumbnail, source
-        rect = thumbnail.get_rect(center=PHOTO_RECT.center)
-        return thumbnail, scale, rect
+        rect = self.thumbnail.get_rect(center=PHOTO_RECT.center)
+        return self.thumbnail, rect.width / photo.size[0], rect
 
     def situation_lines(self) -> tuple[str, ...]:
         s = self.controller.situation
@@ -384,13 +436,8 @@ class PhotoScene(Scene):
         return tuple(lines)
 
     def draw(self, surface: pygame.Surface) -> None:
-        photo = self.controller
-        key = (id(photo.picture), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
-               photo.message, photo.objective, photo.advisor.version)
-        if key != self.page_key:
-            self.draw_page(self.page)
-            self.page_key = key
-        surface.blit(self.page, (0, 0))
+        surface.blit(self.page, (0, 0))  # brought up to date by relayout
+        draw_toast(surface, self.toasts.current, PHOTO_RECT, size=24)
 
     def draw_page(self, surface: pygame.Surface) -> None:
         photo = self.controller
@@ -399,7 +446,8 @@ class PhotoScene(Scene):
         pygame.draw.rect(surface, PANEL, PHOTO_RECT.inflate(16, 16), border_radius=12)
         shown = self.picture()
         if shown is None:
-            draw_text(surface, "Drop a photo of six dice here", PHOTO_RECT.center, 34, TEXT_DIM, "center")
+            waiting = f"Reading {photo.reading_what}..." if photo.is_reading() else "Drop a photo of six dice here"
+            draw_text(surface, waiting, PHOTO_RECT.center, 34, TEXT_DIM, "center")
         else:
             image, scale, rect = shown
             surface.blit(image, rect)
@@ -414,7 +462,12 @@ class PhotoScene(Scene):
                 tag = pygame.Rect(box.x, box.y - 24, 26, 22)
                 pygame.draw.rect(surface, colour, tag, border_radius=5)
                 draw_text(surface, str(index + 1), tag.center, 22, (20, 20, 26), "center", bold=True)
-        draw_text(surface, photo.message, (PHOTO_RECT.centerx, PHOTO_RECT.bottom + 30), 24, TEXT, "center")
+        lines = wrap_text(photo.message, 22, PHOTO_RECT.width + 40)  # a refusal names the file and says why
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), 22, PHOTO_RECT.width + 40)]
+        for number, line in enumerate(lines):
+            y = PHOTO_RECT.bottom + (30 if len(lines) == 1 else 20 + 26 * number)
+            draw_text(surface, line, (PHOTO_RECT.centerx, y), 22 if len(lines) > 1 else 24, TEXT, "center")
         if photo.has_dice():
             self.draw_read_dice(surface)
         advice = photo.advice()
