@@ -68,6 +68,21 @@ def read_json(path: str | os.PathLike[str]) -> Any:
     return load_json(text, str(path), unique_keys=True)
 
 
+def declared_format(data: Any, where: str, known: Mapping[str | None, str]) -> str | None:
+    """The "format" a file's object names (None: it names none), when `known` has it: format -> what such a file is
+    (the None key: a file without a format, when that is allowed). Any other format is refused by name, so a file
+    of another kind is not read as one of these and blamed for a key it was never meant to have."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if (fmt is None or isinstance(fmt, str)) and fmt in known:
+        return fmt
+    shown = repr(fmt) if len(repr(fmt)) <= 60 else repr(fmt)[:57] + "..."
+    expected = [f"{name!r} ({what})" for name, what in known.items() if name is not None]
+    if None in known:
+        expected.append(f"no format ({known[None]})")
+    listed = ", ".join(expected[:-1]) + " or " + expected[-1] if len(expected) > 1 else expected[0]
+    raise ValueError(f"unknown format {shown} in {where}; expected {listed}")
+
+
 def _expect(value: Any, kind: type | tuple[type, ...], where: str, what: str) -> Any:
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
