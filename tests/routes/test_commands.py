@@ -4,6 +4,7 @@ that differs from the file's expected one exits 1, a file of an unknown format i
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -11,10 +12,12 @@ import pytest
 
 from tablegames.commands import run_table_command
 from tablegames.core.rng import make_rng
+from tablegames.routes import commands
 from tablegames.routes.boards import board_to_dict, load_shipped_map
 from tablegames.routes.hexmap import BoardState, place_home_tokens
 from tablegames.routes.randommaps import COMPANY, random_map
 from tablegames.routes.scenario import Scenario, save_scenario, scenario_path
+from tablegames.routes.search import LiveProgress
 from tablegames.routes.trains import parse_train_list
 
 
@@ -112,3 +115,30 @@ def test_timeout_stops_a_long_search_and_says_so(tmp_path, capsys) -> None:
 def test_timeout_leaves_a_quick_search_alone(capsys) -> None:
     status, out, _ = solve_command(capsys, "seed", "--timeout", "600")
     assert status == 0 and "total 140" in out
+
+
+class FakeStream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_progress_is_one_line_rewritten_on_a_terminal_and_nothing_elsewhere(monkeypatch) -> None:
+    monkeypatch.setattr(commands, "PROGRESS_AFTER", 0.0)
+    live = LiveProgress()
+    control = live.begin("trains 1/2")
+    control[1], control[2] = 12345, 140
+    terminal, pipe = FakeStream(tty=True), FakeStream(tty=False)
+    on_terminal, on_pipe = commands.ProgressLine(live, terminal), commands.ProgressLine(live, pipe)
+    for line in (on_terminal, on_pipe):
+        line.tick()
+        line.tick()
+    shown = terminal.getvalue()
+    assert shown.count("\r") == 2 and "\n" not in shown
+    assert "searching trains 1/2: 12,345 nodes, best so far 140" in shown
+    on_terminal.clear()
+    assert terminal.getvalue().endswith("\r") and pipe.getvalue() == ""
+    assert on_pipe.best_seen == 140  # read for a timeout's report even when nothing is shown
