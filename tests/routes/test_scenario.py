@@ -68,6 +68,7 @@ BASE = {"company": "X", "stops": [{"name": "A", "tokens": ["X"]}, {"name": "B"}]
         ({"stops": [{"name": "A", "value": -1}]}, r"stops\[0\]\.value: got -1, expected an integer from 0 to 1,000,000"),
         ({"segments": [["A", "Q"]]}, r"unknown node 'Q'"),
         ({"segments": [["A"]]}, r"segments\[0\]: got \['A'\], expected \[a, b\]"),
+        ({"segments": [{"a": "A", "b": "B", "track": []}]}, r"segments\[0\]\.track: got \[\], expected one of"),
         ({"trains": ["4Q"]}, r"trains\[0\]: train '4Q'"),
         ({"trains": [{"name": "x", "stops": 0}]}, r"trains\[0\]\.stops: got 0, expected an integer from 1 to"),
         ({"phase": "9"}, r"phase: got '9', expected one of 1"),

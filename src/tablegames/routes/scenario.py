@@ -123,7 +123,7 @@ def _parse_segment(check: _Checker, raw: Any, path: str) -> Segment:
         return Segment(raw[0], raw[1], conflicts)
     raw = check.obj(raw, path, {"a", "b", "conflicts", "length", "track", "hex"}, ("a", "b"))
     track = raw.get("track", "broad")
-    if track not in TRACK_KINDS:
+    if not isinstance(track, str) or track not in TRACK_KINDS:
         raise check.fail(f"{path}.track", f"got {track!r}, expected one of {', '.join(TRACK_KINDS)}")
     hex_name = raw.get("hex")
     return Segment(
