@@ -21,6 +21,7 @@ from tablegames.core.worker import CancelToken, Job, SearchCancelled, Thinker
 from tablegames.routes.boards import (
     BOARD_FORMAT,
     board_from_dict,
+    declared_format,
     load_map,
     load_shipped_map,
     read_json,
@@ -42,6 +43,7 @@ from tablegames.routes.search import LiveProgress, RunResult, SearchProgress, so
 from tablegames.routes.trains import parse_train
 
 MAX_TRAINS = 6
+OPENED_FORMATS: dict[str | None, str] = {BOARD_FORMAT: "a board state", None: "a map file"}  # what `load` opens
 DEFAULT_BOARD_NAME = "board"
 
 
@@ -347,7 +349,7 @@ class PlannerController:
         path = Path(path)
         try:
             data = read_json(path)
-            if isinstance(data, dict) and data.get("format") == BOARD_FORMAT:
+            if declared_format(data, str(path), OPENED_FORMATS) == BOARD_FORMAT:
                 board = board_from_dict(data, str(path), lambda ref: resolve_map_ref(ref, path.parent))
             else:
                 board = starting_board(load_map(path), str(path.resolve()))
