@@ -41,6 +41,7 @@ from tablegames.routes.hexmap_network import to_network
 from tablegames.routes.network import Network
 from tablegames.routes.search import LiveProgress, RunResult, SearchProgress, solve
 from tablegames.routes.trains import parse_train
+from tablegames.ui.routes import savegame
 
 MAX_TRAINS = 6
 OPENED_FORMATS: dict[str | None, str] = {BOARD_FORMAT: "a board state", None: "a map file"}  # what `load` opens
@@ -93,8 +94,11 @@ class RunState:
 
 
 class PlannerController:
+    """`autosave_path`: where the board and company are kept after every change (the frame asks `save_marker` and
+    calls `autosave`) and resumed from on opening; None keeps nothing (the demos)."""
+
     def __init__(self, board: BoardState, thinker: Thinker, company: str | None = None,
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, autosave_path: Path | None = None) -> None:
         self.thinker = thinker
         self.folder = folder or boards_folder()
         self.board = board
@@ -106,6 +110,36 @@ class PlannerController:
         self.pending: Pending | None = None
         self.run_state = RunState()
         self.message = ""
+        self.autosave_path = autosave_path
+        self.notice = ""  # what the player is told on opening: a kept board that could not be restored
+        self.autosave_problem = ""  # the last failure to keep the board (told once)
+        if autosave_path is not None:
+            self.resume(autosave_path)
+
+    # --- kept between visits --------------------------------------------------------------------------------------
+
+    def resume(self, path: Path) -> None:
+        """The board and company the planner had when it was last left, when its file can be read (else the board
+        given stays, and `notice` says why)."""
+        loaded = savegame.load_saved(path)
+        if loaded.board is not None and loaded.company is not None:
+            self.board, self.company = loaded.board, loaded.company
+        if not loaded.may_overwrite:
+            self.autosave_path = None  # a newer version's file is left as it is
+        self.notice = loaded.message
+
+    def save_marker(self) -> object:
+        """Changes whenever what is kept does (the board, the company shown); None when nothing is kept."""
+        return None if self.autosave_path is None else (self.version, self.company)
+
+    def autosave(self) -> str:
+        """Keep the board and company; a failure to do so not reported before (to tell the player), else ""."""
+        if self.autosave_path is None:
+            return ""
+        problem = savegame.save_planner(self.board, self.company, self.autosave_path)
+        news = problem if problem != self.autosave_problem else ""
+        self.autosave_problem = problem
+        return news
 
     # --- the board ------------------------------------------------------------------------------------------------
 
