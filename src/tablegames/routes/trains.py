@@ -73,23 +73,24 @@ class RouteBonus:
 def parse_train(text: str) -> TrainType:
     """A train from its usual name ("2", "D", "4E", "3H", "2+2", "3T", "5x2")."""
     spec = text.strip()
+    shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")  # a 5,000-digit name stays one short line
     match = _TRAIN_PATTERN.match(spec)
     if not match:
-        raise ValueError(f"train {text!r}: expected N, N+M, NE, NH, NT or D, optionally followed by xK (e.g. 4x2)")
+        raise ValueError(f"train {shown}: expected N, N+M, NE, NH, NT or D, optionally followed by xK (e.g. 4x2)")
     multiplier = _whole(match["mult"] or "1")
     if not 1 <= multiplier <= MAX_MULTIPLIER:
-        raise ValueError(f"train {text!r}: multiplier {match['mult']}, expected 1 to {MAX_MULTIPLIER}")
+        raise ValueError(f"train {shown}: multiplier {match['mult'][:20]}, expected 1 to {MAX_MULTIPLIER}")
     if match["d"]:
         return TrainType(spec, stops=UNLIMITED, multiplier=multiplier, value_class="diesel")
     n = _whole(match["n"])
     if n < 1:
-        raise ValueError(f"train {text!r}: a train needs at least 1 stop")
+        raise ValueError(f"train {shown}: a train needs at least 1 stop")
     for count in (match["n"], match["m"] or "0"):
         if _whole(count) > UNLIMITED:
-            raise ValueError(f"train {text!r}: {count}, expected at most {UNLIMITED} stops, towns or hexes")
+            raise ValueError(f"train {shown}: {count[:20]}, expected at most {UNLIMITED} stops, towns or hexes")
     kind = match["kind"]
     if match["m"] is not None and kind:
-        raise ValueError(f"train {text!r}: an N+M train takes no E/H/T suffix")
+        raise ValueError(f"train {shown}: an N+M train takes no E/H/T suffix")
     if kind == "H":
         return TrainType(spec, stops=UNLIMITED, hexes=n, multiplier=multiplier)
     return TrainType(
