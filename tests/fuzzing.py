@@ -2,11 +2,13 @@
 
 `make test` tries `QUICK_CASES` per reader; `make test-all` sets TABLEGAMES_FUZZ=thorough and tries
 `THOROUGH_CASES` (a few thousand). A reader passes when every mutation either parses or raises the reader's own
-error, and the file it read is left byte for byte as it was.
+error, and the file it read is left byte for byte as it was. `mutated` works on the bytes (cut, flipped, hostile
+numbers, nesting); `replaced` on the decoded JSON (any value swapped for any JSON value, or removed).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections.abc import Callable
@@ -111,3 +113,54 @@ def json_values(max_leaves: int = 12) -> st.SearchStrategy[object]:
                                    st.dictionaries(st.text(max_size=8), children, max_size=4)),
         max_leaves=max_leaves,
     )
+
+
+_REMOVED = object()  # a replacement that deletes the value (its key, or its place in a list)
+
+
+def _node_paths(data: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """The path (keys and indices) to every value in decoded JSON, the whole document first."""
+    paths = [prefix]
+    children = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, child in children:
+        paths += _node_paths(child, (*prefix, key))
+    return paths
+
+
+def _with_value(data: object, path: tuple[object, ...], value: object) -> object:
+    """`data` with the value at `path` replaced (or removed), copying only along the path; a path a former step
+    removed leaves it as it is."""
+    if not path:
+        return data if value is _REMOVED else value
+    key, rest = path[0], path[1:]
+    if isinstance(data, dict) and key in data:
+        changed = dict(data)
+        if rest or value is not _REMOVED:
+            changed[key] = _with_value(data[key], rest, value)
+        else:
+            del changed[key]
+        return changed
+    if isinstance(data, list) and isinstance(key, int) and key < len(data):
+        items = list(data)
+        if rest or value is not _REMOVED:
+            items[key] = _with_value(data[key], rest, value)
+        else:
+            del items[key]
+        return items
+    return data
+
+
+def replaced(valid: object, max_steps: int = 3) -> st.SearchStrategy[bytes]:
+    """A valid file's decoded JSON with one to `max_steps` values anywhere in it replaced by any JSON value
+    (`json_values`: wrong types, huge or non-finite numbers) or removed, as the bytes of a file: mutations that
+    stay JSON and so reach the reader's checks of each field (byte mutations mostly stop at the parser)."""
+    paths = _node_paths(valid)
+    one_step = st.tuples(st.sampled_from(paths), st.one_of(json_values(), st.just(_REMOVED)))
+
+    def apply(steps: list[tuple[tuple[object, ...], object]]) -> bytes:
+        data = valid
+        for path, value in steps:
+            data = _with_value(data, path, value)
+        return json.dumps(data).encode()
+
+    return st.lists(one_step, min_size=1, max_size=max_steps).map(apply)

@@ -25,6 +25,9 @@ HEADLESS = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"
     (["checkers", "train", "--output", "."], ["--output", "folder"]),
     (["checkers", "tournament", "--node-scale", "0"], ["--node-scale", "more than 0"]),
     (["checkers", "tournament", "--workers", "0"], ["--workers", "expected 1 to"]),
+    (["routes", "solve", "seed", "--timeout", "0"], ["--timeout", "more than 0"]),
+    (["routes", "solve", "seed", "--timeout", "nan"], ["--timeout", "more than 0"]),
+    (["routes", "solve", "seed", "--trains", "4x" + "9" * 20], ["--trains", "expected 1 to 10"]),
 ])
 def test_bad_numbers_and_paths_are_refused_before_any_work(args, words):
     result = subprocess.run([sys.executable, "-m", "tablegames", *args], capture_output=True, text=True,

@@ -91,3 +91,8 @@ def test_load_json_refuses_what_would_crash_a_reader():
         with pytest.raises(ValueError, match=message):
             load_json(text, "x.json")
     assert load_json('{"a": NaN}', "x.json", allow_non_finite=True)["a"] != 0
+    with pytest.raises(ValueError, match="^x.json: the number 1{40}... has 5000 digits, too many$"):
+        load_json("1" * 5000, "x.json")  # int() itself refuses it with a message naming no file
+    assert load_json('{"a": 1, "a": 2}', "x.json") == {"a": 2}
+    with pytest.raises(ValueError, match="^x.json: key 'a' appears twice in one object$"):
+        load_json('{"a": 1, "a": 2}', "x.json", unique_keys=True)

@@ -113,6 +113,30 @@ def test_a_commands_task_answers_through_the_loop():
         run_until_interrupted(lambda token: (_ for _ in ()).throw(ValueError("bad map")), interval=0.01)
 
 
+def test_a_commands_timeout_cancels_the_task_waits_for_it_and_raises_timeout_error():
+    seen = []
+
+    def task(token):
+        while not token.is_cancelled():
+            time.sleep(0.001)
+        seen.append("stopped")
+        raise SearchCancelled("stopped")
+
+    with pytest.raises(TimeoutError, match="timed out after 0.05 s"):
+        run_until_interrupted(task, interval=0.01, timeout=0.05)
+    assert seen == ["stopped"]
+
+
+def test_a_task_that_answers_as_the_timeout_strikes_keeps_its_answer():
+    def task(token):
+        while not token.is_cancelled():
+            time.sleep(0.001)
+        return "answered anyway"  # told to stop, it had its answer already
+
+    assert run_until_interrupted(task, interval=0.01, timeout=0.05) == "answered anyway"
+    assert run_until_interrupted(lambda token: 6 * 7, interval=0.01, timeout=60) == 42
+
+
 def test_a_keyed_answer_is_kept_only_for_the_state_it_was_asked_about():
     thinker = Thinker()
     gate = threading.Event()

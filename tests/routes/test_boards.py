@@ -168,7 +168,7 @@ def test_two_tokens_in_a_one_slot_city_and_too_many_tiles(tmp_path, harrowmere):
 def test_broken_json_is_reported_with_its_line(tmp_path):
     file = tmp_path / "broken.json"
     file.write_text('{\n  "format": "tablegames-18xx-board",\n  "version": 1,,\n}')
-    with pytest.raises(ValueError, match=r"invalid JSON at line 3"):
+    with pytest.raises(ValueError, match=r"not JSON \(.* at line 3"):
         load_board(file)
     file.write_text('{"format": "tablegames-18xx-board", "format": "x"}')
     with pytest.raises(ValueError, match="key 'format' appears twice"):
@@ -202,6 +202,12 @@ def small_map_dict():
         (lambda d: d.update(layout="round"), r"layout: 'round', expected one of flat, pointy"),
         (lambda d: d["hexes"]["A3"].update(color="purple"), r"hexes\.A3\.color: 'purple'"),
         (lambda d: d["hexes"]["A3"].update(code="city=revenue:ten"), r"hexes\.A3.*revenue 'ten'"),
+        (lambda d: d["hexes"]["A3"].update(code="city=revenue:6000000000000000000"),
+         r"^small\.json: hexes\.A3, part 1 .*: revenue 6000000000000000000, expected 0 to 1,000,000$"),
+        (lambda d: d["tiles"]["57"].update(code="city=revenue:99999999999999999999;path=a:0,b:_0"),
+         r"tiles: tile 57, part 1 .*: revenue 99999999999999999999, expected 0 to 1,000,000"),
+        (lambda d: d["hexes"]["A1"].update(code="offboard=revenue:yellow_20|brown_" + "9" * 5000 + ";path=a:0,b:_0"),
+         r"hexes\.A1, part 1 .*: revenue 9{40}, expected 0 to 1,000,000"),
         (lambda d: d["hexes"].update(a5={"color": "white"}), r"hex name 'a5'"),
         (lambda d: d["hexes"].update(B1={"color": "white"}), r"one parity"),
         (lambda d: d["hexes"]["A3"].update(x=4), r"hexes\.A3\.x: 4, the name A3 gives 0"),

@@ -65,11 +65,12 @@ BASE = {"company": "X", "stops": [{"name": "A", "tokens": ["X"]}, {"name": "B"}]
     [
         ({"stops": [{"name": "A", "kind": "cty"}]}, r"stops\[0\]\.kind: got 'cty', expected one of city"),
         ({"stops": [{"kind": "city"}]}, r"stops\[0\]: missing key 'name'"),
-        ({"stops": [{"name": "A", "value": -1}]}, r"stops\[0\]\.value: got -1, expected an integer >= 0"),
+        ({"stops": [{"name": "A", "value": -1}]}, r"stops\[0\]\.value: got -1, expected an integer from 0 to 1,000,000"),
         ({"segments": [["A", "Q"]]}, r"unknown node 'Q'"),
         ({"segments": [["A"]]}, r"segments\[0\]: got \['A'\], expected \[a, b\]"),
+        ({"segments": [{"a": "A", "b": "B", "track": []}]}, r"segments\[0\]\.track: got \[\], expected one of"),
         ({"trains": ["4Q"]}, r"trains\[0\]: train '4Q'"),
-        ({"trains": [{"name": "x", "stops": 0}]}, r"trains\[0\]\.stops: got 0, expected an integer >= 1"),
+        ({"trains": [{"name": "x", "stops": 0}]}, r"trains\[0\]\.stops: got 0, expected an integer from 1 to"),
         ({"phase": "9"}, r"phase: got '9', expected one of 1"),
         ({"colour": "red"}, r"top level: unknown key 'colour'"),
         ({"format": "other/2"}, r"format: got 'other/2'"),
@@ -82,6 +83,39 @@ def test_bad_scenarios_say_where(change: dict, message: str) -> None:
         parse_scenario({**BASE, **change}, "bad.json")
 
 
+@pytest.mark.parametrize(
+    ("change", "field", "bound"),
+    [
+        ({"stops": [{"name": "A", "tokens": ["X"], "value": 6 * 10**18}, {"name": "B", "value": 6 * 10**18}]},
+         r"stops\[0\]\.value", "0 to 1,000,000"),
+        ({"stops": [{"name": "A", "tokens": ["X"]}, {"name": "B", "value": {"1": 10**19}}]},
+         r"stops\[1\]\.value\.1", "0 to 1,000,000"),
+        ({"trains": [{"name": "2", "multiplier": 10**19}]}, r"trains\[0\]\.multiplier", "1 to 10"),
+        ({"trains": [{"name": "2", "stop_bonus": {"city": 10**19}}]}, r"trains\[0\]\.stop_bonus\.city",
+         "0 to 1,000,000"),
+        ({"trains": [{"name": "2", "hexes": 10**30}]}, r"trains\[0\]\.hexes", "0 to 1,048,576"),
+        ({"trains": ["2x11"]}, r"trains\[0\]", "train '2x11': multiplier 11, expected 1 to 10"),
+        ({"bonuses": [{"name": "ew", "parts": [["A"], ["B"]], "amount": 10**19}]}, r"bonuses\[0\]\.amount",
+         "0 to 1,000,000"),
+        ({"segments": [{"a": "A", "b": "B", "length": 2**63}]}, r"segments\[0\]\.length", "0 to 1,000"),
+        ({"expected": 10**19}, "expected", "0 to 100,000,000,000"),
+    ],
+)
+def test_values_above_the_bound_are_refused_naming_the_field_and_the_bound(change, field, bound) -> None:
+    # Two stops worth 6e18 each used to overflow int64 in the kernels and print "total 0".
+    with pytest.raises(ValueError, match=rf"^bad\.json: {field}: .*{bound}"):
+        parse_scenario({**BASE, **change}, "bad.json")
+
+
+def test_trains_that_together_could_earn_more_than_the_search_allows_are_refused() -> None:
+    top = {"name": "A", "tokens": ["X"], "value": 10**6}
+    many = {**BASE, "stops": [top, *({"name": f"S{i}", "value": 10**6} for i in range(100))],
+            "segments": [["A", f"S{i}"] for i in range(100)], "trains": ["Dx10"] * 101}
+    scenario = parse_scenario(many, "big.json")
+    with pytest.raises(ValueError, match="could earn up to .* expected at most 100,000,000,000"):
+        solve(scenario.network, scenario.trains, scenario.company, scenario.phase)
+
+
 def test_missing_required_key() -> None:
     data = dict(BASE)
     del data["trains"]
@@ -90,7 +124,7 @@ def test_missing_required_key() -> None:
 
 
 def test_unreadable_and_broken_files(tmp_path) -> None:
-    with pytest.raises(ValueError, match="cannot read scenario"):
+    with pytest.raises(ValueError, match="nothing.json: cannot read"):
         load_scenario(tmp_path / "nothing.json")
     broken = tmp_path / "broken.json"
     broken.write_text('{"stops": [', encoding="utf-8")

@@ -105,9 +105,10 @@ def keep_bad_copy(path: str | os.PathLike[str]) -> Path | None:
 MAX_JSON_DEPTH = 64  # no file of ours nests deeper than a few levels
 
 
-def load_json(text: str, where: str, allow_non_finite: bool = False) -> object:
+def load_json(text: str, where: str, allow_non_finite: bool = False, unique_keys: bool = False) -> object:
     """Parse JSON text; ValueError saying what is wrong and where (never RecursionError or OverflowError).
-    Infinity, NaN and numbers too large for a float (1e999) are refused unless `allow_non_finite`."""
+    Infinity, NaN and numbers too large for a float (1e999) are refused unless `allow_non_finite`; an integer of
+    more digits than Python converts is refused; with `unique_keys`, so is a key twice in one object."""
 
     def finite(number: str) -> float:
         value = float(number)
@@ -115,15 +116,30 @@ def load_json(text: str, where: str, allow_non_finite: bool = False) -> object:
             raise ValueError(f"{where}: the number {number[:40]} is too large")
         return value
 
+    def whole(number: str) -> int:
+        try:
+            return int(number)
+        except ValueError:  # more digits than sys.get_int_max_str_digits()
+            raise ValueError(f"{where}: the number {number[:40]}... has {len(number)} digits, too many") from None
+
     def refuse(name: str) -> float:
         if allow_non_finite:
             return float(name)
         raise ValueError(f"{where}: {name} is not a number JSON allows")
 
+    def one_of_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+        result: dict[str, object] = {}
+        for key, value in pairs:
+            if key in result:
+                raise ValueError(f"{where}: key {key[:40]!r} appears twice in one object")
+            result[key] = value
+        return result
+
     if json_depth(text) > MAX_JSON_DEPTH:
         raise ValueError(f"{where}: nested more than {MAX_JSON_DEPTH} levels deep")
     try:
-        return json.loads(text, parse_float=finite, parse_constant=refuse)
+        return json.loads(text, parse_float=finite, parse_int=whole, parse_constant=refuse,
+                          object_pairs_hook=one_of_each if unique_keys else None)
     except json.JSONDecodeError as error:
         raise ValueError(f"{where}: not JSON ({error.msg} at line {error.lineno}, column {error.colno})") from None
     except RecursionError:

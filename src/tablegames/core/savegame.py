@@ -100,7 +100,7 @@ def damaged(path: Path, table: str, problem: str, game: Game | None, recovered: 
     return Loaded(game, f"{start} ({where})")
 
 
-def write_save(path: str | os.PathLike[str], text: str | None, table: str) -> str | None:
+def write_save(path: str | os.PathLike[str], text: str | None, table: str, what: str = "game") -> str | None:
     """Write the save atomically (`text` None: there is nothing to keep, the file is removed); None when done,
     else what to tell the player (logged too), never an exception: the game goes on."""
     try:
@@ -110,5 +110,5 @@ def write_save(path: str | os.PathLike[str], text: str | None, table: str) -> st
             write_atomic(path, text)
     except OSError as error:
         log.warning("%s: cannot save the game to %s (%s)", table, path, error)
-        return f"Cannot save your game in {Path(path).parent} ({error.strerror or error})"
+        return f"Cannot save your {what} in {Path(path).parent} ({error.strerror or error})"
     return None

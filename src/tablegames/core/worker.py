@@ -13,7 +13,8 @@ which runs each task at once on the calling thread.
 `ProcessWorker` owns the suite's one worker process, for the searches that hold the GIL (pure Python), its
 warm-up and its shutdown (a Thinker given it stops it with itself). `KeyedAnswer` is the window's side of a
 question asked again whenever its state changes (an advisor's advice). `run_until_interrupted` is the command
-line's way to run a task on a thinker while its main thread shows progress and turns Ctrl-C into a cancel.
+line's way to run a task on a thinker while its main thread shows progress and turns Ctrl-C (or a timeout) into
+a cancel.
 """
 
 from __future__ import annotations
@@ -276,26 +277,42 @@ def process_worker() -> ProcessWorker:
 
 
 def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], None] | None = None,
-                          interval: float = 0.1, grace: float = 5.0) -> T:
+                          interval: float = 0.1, grace: float = 5.0, timeout: float | None = None) -> T:
     """For a command on the main thread: run `task(token)` on a thinker thread, calling `tick()` every `interval`
     seconds while it runs (to show progress). Ctrl-C cancels the token, waits (up to `grace` seconds, further
-    Ctrl-Cs ignored) for the task to stop, and raises KeyboardInterrupt; the task's own exception is raised as is."""
+    Ctrl-Cs ignored) for the task to stop, and raises KeyboardInterrupt; after `timeout` seconds the task is stopped
+    the same way and TimeoutError raised (unless it answered meanwhile). The task's own exception is raised as is."""
     thinker = Thinker()
     job = thinker.submit(task)
+    deadline = None if timeout is None else time.monotonic() + timeout
     try:
-        while not wait_for_futures([job.future], timeout=interval).done:
+        while not job.done():
+            wait = interval if deadline is None else max(0.0, min(interval, deadline - time.monotonic()))
+            if wait_for_futures([job.future], timeout=wait).done:
+                break
             if tick is not None:
                 tick()
+            if deadline is not None and time.monotonic() >= deadline:
+                _stop(job, grace)
+                if (not job.done() or job.future.cancelled()
+                        or isinstance(job.future.exception(), SearchCancelled)):
+                    raise TimeoutError(f"timed out after {timeout:g} s")
+                break  # it answered (or failed on its own) as it was told to stop
     except KeyboardInterrupt:
-        job.cancel()
-        deadline = time.monotonic() + grace
-        while not job.done() and time.monotonic() < deadline:
-            try:
-                wait_for_futures([job.future], timeout=max(0.0, deadline - time.monotonic()))
-            except KeyboardInterrupt:
-                continue
+        _stop(job, grace)
         raise
     finally:
         thinker.shutdown()
     answer: T = job.result()  # what `task` returned (a Job holds any task's answer)
     return answer
+
+
+def _stop(job: Job, grace: float) -> None:
+    """Cancel the job and wait up to `grace` seconds for its task to end (Ctrl-Cs meanwhile are ignored)."""
+    job.cancel()
+    deadline = time.monotonic() + grace
+    while not job.done() and time.monotonic() < deadline:
+        try:
+            wait_for_futures([job.future], timeout=max(0.0, deadline - time.monotonic()))
+        except KeyboardInterrupt:
+            continue

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from tablegames.core.files import write_atomic
+from tablegames.core.files import load_json, write_atomic
 from tablegames.routes.hexmap import (
     COLOR_ORDER,
     LAYOUTS,
@@ -56,31 +56,31 @@ _DEFAULT_AXES = {"flat": ("letter", "number"), "pointy": ("number", "letter")}
 
 
 # ------------------------------------------------------------------------------------------- JSON helpers
-def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"key {key!r} appears twice in one object")
-        result[key] = value
-    return result
-
-
 def read_json(path: str | os.PathLike[str]) -> Any:
-    """Parse a JSON file; any failure becomes a ValueError naming the file (and line for syntax errors)."""
+    """Parse a JSON file (core.files.load_json: nesting, numbers and keys given twice checked); any failure becomes
+    a ValueError naming the file (and the line for syntax errors)."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
-        raise ValueError(f"{path}: cannot read: {error.strerror or error}") from None
+        raise ValueError(f"{path}: cannot read ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not UTF-8 text, expected a JSON file") from None
-    try:
-        return json.loads(text, object_pairs_hook=_reject_duplicate_keys)
-    except json.JSONDecodeError as error:
-        raise ValueError(
-            f"{path}: invalid JSON at line {error.lineno} column {error.colno}: {error.msg}"
-        ) from None
-    except ValueError as error:
-        raise ValueError(f"{path}: {error}") from None
+    return load_json(text, str(path), unique_keys=True)
+
+
+def declared_format(data: Any, where: str, known: Mapping[str | None, str]) -> str | None:
+    """The "format" a file's object names (None: it names none), when `known` has it: format -> what such a file is
+    (the None key: a file without a format, when that is allowed). Any other format is refused by name, so a file
+    of another kind is not read as one of these and blamed for a key it was never meant to have."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if (fmt is None or isinstance(fmt, str)) and fmt in known:
+        return fmt
+    shown = repr(fmt) if len(repr(fmt)) <= 60 else repr(fmt)[:57] + "..."
+    expected = [f"{name!r} ({what})" for name, what in known.items() if name is not None]
+    if None in known:
+        expected.append(f"no format ({known[None]})")
+    listed = ", ".join(expected[:-1]) + " or " + expected[-1] if len(expected) > 1 else expected[0]
+    raise ValueError(f"unknown format {shown} in {where}; expected {listed}")
 
 
 def _expect(value: Any, kind: type | tuple[type, ...], where: str, what: str) -> Any:
@@ -140,10 +140,7 @@ def _hex_from_dict(coord: str, entry: Any, layout: str, where: str) -> MapHex:
             raise ValueError(
                 f"{at}.{axis}: {entry[axis]!r}, the name {coord} gives {value} in the {layout} layout"
             )
-    try:
-        spec = parse_tile_code(code, at)
-    except ValueError as error:
-        raise ValueError(f"{where}: {error}") from None
+    spec = parse_tile_code(code, at)  # its errors name `at`, the file included
     if color == "red" and not spec.offboards:
         raise ValueError(f"{at}: a red hex is an off-board, its code needs an offboard= part")
     cost = sum(c for c, _ in spec.upgrades)

@@ -10,7 +10,9 @@
 
 `solve` searches on a worker thread while the main thread shows the search's progress (on a terminal, one line
 rewritten in place) and turns Ctrl-C into a cancel: the kernel stops within milliseconds, one line says so, and
-the command exits 130 without a traceback.
+the command exits 130 without a traceback. `--timeout SECONDS` stops it the same way and exits 3, saying the best
+total found so far. Exit codes: 0 solved, 1 the total differs from the file's "expected", 2 bad input (one line
+naming the file and the field), 3 timed out, 130 interrupted.
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from tablegames.core.arguments import whole_number
+from tablegames.core.arguments import positive_number, whole_number
 from tablegames.core.worker import CancelToken, run_until_interrupted
 from tablegames.routes.boards import (
     BOARD_FORMAT,
     board_from_dict,
+    declared_format,
     read_json,
     resolve_map_ref,
 )
@@ -34,8 +37,16 @@ from tablegames.routes.compare import ROUTE_LIMIT, compare, truncation_trap
 from tablegames.routes.hexmap import BoardState
 from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.network import Network
-from tablegames.routes.scenario import load_scenario, shipped_scenarios
-from tablegames.routes.search import LiveProgress, RouteListTooLong, RunResult, solve, solve_by_route_lists
+from tablegames.routes.scenario import FORMAT as SCENARIO_FORMAT
+from tablegames.routes.scenario import load_scenario, parse_scenario, scenario_path, shipped_scenarios
+from tablegames.routes.search import (
+    LiveProgress,
+    RouteListTooLong,
+    RunResult,
+    SearchProgress,
+    solve,
+    solve_by_route_lists,
+)
 from tablegames.routes.trains import RouteBonus, TrainType, parse_train, parse_train_list
 
 
@@ -58,7 +69,7 @@ def _add_input_arguments(parser: argparse.ArgumentParser, file_required: bool = 
                         help="scenario file or shipped scenario name, or a board state file")
     parser.add_argument("--board", metavar="MAP",
                         help="the map of the board state FILE: builtin:<name> or a map file (e.g. 1830.json)")
-    parser.add_argument("--trains", help="trains to run instead of the file's, e.g. 4,3 or D,5,3E")
+    parser.add_argument("--trains", type=train_list, help="trains to run instead of the file's, e.g. 4,3 or D,5,3E")
     parser.add_argument("--phase", help="phase instead of the file's")
     parser.add_argument("--company", help="company instead of the file's (required for a board with several)")
 
@@ -70,6 +81,9 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                               help="exact all-trains-at-once search (default) or route lists + combinations")
     solve_parser.add_argument("--progress", action="store_true",
                               help="print the search's progress to stderr even when it is not a terminal")
+    solve_parser.add_argument("--timeout", type=positive_number(MAX_TIMEOUT), metavar="SECONDS",
+                              help=f"stop the search after SECONDS (exit {TIMED_OUT}, saying the best total found "
+                                   "so far)")
     solve_parser.set_defaults(run=run_solve)
     compare_parser = subparsers.add_parser(
         "compare", help="exact search against route lists truncated like well-known tools")
@@ -83,8 +97,17 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     list_parser.set_defaults(run=run_list)
 
 
-def is_board_file(data: object) -> bool:
-    return isinstance(data, dict) and data.get("format") == BOARD_FORMAT
+def train_list(text: str) -> list[TrainType]:
+    """An argparse type: a list of trains such as 4,3 (every train checked, multipliers and all, before any work)."""
+    try:
+        return parse_train_list(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+# What FILE may be: a file without a "format" is a scenario (the scenario format makes it optional).
+FILE_FORMATS: dict[str | None, str] = {SCENARIO_FORMAT: "a scenario", BOARD_FORMAT: "a board state",
+                                       None: "a scenario"}
 
 
 def stop_labels(board: BoardState) -> dict[str, str]:
@@ -99,9 +122,12 @@ def stop_labels(board: BoardState) -> dict[str, str]:
     return labels
 
 
-def board_trains(board: BoardState, company: str) -> list[TrainType]:
+def board_trains(board: BoardState, company: str, where: str) -> list[TrainType]:
     """The company's trains as the board lists them (map train names such as "6" or "D")."""
-    return [parse_train(name) for name in board.trains.get(company, [])]
+    try:
+        return [parse_train(name) for name in board.trains.get(company, [])]
+    except ValueError as error:
+        raise ValueError(f"{where}.trains.{company}: {error}") from None
 
 
 def board_company(board: BoardState, company: str | None) -> str:
@@ -118,30 +144,33 @@ def board_company(board: BoardState, company: str | None) -> str:
 
 def load_problem(args: argparse.Namespace) -> Problem:
     """The network and trains of a command's FILE (scenario or board state) and options."""
-    path = Path(args.file)
-    data = read_json(path) if args.board or (path.exists() and path.suffix == ".json") else None
-    if args.board or is_board_file(data):
+    path = Path(args.file) if args.board else scenario_path(args.file)
+    if not path.exists() and not args.board:
+        raise ValueError(f"{args.file}: no such file, and no shipped scenario of that name (shipped: "
+                         f"{', '.join(sorted(shipped_scenarios()))})")
+    data = read_json(path)
+    if args.board or declared_format(data, args.file, FILE_FORMATS) == BOARD_FORMAT:
         if args.board:
             board_ref = args.board
             game_map = resolve_map_ref(board_ref, Path.cwd())
-            board = board_from_dict(data, str(path), game_map=game_map)
+            board = board_from_dict(data, args.file, game_map=game_map)
             board.map_ref = board_ref
         else:
-            board = board_from_dict(data, str(path), lambda ref: resolve_map_ref(ref, path.parent))
+            board = board_from_dict(data, args.file, lambda ref: resolve_map_ref(ref, path.parent))
         company = board_company(board, args.company)
         phase = args.phase or board.phase
         board.game_map.phase(phase)
-        trains = parse_train_list(args.trains) if args.trains else board_trains(board, company)
+        trains = args.trains or board_trains(board, company, args.file)
         if not trains:
-            raise ValueError(f"{path}: company {company} has no trains on the board (give --trains)")
+            raise ValueError(f"{args.file}: company {company} has no trains on the board (give --trains)")
         network = board_network(board)
         if company not in network.companies():
             raise ValueError(f"company {company!r} has no token on this board "
                              f"(companies with tokens: {', '.join(network.companies()) or 'none'})")
         return Problem(f"{board.game_map.title}: {path.name}", network, trains, company, phase, [],
                        stop_labels(board))
-    scenario = load_scenario(args.file)
-    trains = parse_train_list(args.trains) if args.trains else scenario.trains
+    scenario = parse_scenario(data, args.file)
+    trains = args.trains or scenario.trains
     phase = args.phase or scenario.phase
     company = args.company or scenario.company
     scenario.network.check_phase(phase)
@@ -173,13 +202,17 @@ def _fail(command: str, error: Exception) -> int:
 
 
 INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
+DIFFERS = 1  # the total is not the file's expected total
+TIMED_OUT = 3  # --timeout passed before the search finished
+MAX_TIMEOUT = 7 * 24 * 3600.0  # a week
 PROGRESS_AFTER = 0.5  # seconds before a search's progress shows: a quick answer prints none
 PROGRESS_LINE_SECONDS = 1.0  # not on a terminal (--progress): a line this often
 
 
 class ProgressLine:
     """The search's progress on stderr, read from the kernel's counters by the main thread: on a terminal one line
-    rewritten in place; elsewhere nothing, or with `always` a line a second."""
+    rewritten in place; elsewhere nothing, or with `always` a line a second. It also keeps the best total any
+    reading showed (every stage's best is the total of runs the trains could make), for a search stopped early."""
 
     def __init__(self, live: LiveProgress, stream: TextIO, always: bool = False) -> None:
         self.live = live
@@ -189,12 +222,18 @@ class ProgressLine:
         self.started = time.perf_counter()
         self.next_line = PROGRESS_AFTER
         self.width = 0
+        self.best_seen = 0
+
+    def read(self) -> SearchProgress:
+        reading = self.live.read()
+        self.best_seen = max(self.best_seen, reading.best)
+        return reading
 
     def tick(self) -> None:
+        reading = self.read()
         elapsed = time.perf_counter() - self.started
         if not self.shown or elapsed < PROGRESS_AFTER:
             return
-        reading = self.live.read()
         text = f"searching {reading.stage}: {reading.nodes:,} nodes, best so far {reading.best}, {elapsed:.1f} s"
         if not self.in_place:
             if elapsed >= self.next_line:
@@ -223,7 +262,7 @@ def run_solve(args: argparse.Namespace) -> int:
             return method(problem.network, problem.trains, problem.company, problem.phase, problem.bonuses,
                           progress=live, cancel=token)
 
-        result = run_until_interrupted(task, progress_line.tick)
+        result = run_until_interrupted(task, progress_line.tick, timeout=args.timeout)
     except (ValueError, RouteListTooLong) as error:
         progress_line.clear()
         return _fail("solve", error)
@@ -231,6 +270,14 @@ def run_solve(args: argparse.Namespace) -> int:
         progress_line.clear()
         print("tablegames routes solve: interrupted (Ctrl-C): the search was stopped, no answer", file=sys.stderr)
         return INTERRUPTED
+    except TimeoutError:
+        progress_line.clear()
+        best = progress_line.read()  # the last counters the kernel wrote
+        found = (f"best found so far: total {progress_line.best_seen} (not proven best)"
+                 if progress_line.best_seen > 0 else "no run found yet")
+        print(f"tablegames routes solve: timed out after {args.timeout:g} s ({best.stage}, {best.nodes:,} nodes); "
+              f"{found}", file=sys.stderr)
+        return TIMED_OUT
     progress_line.clear()
     print(f"{problem.title}\ncompany {problem.company}, phase {problem.phase}, "
           f"trains {', '.join(t.name for t in problem.trains)}")
@@ -239,15 +286,15 @@ def run_solve(args: argparse.Namespace) -> int:
     what = "search nodes" if args.method == "exact" else "routes listed"
     print(f"({args.method}: {result.nodes} {what}, {result.seconds:.3f} s)")
     if problem.expected is not None:
-        verdict = "matches" if problem.expected == result.total else "DIFFERS from"
-        print(f"{verdict} the file's expected total {problem.expected}")
+        if problem.expected != result.total:
+            print(f"DIFFERS from the file's expected total {problem.expected}")
+            return DIFFERS
+        print(f"matches the file's expected total {problem.expected}")
     return 0
 
 
 def run_compare(args: argparse.Namespace) -> int:
     try:
-        if args.limit < 1:
-            raise ValueError(f"--limit {args.limit}: expected a positive number of routes")
         if args.trap:
             network, trains, company, phase = truncation_trap()
             problem = Problem("truncation trap (a token city, a 5x4 grid of cities, a line of two towns)", network,

@@ -24,6 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tablegames.routes.limits import MAX_VALUE
+
 LAYOUTS = ("flat", "pointy")
 # Neighbour offsets per edge in doubled coordinates (README "Coordinate system").
 EDGE_OFFSETS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -222,22 +224,28 @@ def rotate_end(end: str, rotation: int) -> str:
     return f"e{(int(end[1:]) + rotation) % 6}" if is_edge_end(end) else end
 
 
+_REVENUE_NUMBER = re.compile(r"\s*-?[0-9]+\s*")
+
+
 def parse_revenue(text: str, where: str) -> Revenue:
-    """ "20" -> 20; "yellow_30|brown_60|diesel_100" -> {"yellow": 30, "brown": 60, "diesel": 100}."""
-    try:
-        if "_" not in text:
-            return int(text)
-        table: dict[str, int] = {}
-        for item in text.split("|"):
-            key, _, value = item.rpartition("_")
-            if not key:
-                raise ValueError
-            table[key] = int(value)
-        return table
-    except ValueError:
-        raise ValueError(
-            f"{where}: revenue {text!r}, expected a number or colour_value|colour_value"
-        ) from None
+    """ "20" -> 20; "yellow_30|brown_60|diesel_100" -> {"yellow": 30, "brown": 60, "diesel": 100}. Each value is a
+    whole number from 0 to MAX_VALUE (routes.limits)."""
+
+    def value(digits: str) -> int:
+        if not _REVENUE_NUMBER.fullmatch(digits):
+            raise ValueError(f"{where}: revenue {text!r}, expected a number or colour_value|colour_value")
+        number = int(digits) if len(digits.strip()) <= 20 else MAX_VALUE + 1  # int() refuses over 4300 digits
+        if not 0 <= number <= MAX_VALUE:
+            raise ValueError(f"{where}: revenue {digits.strip()[:40]}, expected 0 to {MAX_VALUE:,}")
+        return number
+
+    if "_" not in text:
+        return value(text)
+    table: dict[str, int] = {}
+    for item in text.split("|"):
+        key, _, digits = item.rpartition("_")
+        table[key] = value(digits if key else "")
+    return table
 
 
 def _params(body: str, where: str) -> dict[str, str]:

@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from tablegames.routes.limits import MAX_LENGTH, MAX_STOPS, MAX_VALUE
+
 STOP_KINDS = ("city", "town", "offboard")
 TRACK_KINDS = {"broad": 1, "narrow": 2, "dual": 3}
-# A route may use at most this many links; also bounds the stops of one route (S <= this).
-MAX_STOPS = 4096
 
 
 @dataclass(frozen=True)
@@ -158,13 +158,13 @@ class Network:
             if stop.tokens and stop.kind != "city":
                 raise ValueError(f"{where}: only cities hold tokens, this is a {stop.kind}")
             values = [stop.value] if isinstance(stop.value, int) else list(stop.value.values())
-            if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
-                raise ValueError(f"{where}: values must be integers >= 0, got {stop.value!r}")
+            if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_VALUE for v in values):
+                raise ValueError(f"{where}: values must be integers from 0 to {MAX_VALUE}, got {stop.value!r}")
         for junction in self.junctions:
             if junction.name in names:
                 raise ValueError(f"junction {junction.name!r}: duplicate node name")
-            if junction.length < 0:
-                raise ValueError(f"junction {junction.name!r}: length must be >= 0, got {junction.length}")
+            if not 0 <= junction.length <= MAX_LENGTH:
+                raise ValueError(f"junction {junction.name!r}: length must be 0 to {MAX_LENGTH}, got {junction.length}")
             names.add(junction.name)
         for i, seg in enumerate(self.segments):
             where = f"segment {i} ({seg.a}-{seg.b})"
@@ -175,8 +175,8 @@ class Network:
                 raise ValueError(f"{where}: both ends are the same node")
             if seg.track not in TRACK_KINDS:
                 raise ValueError(f"{where}: track {seg.track!r}, expected one of {', '.join(TRACK_KINDS)}")
-            if seg.length < 0:
-                raise ValueError(f"{where}: length must be >= 0, got {seg.length}")
+            if not 0 <= seg.length <= MAX_LENGTH:
+                raise ValueError(f"{where}: length must be 0 to {MAX_LENGTH}, got {seg.length}")
 
     # ----------------------------------------------------------------------------------------- compression
     def _compress(self) -> tuple[list[Link], list[str]]:

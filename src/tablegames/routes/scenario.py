@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from tablegames.core.files import write_atomic
+from tablegames.routes.boards import read_json
+from tablegames.routes.limits import MAX_LENGTH, MAX_MULTIPLIER, MAX_STOPS, MAX_TOTAL, MAX_VALUE
 from tablegames.routes.network import STOP_KINDS, TRACK_KINDS, Junction, Network, Segment, Stop
 from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, parse_train
 
@@ -70,9 +72,10 @@ class _Checker:
             raise self.fail(path, f"got {value!r}, expected a non-empty string")
         return value
 
-    def integer(self, value: Any, path: str, low: int = 0) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or value < low:
-            raise self.fail(path, f"got {value!r}, expected an integer >= {low}")
+    def integer(self, value: Any, path: str, low: int, high: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise self.fail(path, f"got {shown}, expected an integer from {low} to {high:,}")
         return value
 
     def flag(self, value: Any, path: str) -> bool:
@@ -96,16 +99,17 @@ def _parse_stop(check: _Checker, raw: Any, path: str) -> Stop:
         raise check.fail(f"{path}.kind", f"got {kind!r}, expected one of {', '.join(STOP_KINDS)}")
     value = raw.get("value", 0)
     if isinstance(value, dict):
-        value = {check.text(k, f"{path}.value"): check.integer(v, f"{path}.value.{k}") for k, v in value.items()}
+        value = {check.text(k, f"{path}.value"): check.integer(v, f"{path}.value.{k}", 0, MAX_VALUE)
+                 for k, v in value.items()}
     else:
-        value = check.integer(value, f"{path}.value")
+        value = check.integer(value, f"{path}.value", 0, MAX_VALUE)
     default_slots = 1 if kind == "city" else 0
     group = raw.get("group")
     return Stop(
         name=check.text(raw["name"], f"{path}.name"),
         kind=kind,
         value=value,
-        slots=check.integer(raw.get("slots", default_slots), f"{path}.slots"),
+        slots=check.integer(raw.get("slots", default_slots), f"{path}.slots", 0, MAX_STOPS),
         tokens=check.texts(raw.get("tokens", []), f"{path}.tokens"),
         group=None if group is None else check.text(group, f"{path}.group"),
     )
@@ -119,14 +123,14 @@ def _parse_segment(check: _Checker, raw: Any, path: str) -> Segment:
         return Segment(raw[0], raw[1], conflicts)
     raw = check.obj(raw, path, {"a", "b", "conflicts", "length", "track", "hex"}, ("a", "b"))
     track = raw.get("track", "broad")
-    if track not in TRACK_KINDS:
+    if not isinstance(track, str) or track not in TRACK_KINDS:
         raise check.fail(f"{path}.track", f"got {track!r}, expected one of {', '.join(TRACK_KINDS)}")
     hex_name = raw.get("hex")
     return Segment(
         a=check.text(raw["a"], f"{path}.a"),
         b=check.text(raw["b"], f"{path}.b"),
         conflicts=check.texts(raw.get("conflicts", []), f"{path}.conflicts"),
-        length=check.integer(raw.get("length", 1), f"{path}.length"),
+        length=check.integer(raw.get("length", 1), f"{path}.length", 0, MAX_LENGTH),
         track=track,
         hex=None if hex_name is None else check.text(hex_name, f"{path}.hex"),
     )
@@ -149,15 +153,15 @@ def _parse_train(check: _Checker, raw: Any, path: str) -> TrainType:
     value_class = raw.get("value_class")
     return TrainType(
         name=check.text(raw["name"], f"{path}.name"),
-        stops=UNLIMITED if stops in (None, "unlimited") else check.integer(stops, f"{path}.stops", 1),
-        towns=check.integer(raw.get("towns", 0), f"{path}.towns"),
+        stops=UNLIMITED if stops in (None, "unlimited") else check.integer(stops, f"{path}.stops", 1, UNLIMITED),
+        towns=check.integer(raw.get("towns", 0), f"{path}.towns", 0, UNLIMITED),
         express=check.flag(raw.get("express", False), f"{path}.express"),
-        hexes=check.integer(raw.get("hexes", 0), f"{path}.hexes"),
+        hexes=check.integer(raw.get("hexes", 0), f"{path}.hexes", 0, UNLIMITED),
         skip_towns=check.flag(raw.get("skip_towns", False), f"{path}.skip_towns"),
-        multiplier=check.integer(raw.get("multiplier", 1), f"{path}.multiplier", 1),
+        multiplier=check.integer(raw.get("multiplier", 1), f"{path}.multiplier", 1, MAX_MULTIPLIER),
         value_class=None if value_class is None else check.text(value_class, f"{path}.value_class"),
         track=track,
-        stop_bonus={k: check.integer(v, f"{path}.stop_bonus.{k}") for k, v in bonus.items()},
+        stop_bonus={k: check.integer(v, f"{path}.stop_bonus.{k}", 0, MAX_VALUE) for k, v in bonus.items()},
     )
 
 
@@ -175,7 +179,7 @@ def _parse_bonus(check: _Checker, raw: Any, path: str, stop_names: set[str]) -> 
     return RouteBonus(
         name=check.text(raw["name"], f"{path}.name"),
         parts=tuple(parts),
-        amount=check.integer(raw["amount"], f"{path}.amount"),
+        amount=check.integer(raw["amount"], f"{path}.amount", 0, MAX_VALUE),
         trains=check.texts(raw.get("trains", []), f"{path}.trains"),
     )
 
@@ -200,7 +204,7 @@ def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
             check.text(raw["name"], f"junctions[{i}].name"),
             check.texts(raw.get("conflicts", []), f"junctions[{i}].conflicts"),
             check.flag(raw.get("crossing", False), f"junctions[{i}].crossing"),
-            check.integer(raw.get("length", 0), f"junctions[{i}].length"),
+            check.integer(raw.get("length", 0), f"junctions[{i}].length", 0, MAX_LENGTH),
         ))
     segments = [_parse_segment(check, raw, f"segments[{i}]")
                 for i, raw in enumerate(check.items(data["segments"], "segments"))]
@@ -220,24 +224,21 @@ def parse_scenario(data: Any, source: str = "scenario") -> Scenario:
         phase=phase,
         name=str(data.get("name", "")),
         bonuses=bonuses,
-        expected=None if expected is None else check.integer(expected, "expected"),
+        expected=None if expected is None else check.integer(expected, "expected", 0, MAX_TOTAL),
     )
 
 
+def scenario_path(name: str | os.PathLike[str]) -> Path:
+    """A scenario's file: the path itself, or the shipped scenario of that name (see `shipped_scenarios`)."""
+    target = Path(name)
+    if not target.exists() and str(name) in shipped_scenarios():
+        return shipped_scenarios()[str(name)]
+    return target
+
+
 def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read and check a scenario file (or a shipped scenario by name, see `shipped_scenarios`)."""
-    target = Path(path)
-    if not target.exists() and str(path) in shipped_scenarios():
-        target = shipped_scenarios()[str(path)]
-    try:
-        text = target.read_text(encoding="utf-8")
-    except OSError as error:
-        raise ValueError(f"{path}: cannot read scenario ({error.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path}: not JSON: {error.msg} at line {error.lineno} column {error.colno}") from None
-    return parse_scenario(data, str(path))
+    """Read and check a scenario file (or a shipped scenario by name)."""
+    return parse_scenario(read_json(scenario_path(path)), str(path))
 
 
 def scenario_to_dict(scenario: Scenario) -> dict[str, Any]:

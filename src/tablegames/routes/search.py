@@ -39,6 +39,7 @@ import numpy.typing as npt
 from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_of, raise_if_cancelled
 from tablegames.routes import kernels
 from tablegames.routes.kernels import Bytes, Ints, Words
+from tablegames.routes.limits import MAX_TOTAL, MAX_VALUE
 from tablegames.routes.network import Network
 from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainKey, TrainType, check_trains
 
@@ -290,6 +291,8 @@ def prepare(
     for b, bonus in enumerate(bonuses):
         if not bonus.parts or len(bonus.parts) > 30:
             raise ValueError(f"bonus {bonus.name!r}: expected 1 to 30 parts, got {len(bonus.parts)}")
+        if not 0 <= bonus.amount <= MAX_VALUE:
+            raise ValueError(f"bonus {bonus.name!r}: amount {bonus.amount}, expected 0 to {MAX_VALUE}")
         bonus_full[b] = (1 << len(bonus.parts)) - 1
         for p, part in enumerate(bonus.parts):
             for name in part:
@@ -305,6 +308,11 @@ def prepare(
     prefix_top = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
     for t in range(n_trains):
         prefix_top[t, 1:] = np.cumsum(np.sort(value[t])[::-1])
+    # Every stop and every bonus for every train: the kernels' sums and bounds stay far inside int64 and INF.
+    most = sum(int(prefix_top[t, -1]) + int(bonus_amount[t].sum()) for t in range(n_trains))
+    if most > MAX_TOTAL:
+        raise ValueError(f"these trains could earn up to {most:,} together, expected at most {MAX_TOTAL:,} "
+                         "(fewer trains, smaller values or multipliers)")
     return Problem(
         network=network, stops=np.array(kept, dtype=np.int64), links=np.array(link_ids, dtype=np.int64), adj_start=adj_start,
         adj_link=np.array(adj_link, dtype=np.int64), adj_to=np.array(adj_to, dtype=np.int64),

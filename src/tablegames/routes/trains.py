@@ -13,7 +13,9 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-UNLIMITED = 1 << 20
+from tablegames.routes.limits import MAX_MULTIPLIER, MAX_VALUE
+
+UNLIMITED = 1 << 20  # stops of a train without a limit; also the most stops, towns or hexes a train may name
 # what makes two trains interchangeable: (stops, towns, express, hexes, skip_towns, multiplier, value_class, track,
 # the stop bonuses as sorted (kind, amount) pairs)
 TrainKey = tuple[int, int, bool, int, bool, int, str | None, str, tuple[tuple[str, int], ...]]
@@ -71,30 +73,40 @@ class RouteBonus:
 def parse_train(text: str) -> TrainType:
     """A train from its usual name ("2", "D", "4E", "3H", "2+2", "3T", "5x2")."""
     spec = text.strip()
+    shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")  # a 5,000-digit name stays one short line
     match = _TRAIN_PATTERN.match(spec)
     if not match:
-        raise ValueError(f"train {text!r}: expected N, N+M, NE, NH, NT or D, optionally followed by xK (e.g. 4x2)")
-    multiplier = int(match["mult"] or 1)
-    if multiplier < 1:
-        raise ValueError(f"train {text!r}: multiplier must be >= 1")
+        raise ValueError(f"train {shown}: expected N, N+M, NE, NH, NT or D, optionally followed by xK (e.g. 4x2)")
+    multiplier = _whole(match["mult"] or "1")
+    if not 1 <= multiplier <= MAX_MULTIPLIER:
+        raise ValueError(f"train {shown}: multiplier {match['mult'][:20]}, expected 1 to {MAX_MULTIPLIER}")
     if match["d"]:
         return TrainType(spec, stops=UNLIMITED, multiplier=multiplier, value_class="diesel")
-    n = int(match["n"])
+    n = _whole(match["n"])
     if n < 1:
-        raise ValueError(f"train {text!r}: a train needs at least 1 stop")
+        raise ValueError(f"train {shown}: a train needs at least 1 stop")
+    for count in (match["n"], match["m"] or "0"):
+        if _whole(count) > UNLIMITED:
+            raise ValueError(f"train {shown}: {count[:20]}, expected at most {UNLIMITED} stops, towns or hexes")
     kind = match["kind"]
     if match["m"] is not None and kind:
-        raise ValueError(f"train {text!r}: an N+M train takes no E/H/T suffix")
+        raise ValueError(f"train {shown}: an N+M train takes no E/H/T suffix")
     if kind == "H":
         return TrainType(spec, stops=UNLIMITED, hexes=n, multiplier=multiplier)
     return TrainType(
         spec,
         stops=n,
-        towns=int(match["m"] or 0),
+        towns=_whole(match["m"] or "0"),
         express=kind == "E",
         skip_towns=kind == "T",
         multiplier=multiplier,
     )
+
+
+def _whole(digits: str) -> int:
+    """The number the digits of a train name give; more digits than any bound counts as too large (int() refuses
+    over 4300 digits)."""
+    return int(digits) if len(digits) <= 20 else 10**20
 
 
 def parse_train_list(text: str) -> list[TrainType]:
@@ -106,9 +118,14 @@ def parse_train_list(text: str) -> list[TrainType]:
 
 
 def check_trains(trains: Sequence[TrainType]) -> None:
+    """Trains the search can run: counts in range, and revenue within the bounds of `routes.limits`."""
     for train in trains:
-        if train.stops < 1 or train.towns < 0 or train.hexes < 0 or train.multiplier < 1:
-            raise ValueError(f"train {train.name!r}: stops >= 1, towns >= 0, hexes >= 0, multiplier >= 1 expected")
+        if not (1 <= train.stops <= UNLIMITED and 0 <= train.towns <= UNLIMITED and 0 <= train.hexes <= UNLIMITED
+                and 1 <= train.multiplier <= MAX_MULTIPLIER):
+            raise ValueError(f"train {train.name!r}: expected stops 1 to {UNLIMITED}, towns and hexes 0 to "
+                             f"{UNLIMITED}, multiplier 1 to {MAX_MULTIPLIER}")
         for kind, amount in train.stop_bonus.items():
-            if kind not in ("city", "town", "offboard") or not isinstance(amount, int):
-                raise ValueError(f"train {train.name!r}: stop_bonus {kind!r}: {amount!r}, expected a stop kind: int")
+            if (kind not in ("city", "town", "offboard") or not isinstance(amount, int) or isinstance(amount, bool)
+                    or not 0 <= amount <= MAX_VALUE):
+                raise ValueError(f"train {train.name!r}: stop_bonus {kind!r}: {amount!r}, expected a stop kind: "
+                                 f"0 to {MAX_VALUE}")

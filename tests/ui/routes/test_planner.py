@@ -13,7 +13,7 @@ import pytest
 from shared_folder import SHARED_18XX as SHARED
 from shared_folder import needs_shared_18xx as needs_shared
 from tablegames.core.worker import Thinker
-from tablegames.routes.boards import load_board
+from tablegames.routes.boards import board_to_dict, load_board
 from tablegames.routes.hexmap import Token, legal_placements, legal_rotations
 from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.search import solve
@@ -108,6 +108,10 @@ def test_save_and_load_round_trip(tmp_path) -> None:
     broken.write_text(json.dumps({"format": "tablegames-18xx-board", "version": 1, "map": "builtin:nowhere"}))
     before = fresh.board
     assert not fresh.load(broken) and fresh.board is before and "nowhere" in fresh.message
+    broken.write_text(json.dumps({**board_to_dict(fresh.board), "format": "tablegames-18xx-board/9"}))
+    assert not fresh.load(broken) and fresh.board is before  # not opened as a map file and blamed for "layout"
+    assert fresh.message == (f"unknown format 'tablegames-18xx-board/9' in {broken}; expected "
+                             "'tablegames-18xx-board' (a board state) or no format (a map file)")
 
 
 def test_the_default_folder_is_the_user_data_folder(tmp_path) -> None:

@@ -1,6 +1,7 @@
 """The 18xx route planner table: registers its scenes.
 
-- `routes`: the planner on the shipped board (Harrowmere) as a game starts, home tokens down.
+- `routes`: the planner on the shipped board (Harrowmere) as a game starts, home tokens down; the board is kept
+  after every change and restored on the next visit (`savegame`).
 - `routes:board`: a seeded developed Harrowmere board with a hex chosen and its legal tiles in the tray.
 - `routes:run`: the same board with the Harrow Valley Railway's best run (5, 4 and D trains) computed and drawn.
 - `routes:watch`: the demo: tiles laid one by one through the phases, the best run searched again as it grows.
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tablegames.routes.hexmap import BoardState, lay_random_tiles, legal_placements
+from tablegames.ui.routes import savegame
 from tablegames.ui.routes.controller import starting_board
 from tablegames.ui.routes.scene import RoutePlannerScene
 from tablegames.ui.scene import Context, Intent, register_scene
@@ -34,7 +36,7 @@ def developed_board(seed: int = DEVELOPED_SEED, lays: tuple[tuple[str, int], ...
 
 
 def planner(context: Context) -> RoutePlannerScene:
-    return RoutePlannerScene(context, starting_board(), DEMO_COMPANY)
+    return RoutePlannerScene(context, starting_board(), DEMO_COMPANY, autosave_path=savegame.default_path())
 
 
 def board_scene(context: Context) -> RoutePlannerScene:

@@ -20,6 +20,7 @@ from tablegames.core.worker import CancelToken, Job, SearchCancelled, Thinker
 from tablegames.routes.boards import (
     BOARD_FORMAT,
     board_from_dict,
+    declared_format,
     load_map,
     load_shipped_map,
     read_json,
@@ -39,8 +40,10 @@ from tablegames.routes.hexmap_network import to_network
 from tablegames.routes.network import Network
 from tablegames.routes.search import LiveProgress, RunResult, SearchProgress, solve
 from tablegames.routes.trains import parse_train
+from tablegames.ui.routes import savegame
 
 MAX_TRAINS = 6
+OPENED_FORMATS: dict[str | None, str] = {BOARD_FORMAT: "a board state", None: "a map file"}  # what `load` opens
 DEFAULT_BOARD_NAME = "board"
 
 
@@ -90,8 +93,11 @@ class RunState:
 
 
 class PlannerController:
+    """`autosave_path`: where the board and company are kept after every change (the frame asks `save_marker` and
+    calls `autosave`) and resumed from on opening; None keeps nothing (the demos)."""
+
     def __init__(self, board: BoardState, thinker: Thinker, company: str | None = None,
-                 folder: Path | None = None) -> None:
+                 folder: Path | None = None, autosave_path: Path | None = None) -> None:
         self.thinker = thinker
         self.folder = folder or boards_folder()
         self.board = board
@@ -103,6 +109,32 @@ class PlannerController:
         self.pending: Pending | None = None
         self.run_state = RunState()
         self.message = ""
+        self.autosave_path = autosave_path
+        self.notice = ""  # what the player is told on opening: a kept board that could not be restored
+        if autosave_path is not None:
+            self.resume(autosave_path)
+
+    # --- kept between visits --------------------------------------------------------------------------------------
+
+    def resume(self, path: Path) -> None:
+        """The board and company the planner had when it was last left, when its file can be read (else the board
+        given stays, and `notice` says why)."""
+        loaded = savegame.load_saved(path)
+        if loaded.board is not None and loaded.company is not None:
+            self.board, self.company = loaded.board, loaded.company
+        if not loaded.may_overwrite:
+            self.autosave_path = None  # a newer version's file is left as it is
+        self.notice = loaded.message
+
+    def save_marker(self) -> object:
+        """Changes whenever what is kept does (the board, the company shown); None when nothing is kept."""
+        return None if self.autosave_path is None else (self.version, self.company)
+
+    def autosave(self) -> str | None:
+        """Keep the board and company; what to tell the player when it could not be done, else None."""
+        if self.autosave_path is None:
+            return None
+        return savegame.save_planner(self.board, self.company, self.autosave_path)
 
     # --- the board ------------------------------------------------------------------------------------------------
 
@@ -346,7 +378,7 @@ class PlannerController:
         path = Path(path)
         try:
             data = read_json(path)
-            if isinstance(data, dict) and data.get("format") == BOARD_FORMAT:
+            if declared_format(data, str(path), OPENED_FORMATS) == BOARD_FORMAT:
                 board = board_from_dict(data, str(path), lambda ref: resolve_map_ref(ref, path.parent))
             else:
                 board = starting_board(load_map(path), str(path.resolve()))

@@ -3,7 +3,9 @@
 Mouse: click a hex to see the tiles it takes (the tray), click a tile to lay it; right-click a city to place or
 remove the company's token; click a train chip to remove it, a roster chip to add one. Keys: R rotates the tile
 just laid, Enter runs, U undoes, C / P step the company / phase, S saves, L loads the last saved board, Esc menu.
-Drop a board or map file on the window to open it.
+Drop a board or map file on the window to open it. With an `autosave_path` the board is kept after every change
+(the shared frame's save_marker / save) and restored when the planner opens; a file that could not be restored is
+told in a toast.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from tablegames.ui.theme import (
     draw_text,
     shade,
 )
-from tablegames.ui.widgets import Button, draw_button
+from tablegames.ui.widgets import Button, draw_button, draw_toast
 
 MAP_RECT = pygame.Rect(12, 12, 900, 752)
 PANEL_RECT = pygame.Rect(924, 12, 344, 776)
@@ -93,15 +95,20 @@ class RoutePlannerScene(TableScene):
         KeyBinding((pygame.K_l,), "load", "L load"),
     )
 
-    def __init__(self, context: Context, board: BoardState, company: str | None = None) -> None:
+    def __init__(self, context: Context, board: BoardState, company: str | None = None,
+                 autosave_path: Path | None = None) -> None:
         super().__init__(context)
-        self.controller = PlannerController(board, context.thinker, company)
+        self.controller = PlannerController(board, context.thinker, company, autosave_path=autosave_path)
+        board = self.controller.board  # the board kept from the last visit, if any
         self.layout = MapLayout.fit(board, MAP_RECT)
         self.layout_map = board.game_map
         self.map_key: tuple[int, ...] = ()  # (controller version, board id) when the map was last painted
         self.map_surface = pygame.Surface(LOGICAL_SIZE)
         self.hover: str | None = None
         self.highlight: str | None = None  # a hex to point at (the demo's last lay)
+        self.saved_marker = self.save_marker()  # a resumed board is kept already
+        if self.controller.notice:
+            self.toasts.show(self.controller.notice, important=True)
         self.relayout()
 
     # --- the frame's questions ------------------------------------------------------------------------------------
@@ -161,6 +168,12 @@ class RoutePlannerScene(TableScene):
 
     def cancel_computer(self) -> None:
         self.controller.cancel_run()
+
+    def save_marker(self) -> object:
+        return self.controller.save_marker()
+
+    def save(self) -> str | None:
+        return self.controller.autosave()
 
     def click(self, pos: tuple[float, float]) -> list[Intent]:
         controller = self.controller
@@ -250,6 +263,7 @@ class RoutePlannerScene(TableScene):
         draw_routes(surface, board, self.layout, controller.run_state.routes)
         self.draw_panel(surface)
         draw_text(surface, self.footer(), (MAP_RECT.centerx, LOGICAL_SIZE[1] - 14), 19, TEXT_DIM, anchor="center")
+        draw_toast(surface, self.toasts.current, MAP_RECT)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         controller = self.controller
