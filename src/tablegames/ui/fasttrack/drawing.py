@@ -293,7 +293,7 @@ def symbol_points(centre: tuple[float, float], size: float, symbol: str) -> list
         h = size * 0.78
         return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
     if symbol == "diamond":
-        return [(x, y - size), (x + size * 0.8, y), (x, y + size), (x - size * 0.8, y)]
+        return [(x, y - size * 1.15), (x + size * 0.6, y), (x, y + size * 1.15), (x - size * 0.6, y)]
     if symbol == "star":
         return [(x + math.sin(k * math.pi / 5) * (size if k % 2 == 0 else size * 0.45),
                  y - math.cos(k * math.pi / 5) * (size if k % 2 == 0 else size * 0.45)) for k in range(10)]
@@ -309,8 +309,8 @@ def draw_symbol(surface: pygame.Surface, centre: tuple[float, float], size: floa
     """A colour's symbol (circle, triangle, square, diamond, star, cross), filled in `ink`, with a thin `edge`."""
     if symbol == "circle":
         if edge is not None:
-            pygame.draw.circle(surface, edge, centre, size * 0.72 + 1)
-        pygame.draw.circle(surface, ink, centre, size * 0.72)
+            pygame.draw.circle(surface, edge, centre, size * 0.8 + 1)
+        pygame.draw.circle(surface, ink, centre, size * 0.8)
         return
     points = symbol_points(centre, size, symbol)
     if points:
