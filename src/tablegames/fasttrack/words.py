@@ -264,12 +264,12 @@ def prompt(game: FastTrackGame, you: int | None = None) -> str:
     if game.phase == Phase.NEED_END:
         trades = any(m.kind == TRADE for m in game.offer if m.start == game.chosen_start)
         return asked(f"Choose where the marble goes{', or a marble to trade places with' if trades else ''}.")
-    if game.phase == Phase.NEED_DISCARD:
-        credits = int(game.credits[seat])
-        why = "No card you hold can move a marble" if person else f"No card {who} holds can move a marble"
-        what = "choose one to discard" if person else f"{who} discards one"
-        return f"{why}: {what} ({FOUR_DISCARDS} discards bring a marble out; {credits} so far)."
+    if game.phase == Phase.NEED_DISCARD:  # (the log line of each discard counts them towards bringing one out)
+        if person:
+            return "No card you hold can move a marble: choose one to discard."
+        return f"No card {who} holds can move a marble: {who} discards one."
     if game.phase == Phase.NEED_COVER:
-        why = "No card left can move a marble" if person else f"{who} has no move left"
-        return f"{why}: {'choose one to cover' if person else 'covers a card'} (a discard that earns nothing)."
+        if person:
+            return "No card left can move a marble: choose one to cover (it counts for nothing)."
+        return f"{who} has no move left: covers a card."
     return "Your turn is over: press Done." if person else f"{who}'s turn is over."
