@@ -552,7 +552,10 @@ def draw_banner(surface: pygame.Surface, text: str, colour: RGB, clock: float) -
     pygame.draw.rect(surface, (12, 14, 20), rect.move(5, 7), border_radius=24)
     pygame.draw.rect(surface, shade(colour, 0.8), rect, border_radius=24)
     pygame.draw.rect(surface, shade(colour, 1.5), rect, 4, border_radius=24)
-    draw_text(surface, text, rect.center, 64, TEXT, "center", bold=True)
+    size = 64
+    while size > 32 and text_width(text, size, True) > rect.width - 40:  # "You and Green win!" fits too
+        size -= 4
+    draw_text(surface, text, rect.center, size, TEXT, "center", bold=True)
     for index in range(10):
         angle = clock * 1.2 + index * math.tau / 10
         x = rect.centerx + math.cos(angle) * (rect.width / 2 + 26)
