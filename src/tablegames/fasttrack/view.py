@@ -9,20 +9,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import COLOURS, EMPTY, FT
+from .board import EMPTY, FT
 from .cards import RANK_NAMES
-from .game import CARD_ACTION, CREDITS_TO_LEAVE_PEN, END_TURN, OOPS_CLICK, FastTrackGame, Phase, action_code
-from .rules import SPLIT_FINISH, TRADE
+from .game import CARD_ACTION, END_TURN, OOPS_CLICK, FastTrackGame, Phase, action_code
+from .rules import TRADE
+from .words import at_place, colour_name, prompt
 
 RGB = tuple[int, int, int]
+# The colours stay apart for red-green colour blindness too (tests/fasttrack/test_colour_vision.py simulates it), and
+# every colour has a symbol drawn on its marbles, so no one needs the colour alone.
 COLOUR_RGB: tuple[RGB, ...] = (
-    (205, 45, 45),  # red
-    (45, 90, 210),  # blue
-    (40, 160, 70),  # green
-    (135, 65, 180),  # purple
-    (40, 175, 180),  # aqua
-    (140, 90, 45),  # brown
+    (235, 40, 25),  # red
+    (40, 75, 225),  # blue
+    (35, 190, 105),  # green
+    (130, 90, 175),  # purple
+    (40, 195, 185),  # aqua
+    (110, 80, 60),  # brown
 )
+COLOUR_SYMBOLS: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star", "cross")
+SYMBOL_OF: dict[RGB, str] = dict(zip(COLOUR_RGB, COLOUR_SYMBOLS, strict=True))  # a marble's colour -> its symbol
 TRACK_FILL: RGB = (225, 225, 215)
 FAST_TRACK_FILL: RGB = (190, 190, 175)
 BULLSEYE_FILL: RGB = (235, 200, 90)
@@ -91,31 +96,14 @@ def slot_clicks(game: FastTrackGame) -> tuple[dict[int, int], list[Button]]:
         if move.end not in clicks:
             clicks[move.end] = code
         elif move.kind == TRADE:  # the square already means "step there and capture": trading needs a button
-            buttons.append(Button(f"Trade places with {game.layout.square_name(move.end)}", code))
+            other = colour_name(int(game.board[move.end]))
+            buttons.append(Button(f"Trade places with {other}'s marble {at_place(game.layout, move.end)}", code))
     return clicks, buttons
 
 
 def instructions(game: FastTrackGame) -> str:
-    who = COLOURS[game.seat].capitalize()
-    if game.phase == Phase.OVER:
-        names = " and ".join(COLOURS[s].capitalize() for s in game.winners)
-        return f"{names} {'win' if len(game.winners) > 1 else 'wins'}!"
-    if game.pending_draws:
-        return f"{who} draws {game.pending_draws} card{'s' if game.pending_draws > 1 else ''}."
-    if game.phase == Phase.NEED_CARD:
-        return f"{who}: play a card."
-    if game.phase == Phase.NEED_START:
-        if game.offer and game.offer[0].kind == SPLIT_FINISH:
-            return f"{who}: finish the 7 by moving another piece {len(game.offer[0].path)}."
-        return f"{who}: choose a piece to move with the {RANK_NAMES[game.offer[0].card]}."
-    if game.phase == Phase.NEED_END:
-        return f"{who}: choose where the piece on {game.layout.square_name(game.chosen_start)} goes."
-    if game.phase == Phase.NEED_DISCARD:
-        credits = int(game.credits[game.seat])
-        return f"{who} cannot move: discard a card ({credits} of {CREDITS_TO_LEAVE_PEN} discards to leave the pen)."
-    if game.phase == Phase.NEED_COVER:
-        return f"{who} cannot move: cover a card."
-    return f"{who}'s turn is over."
+    """What the seat to play is asked to do, in plain words (every seat named by its colour)."""
+    return prompt(game)
 
 
 def table_view(game: FastTrackGame, bottom_seat: int | None = None) -> TableView:

@@ -2,6 +2,8 @@
 every click the drawn board and hand checked against the rules' view. Also: every scene renders, the menu and the
 rules page, the saved game on quit, the board redrawn slot by slot."""
 
+import math
+
 import pygame
 import pytest
 
@@ -11,7 +13,14 @@ from tablegames.fasttrack.game import OOPS_CLICK
 from tablegames.fasttrack.view import table_view
 from tablegames.ui.fasttrack import savegame
 from tablegames.ui.fasttrack.cards import card_picture, suits_for
-from tablegames.ui.fasttrack.drawing import ACCENT, CARD_SIZE, button_rects, hand_rects, panel_layout
+from tablegames.ui.fasttrack.drawing import (
+    ACCENT,
+    CARD_SIZE,
+    button_rects,
+    hand_rects,
+    panel_layout,
+    symbol_ink,
+)
 from tablegames.ui.fasttrack.menu import ITEMS, TableMenuScene
 from tablegames.ui.fasttrack.scene import FastTrackScene
 from tablegames.ui.overlay import RulesScene
@@ -70,17 +79,23 @@ def where_to_click(scene: FastTrackScene, code: int) -> tuple[float, float]:
 
 
 def check_drawn_table(scene: FastTrackScene, surface: pygame.Surface) -> None:
-    """Every slot's centre shows its piece's colour, or its fill (the gold dot of a destination); the hand shows
-    the view's cards, the playable ones lifted in gold."""
+    """Every slot shows its piece (the colour round a centre in its symbol's ink), or its fill (the gold dot of a
+    destination); the hand shows the view's cards, the playable ones lifted in gold."""
     controller = scene.controller
     view = table_view(controller.game, 0)  # asked afresh of the rules, not the scene's copy
     assert controller.view == view
+    radius = scene.painter.unit * 0.4
     for slot in view.slots:
         x, y = scene.painter.on_screen(slot.centre)
         pixel = tuple(surface.get_at((round(x), round(y))))[:3]
         if slot.piece is not None:
-            expected = slot.piece
-        elif slot.mark == "end":
+            assert pixel == symbol_ink(slot.piece), f"{slot.name}: no symbol drawn on the marble ({slot})"
+            around = {tuple(surface.get_at((round(x + math.cos(a) * radius * 0.68),
+                                            round(y + math.sin(a) * radius * 0.68))))[:3]
+                      for a in (k * math.pi / 4 for k in range(8))}
+            assert slot.piece in around, f"{slot.name}: the marble's colour is not drawn round its symbol ({slot})"
+            continue
+        if slot.mark == "end":
             expected = ACCENT
         else:
             expected = slot.fill

@@ -17,8 +17,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from tablegames.core.worker import CancelToken, HasCancelFlag, Job, SearchCancelled, Thinker
-from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
+from tablegames.fasttrack.game import (
+    END_TURN,
+    OOPS_CLICK,
+    TRADE_ACTION,
+    FastTrackGame,
+    Partnership,
+    Phase,
+)
+from tablegames.fasttrack.rules import SPLIT_FINISH
 from tablegames.fasttrack.view import RGB, Slot, TableView, table_view
+from tablegames.fasttrack.words import action_codes, describe_action
 from tablegames.music.mood import Mood
 from tablegames.ui.fasttrack.computer import computer_plan, fallback_plan
 
@@ -33,7 +42,7 @@ PAUSES = (1.0, 0.55, 0.3, 0.12)
 STEP_TIMES = (0.2, 0.12, 0.07, 0.035)
 BURST_TIMES = (0.6, 0.45, 0.3, 0.18)
 SWAP_TIME = 3.0  # a trade's hop takes three squares' time, so the eye can follow both pieces
-LOG_LINES = 6
+LOG_LINES = 8
 SKIP_BUDGET = 0.006  # seconds of clicks a frame may play while skipping, so the frame keeps its pace
 
 
@@ -66,6 +75,58 @@ class Walk:
     @property
     def is_over(self) -> bool:
         return self.elapsed >= self.total_time
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of the play log: what a seat did, in words, and the same in square codes (the tooltip)."""
+
+    seat: int
+    text: str
+    codes: str
+    at: int  # how many actions the game had before the line's first (undo drops the lines at or after it)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The computer's line for the person's turn: its clicks from `key`'s moment, in words, and what to light up."""
+
+    key: tuple[int, int]
+    codes: tuple[int, ...]
+    words: str
+    card: int | None  # the click code of the card to play (or discard)
+    start: int | None  # the marble to move
+    end: int | None  # where it goes (a trade's partner)
+
+
+def hint_of(game: FastTrackGame, codes: tuple[int, ...], key: tuple[int, int], you: int) -> Hint:
+    """A plan's clicks as a hint: its first card, marble and hole lit up, its first two moves said as advice
+    ("Play a 5: move a marble 5 spaces.")."""
+    trial = game.clone()
+    card = start = end = None
+    said: list[str] = []
+    for code in codes:
+        if trial.is_terminal() or trial.seat != game.seat or code not in trial.legal_actions():
+            break
+        phase = trial.phase
+        if code == END_TURN:
+            said += [] if said else ["Press Done."]
+            break
+        if phase in (Phase.NEED_END, Phase.NEED_DISCARD, Phase.NEED_COVER):
+            if len(said) == 2:
+                break
+            words = describe_action(trial, code, you).removeprefix("You ")
+            said.append(words[0].upper() + words[1:])
+        if card is None and phase in (Phase.NEED_CARD, Phase.NEED_DISCARD, Phase.NEED_COVER):
+            card = code
+        elif start is None and phase == Phase.NEED_START:
+            start = code
+        elif end is None and phase == Phase.NEED_END:
+            start = trial.chosen_start if start is None else start
+            end = code - TRADE_ACTION if code >= TRADE_ACTION else code
+        trial.apply_action(code)
+    text = " Then: ".join(said) if said else "nothing to choose."
+    return Hint(key, codes, f"Hint: {text}", card, start, end)
 
 
 @dataclass(frozen=True)
@@ -114,6 +175,8 @@ class TableController:
 
     def start(self, game: FastTrackGame) -> None:
         self.cancel_plan()
+        if getattr(self, "hint_job", None) is not None:
+            self.drop_hint()
         self.game = game
         self.view: TableView = table_view(game, HUMAN_SEAT)
         self.walk: Walk | None = None
@@ -123,7 +186,10 @@ class TableController:
         self.waited = 0.0
         self.skipping = False
         self.clicks = 0
-        self.log: list[tuple[int, str]] = []  # (seat, what it did), the latest last
+        self.log: list[LogLine] = []  # what each seat did, the latest last
+        self.hint: Hint | None = None
+        self.hint_job: Job | None = None
+        self.hint_key: tuple[int, int] = (0, 0)
         self.replay_log(game)
         self.home = pieces_home(game)
         self.set_mood(self.race_mood())
@@ -132,12 +198,17 @@ class TableController:
         return self.watch or seat != HUMAN_SEAT
 
     @property
+    def you(self) -> int | None:
+        """The seat the log and the prompts call "you" (none when watching)."""
+        return None if self.watch else HUMAN_SEAT
+
+    @property
     def is_over(self) -> bool:
         return self.game.is_terminal()
 
     def is_thinking(self) -> bool:
-        """A computer's plan is being made on the thinker."""
-        return self.job is not None and not self.job.done()
+        """A computer's plan (or the person's hint) is being made on the thinker."""
+        return any(job is not None and not job.done() for job in (self.job, self.hint_job))
 
     def is_persons_turn(self) -> bool:
         return not self.is_over and not self.is_computer(self.game.seat)
@@ -167,11 +238,13 @@ class TableController:
         before = self.view.slots
         held_cards = len(self.view.hand)
         self.note(code)
+        self.follow_hint(code)
         self.game.click(code)
         self.clicks += 1
         self.view = table_view(self.game, HUMAN_SEAT)
         view = self.view
         if code == OOPS_CLICK:
+            self.log = [line for line in self.log if line.at < len(self.game.actions)]
             self.walk = None
             return
         if len(view.hand) < held_cards and not view.motion:
@@ -203,22 +276,22 @@ class TableController:
         return None
 
     def note(self, code: int) -> None:
-        """Keep the play log: a line a card (played, discarded or covered), with where its piece went."""
-        if code == OOPS_CLICK:
-            if self.log:
-                self.log.pop()
+        """Keep the play log (before the click is played): a line a card played, discarded or covered, said in words
+        once its marble has moved; the square codes of its clicks kept beside it for the tooltip."""
+        game = self.game
+        if code in (OOPS_CLICK, END_TURN) or game.pending_draws or code not in game.legal_actions():
             return
-        seat = self.game.seat
-        text = self.game.action_to_string(code).replace(".", " ")
-        verb, _, rest = text.partition(" ")
-        if verb in ("play", "discard", "cover"):
-            self.log.append((seat, rest if verb == "play" else f"{verb}s {rest}"))
+        seat, phase = game.seat, game.phase
+        text, codes = describe_action(game, code, self.you), action_codes(game, code)
+        last = self.log[-1] if self.log and self.log[-1].seat == seat else None
+        splitting = phase == Phase.NEED_START and game.offer and game.offer[0].kind == SPLIT_FINISH
+        if last is not None and phase == Phase.NEED_START and not splitting:
+            self.log[-1] = replace(last, codes=f"{last.codes} · {codes}")
+        elif last is not None and phase == Phase.NEED_END:
+            self.log[-1] = replace(last, text=text, codes=f"{last.codes} · {codes}")
+        else:
+            self.log.append(LogLine(seat, text, codes, len(game.actions)))
             del self.log[:-LOG_LINES]
-        elif self.log and self.log[-1][0] == seat and verb in ("from", "to", "trade"):
-            previous = self.log[-1][1]
-            joiner = "" if verb != "from" else ", " if ":" in previous else ":"  # a split's second half: ", "
-            words = rest if verb == "from" else text
-            self.log[-1] = (seat, f"{previous}{joiner} {words}".replace(",  ", ", "))
 
     def replay_log(self, game: FastTrackGame) -> None:
         """The play log of a game begun elsewhere (resumed, or set up by playing): its last actions replayed."""
@@ -243,6 +316,67 @@ class TableController:
         if len(codes) == 1 and len(squares) == 1:
             self.play(squares[0])
 
+    # --- the hint -----------------------------------------------------------------------------------------------------
+
+    def ask_hint(self) -> bool:
+        """Ask the computer's line for the person's turn (on the thinker); False when it is not their turn."""
+        if not self.is_persons_turn():
+            return False
+        key = self.plan_key()
+        if (self.hint is not None and self.hint.key == key) or (self.hint_job is not None and self.hint_key == key):
+            return True
+        self.drop_hint()
+        trial = self.game.clone()
+        planner = self.planner
+
+        def task(token: CancelToken) -> list[int]:
+            return planner(trial, token)
+
+        self.hint_key = key
+        self.hint_job = self.thinker.submit(task)
+        self.poll_hint()
+        return True
+
+    def poll_hint(self) -> None:
+        """Take the hint's answer when it is in; a hint asked for another moment is cancelled and forgotten."""
+        if self.hint is not None and self.hint.key != self.plan_key():
+            self.hint = None
+        job = self.hint_job
+        if job is None:
+            return
+        if self.hint_key != self.plan_key():
+            job.cancel()
+            self.hint_job = None
+        elif job.done():
+            self.hint_job = None
+            try:
+                codes = tuple(int(code) for code in job.result())
+            except SearchCancelled:
+                return
+            except Exception:  # a failing search: no hint, the table goes on
+                log.exception("fasttrack: the hint's search failed")
+                return
+            self.hint = hint_of(self.game, codes, self.hint_key, HUMAN_SEAT)
+
+    def follow_hint(self, code: int) -> None:
+        """A click that follows the hint keeps what is left of it lit; any other click (or an undo) drops it."""
+        hint = self.hint
+        if hint is None:
+            return
+        if hint.codes[:1] == (code,) and len(hint.codes) > 1 and self.game.seat == HUMAN_SEAT:
+            key = (id(self.game), len(self.game.actions) + 1)
+            after = self.game.clone()
+            after.apply_action(code)
+            self.hint = hint_of(after, hint.codes[1:], key, HUMAN_SEAT) if after.seat == HUMAN_SEAT else None
+        else:
+            self.drop_hint()
+
+    def drop_hint(self) -> None:
+        if self.hint_job is not None:
+            self.hint_job.cancel()
+        self.hint_job = None
+        self.hint = None
+
     def after_click(self) -> None:
         """What follows a click once its walk is over: a piece home sounds, the mood follows the race."""
         home = pieces_home(self.game)
@@ -254,6 +388,7 @@ class TableController:
     # --- the clock ------------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.poll_hint()
         if self.walk is not None:
             self.advance_walk(dt)
             if self.walk is not None:
@@ -327,6 +462,10 @@ class TableController:
             job.cancel()
         self.job = None
         self.plan = []
+        hint_job = getattr(self, "hint_job", None)
+        if hint_job is not None:
+            hint_job.cancel()
+            self.hint_job = None
 
     def skip(self) -> None:
         """Play the computers' clicks at once: to the person's turn, or (watching) to the end of this turn."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import pygame
 
-from tablegames.fasttrack.view import RGB, Button, HandCard, Slot
+from tablegames.fasttrack.view import RGB, SYMBOL_OF, Button, HandCard, Slot
 from tablegames.ui import widgets
 from tablegames.ui.fasttrack.cards import card_picture, suits_for
 from tablegames.ui.fasttrack.controller import Burst, Walker
@@ -32,7 +32,7 @@ from tablegames.ui.theme import (
     shade,
     vertical_gradient,
 )
-from tablegames.ui.widgets import fit_text, wrap_text
+from tablegames.ui.widgets import fit_text, text_width, wrap_text
 
 BOARD_RECT = pygame.Rect(16, 16, 768, 768)
 PANEL_RECT = pygame.Rect(800, 16, 464, 768)
@@ -41,6 +41,9 @@ PLATE_EDGE = (112, 80, 50)
 TABLE_TOP = (26, 74, 52)
 TABLE_GLOW = (40, 104, 74)
 CHOSEN = (255, 255, 255)
+HINT = (120, 230, 255)  # the hint's card, marble and hole
+INK_DARK = (24, 26, 34)  # a symbol on a light marble
+INK_LIGHT = (250, 250, 246)  # a symbol on a dark marble
 MOVED = (245, 240, 225)
 CARD_SIZE = (80, 116)
 CARD_STEP = 88
@@ -181,10 +184,22 @@ class BoardPainter:
         surface.set_clip(clip)
 
     def draw(self, target: pygame.Surface, slots: tuple[Slot, ...], clock: float, walkers: Sequence[Walker],
-             burst: Burst | None, hover: int | None = None) -> None:
-        """Draw the board as last refreshed (`refresh` runs in the scene's update: drawing only reads)."""
+             burst: Burst | None, hover: int | None = None, hinted: Sequence[int] = ()) -> None:
+        """Draw the board as last refreshed (`refresh` runs in the scene's update: drawing only reads); `hinted`:
+        the squares of the hint (its marble, then where it goes), ringed in the hint's colour."""
         target.blit(self.surface, self.rect)
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
+        for number, square in enumerate(hinted):
+            x, y = self.on_screen(slots[square].centre)
+            radius = self.unit * (0.62 + 0.04 * pulse)
+            pygame.draw.circle(target, HINT, (x, y), radius, 3)
+            if number == 0 and len(hinted) > 1:  # an arrow's line from the marble towards where it goes
+                tx, ty = self.on_screen(slots[hinted[-1]].centre)
+                length = math.hypot(tx - x, ty - y)
+                if length > 2 * radius:
+                    ux, uy = (tx - x) / length, (ty - y) / length
+                    pygame.draw.line(target, HINT, (x + ux * radius, y + uy * radius),
+                                     (tx - ux * radius, ty - uy * radius), 2)
         for slot in slots:
             if slot.click is not None:
                 x, y = self.on_screen(slot.centre)
@@ -201,7 +216,7 @@ class BoardPainter:
             shadow = soft_shadow(round(self.unit * 0.4))
             offset = self.unit * (0.08 + 0.18 * walker.lift)
             target.blit(shadow, shadow.get_rect(center=(x + offset, y + offset)))
-            draw_sphere(target, (x, y - self.unit * 0.22 * walker.lift), radius, walker.colour)
+            draw_marble_ball(target, (x, y - self.unit * 0.22 * walker.lift), radius, walker.colour)
 
     def draw_burst(self, target: pygame.Surface, burst: Burst) -> None:
         """The captured marble flies apart: a ring of shards thrown out and fading, a flash at first."""
@@ -237,7 +252,71 @@ def soft_shadow(radius: int) -> pygame.Surface:
 def draw_marble(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: RGB) -> None:
     x, y = centre
     pygame.draw.circle(surface, (50, 36, 24), (x + radius * 0.15, y + radius * 0.2), radius)  # its shadow
-    draw_sphere(surface, (x, y), radius, colour)
+    draw_marble_ball(surface, (x, y), radius, colour)
+
+
+def draw_marble_ball(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: RGB) -> None:
+    """A marble: the shaded ball of its colour with its colour's symbol on it, so no one needs the colour alone."""
+    draw_sphere(surface, centre, radius, colour)
+    symbol = SYMBOL_OF.get(colour)
+    if symbol is not None:
+        ink = symbol_ink(colour)
+        draw_symbol(surface, centre, radius * SYMBOL_SIZE, symbol, ink, shade(colour, 0.45) if ink == INK_LIGHT else None)
+
+
+SYMBOL_SIZE = 0.5  # a symbol's half-width, in the marble's radius
+
+
+def luminance(colour: RGB) -> float:
+    """WCAG's relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def symbol_ink(colour: RGB) -> RGB:
+    """Dark ink on a light marble, light ink on a dark one: whichever has the higher contrast."""
+    light = (luminance(INK_LIGHT) + 0.05) / (luminance(colour) + 0.05)
+    dark = (luminance(colour) + 0.05) / (luminance(INK_DARK) + 0.05)
+    return INK_LIGHT if light >= dark else INK_DARK
+
+
+def symbol_points(centre: tuple[float, float], size: float, symbol: str) -> list[tuple[float, float]]:
+    """The outline of a symbol `size` pixels from its centre to its furthest point (circle: none, see draw)."""
+    x, y = centre
+    if symbol == "triangle":
+        return [(x, y - size), (x + size * 0.95, y + size * 0.7), (x - size * 0.95, y + size * 0.7)]
+    if symbol == "square":
+        h = size * 0.78
+        return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
+    if symbol == "diamond":
+        return [(x, y - size * 1.15), (x + size * 0.6, y), (x, y + size * 1.15), (x - size * 0.6, y)]
+    if symbol == "star":
+        return [(x + math.sin(k * math.pi / 5) * (size if k % 2 == 0 else size * 0.45),
+                 y - math.cos(k * math.pi / 5) * (size if k % 2 == 0 else size * 0.45)) for k in range(10)]
+    if symbol == "cross":
+        a, b = size, size * 0.34
+        return [(x - b, y - a), (x + b, y - a), (x + b, y - b), (x + a, y - b), (x + a, y + b), (x + b, y + b),
+                (x + b, y + a), (x - b, y + a), (x - b, y + b), (x - a, y + b), (x - a, y - b), (x - b, y - b)]
+    return []
+
+
+def draw_symbol(surface: pygame.Surface, centre: tuple[float, float], size: float, symbol: str, ink: RGB,
+                edge: RGB | None = None) -> None:
+    """A colour's symbol (circle, triangle, square, diamond, star, cross), filled in `ink`, with a thin `edge`."""
+    if symbol == "circle":
+        if edge is not None:
+            pygame.draw.circle(surface, edge, centre, size * 0.8 + 1)
+        pygame.draw.circle(surface, ink, centre, size * 0.8)
+        return
+    points = symbol_points(centre, size, symbol)
+    if points:
+        if edge is not None:
+            pygame.draw.polygon(surface, edge, points, 3)
+        pygame.draw.polygon(surface, ink, points)
 
 
 # --- the side panel -----------------------------------------------------------------------------------------------
@@ -303,8 +382,73 @@ class PanelContent:
     hand_title: str
     hand: tuple[HandCard, ...]
     buttons: tuple[Button, ...]
-    log: list[tuple[str, RGB, str]]  # (who, colour, what)
+    log: list[tuple[RGB, str]]  # (the seat's colour, what it did in words), the latest last
     hints: str
+    hinted_card: int | None = None  # the click code of the card the hint plays
+
+
+LOG_TEXT = 22
+LOG_STEP = 23
+LOG_LEFT = 48  # the text's left edge from the panel's, after the seat's marble
+PROMPT_SIZES = ((30, 2), (26, 2), (22, 3), (20, 3))  # (text size, most lines) tried in turn
+PROMPT_HEIGHT = 60  # the prompt's room between the players and the hand's title
+
+
+def prompt_lines(text: str) -> tuple[int, list[str]]:
+    """The prompt wrapped at the largest size that fits its room: (size, lines)."""
+    width = PANEL_RECT.width - 48
+    for size, most in PROMPT_SIZES:
+        lines = wrap_text(text, size, width)
+        if len(lines) <= most and len(lines) * (size - 3) <= PROMPT_HEIGHT:
+            return size, lines
+    size = PROMPT_SIZES[-1][0]
+    return size, wrap_text(text, size, width)[: PROMPT_SIZES[-1][1]]
+
+
+def log_top(content: PanelContent) -> int:
+    """Where the log begins: under the hand's buttons."""
+    layout = panel_layout(len(content.players))
+    rects = button_rects(content.buttons, layout.buttons_top)
+    return max([layout.log_top] + [rect.bottom + 18 for rect in rects])
+
+
+FOOTER_TEXT = 20
+FOOTER_STEP = 21
+
+
+def footer_lines(content: PanelContent) -> list[str]:
+    """The keys' line at the panel's foot, broken between keys (never inside one) into two lines at most."""
+    width = PANEL_RECT.width - 28
+    gap = "   " if "   " in content.hints else " · "
+    lines: list[str] = []
+    for key in content.hints.split(gap):
+        if lines and text_width(lines[-1] + gap + key, FOOTER_TEXT) <= width:
+            lines[-1] += gap + key
+        else:
+            lines.append(key)
+    return [fit_text(line, FOOTER_TEXT, width) for line in lines[:2]]
+
+
+def log_rows(content: PanelContent) -> list[tuple[int, pygame.Rect, list[str]]]:
+    """The log's lines that fit above the footer, the latest at the bottom: (index in the log, its rectangle, its
+    wrapped text); the scene points at them for the square codes' tooltip."""
+    top = log_top(content)
+    bottom = PANEL_RECT.bottom - 22 - FOOTER_STEP * len(footer_lines(content))
+    width = PANEL_RECT.width - LOG_LEFT - 20
+    rows: list[tuple[int, pygame.Rect, list[str]]] = []
+    y = bottom
+    for index in range(len(content.log) - 1, -1, -1):
+        lines = wrap_text(content.log[index][1], LOG_TEXT, width)[:2]
+        height = len(lines) * LOG_STEP
+        if y - height < top:
+            break
+        y -= height
+        rows.append((index, pygame.Rect(PANEL_RECT.x + 16, y, PANEL_RECT.width - 32, height), lines))
+    rows.reverse()
+    if rows:  # the latest lines, from the top of the log's room
+        shift = rows[0][1].y - top
+        rows = [(index, rect.move(0, -shift), lines) for index, rect, lines in rows]
+    return rows
 
 
 def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None) -> None:
@@ -321,13 +465,18 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         draw_player(surface, player, layout.players_top + row * layout.row_height, layout.row_height - 4)
     y = layout.instructions_top
     pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 6), (panel.right - 20, y - 6), 1)
-    for number, line in enumerate(wrap_text(content.instructions, 30, panel.width - 48)[:2]):
-        draw_text(surface, line, (panel.x + 24, y + 6 + number * 26), 30, shade(content.seat_colour, 1.45))
+    size, lines = prompt_lines(content.instructions)
+    hinting = content.instructions.startswith("Hint:")
+    colour = HINT if hinting else shade(content.seat_colour, 1.45)
+    for number, line in enumerate(lines):
+        draw_text(surface, line, (panel.x + 24, y + 4 + number * (size - 3)), size, colour)
     draw_text(surface, content.hand_title, (panel.x + 24, layout.hand_top - 22), 24, TEXT_DIM)
     hand = content.hand
     suits = suits_for([card.label for card in hand])
     playable = any(c.click is not None for c in hand)
     for card, rect, suit in zip(hand, hand_rects(hand, layout.hand_top), suits, strict=True):
+        if card.click is not None and card.click == content.hinted_card:
+            pygame.draw.rect(surface, HINT, rect.inflate(14, 14), border_radius=14)
         if card.click is not None:
             glow = rect.inflate(8, 8)
             pygame.draw.rect(surface, ACCENT if hover == card.click else shade(ACCENT, 0.7), glow, border_radius=12)
@@ -339,16 +488,21 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
     laid = panel_buttons(content.buttons, layout.buttons_top)
     for button, shown in zip(content.buttons, laid, strict=True):
         widgets.draw_button(surface, shown, hover == button.click, size=28)
-    rects = [button.rect for button in laid]
-    y = max([layout.log_top] + [rect.bottom + 18 for rect in rects])
     if content.log:
+        y = log_top(content)
         pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 8), (panel.right - 20, y - 8), 1)
-    for who, colour, what in content.log[-((panel.bottom - 60 - y) // 24):]:
-        draw_sphere(surface, (panel.x + 32, y + 10), 7, colour)
-        draw_text(surface, who, (panel.x + 46, y), 24, TEXT)
-        draw_text(surface, fit_text(what, 24, panel.right - 20 - (panel.x + 120)), (panel.x + 120, y), 24, TEXT_DIM)
-        y += 24
-    draw_text(surface, content.hints, (panel.centerx, panel.bottom - 26), 21, TEXT_DIM, "center")
+    rows = log_rows(content)
+    for number, (index, rect, lines) in enumerate(rows):
+        colour, _ = content.log[index]
+        draw_marble_ball(surface, (panel.x + 30, rect.y + LOG_STEP // 2), 9, colour)
+        latest = number == len(rows) - 1
+        for line_number, line in enumerate(lines):
+            draw_text(surface, line, (panel.x + LOG_LEFT, rect.y + line_number * LOG_STEP), LOG_TEXT,
+                      TEXT if latest else TEXT_DIM)
+    footer = footer_lines(content)
+    for number, line in enumerate(footer):
+        y = panel.bottom - 14 - FOOTER_STEP * (len(footer) - number)
+        draw_text(surface, line, (panel.centerx, y), FOOTER_TEXT, TEXT_DIM, "midtop")
 
 
 @lru_cache(maxsize=4)
@@ -370,16 +524,16 @@ def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int
         pygame.draw.rect(surface, shade(player.colour, 1.3), row, 2, border_radius=10)
         tip = (row.x + 10, row.centery)
         pygame.draw.polygon(surface, ACCENT, [(tip[0] - 8, tip[1] - 7), (tip[0] + 2, tip[1]), (tip[0] - 8, tip[1] + 7)])
-    draw_sphere(surface, (row.x + 32, row.centery), 12, player.colour)
+    draw_marble_ball(surface, (row.x + 32, row.centery), 12, player.colour)
     name = draw_text(surface, player.name, (row.x + 54, row.centery), 30, TEXT, "midleft", bold=player.to_play)
     if player.partner is not None:  # a small twin marble: the partner
         draw_text(surface, "&", (name.right + 8, row.centery), 24, TEXT_DIM, "midleft")
-        draw_sphere(surface, (name.right + 30, row.centery), 7, player.partner)
+        draw_marble_ball(surface, (name.right + 32, row.centery), 9, player.partner)
     home_x = row.x + HOME_X
     for index in range(4):
         centre = (home_x + index * 22, row.centery)
         if index < player.home:
-            draw_sphere(surface, centre, 8, player.colour)
+            draw_marble_ball(surface, centre, 9, player.colour)
         else:
             pygame.draw.circle(surface, shade(PANEL_EDGE, 0.8), centre, 8, 2)
     pips_x = row.right - PIPS_RIGHT
@@ -398,9 +552,32 @@ def draw_banner(surface: pygame.Surface, text: str, colour: RGB, clock: float) -
     pygame.draw.rect(surface, (12, 14, 20), rect.move(5, 7), border_radius=24)
     pygame.draw.rect(surface, shade(colour, 0.8), rect, border_radius=24)
     pygame.draw.rect(surface, shade(colour, 1.5), rect, 4, border_radius=24)
-    draw_text(surface, text, rect.center, 64, TEXT, "center", bold=True)
+    size = 64
+    while size > 32 and text_width(text, size, True) > rect.width - 40:  # "You and Green win!" fits too
+        size -= 4
+    draw_text(surface, text, rect.center, size, TEXT, "center", bold=True)
     for index in range(10):
         angle = clock * 1.2 + index * math.tau / 10
         x = rect.centerx + math.cos(angle) * (rect.width / 2 + 26)
         y = rect.centery + math.sin(angle) * (rect.height / 2 + 22)
         draw_sphere(surface, (x, y), 9 + 3 * (index % 2), shade(colour, 1.0 + 0.3 * (index % 3)))
+
+
+def new_game_button() -> widgets.Button:
+    """The win screen's button under the banner: a new game (N does the same)."""
+    rect = pygame.Rect(0, 0, 250, 50)
+    rect.midtop = (BOARD_RECT.centerx, BOARD_RECT.centery + 96)
+    return widgets.Button("new", "New game (N)", rect, main=True)
+
+
+def draw_tooltip(surface: pygame.Surface, text: str, pointer: tuple[float, float]) -> None:
+    """A small label by the pointer (the square codes of a hole or a log line), kept inside the window."""
+    size = 20
+    width = min(text_width(text, size) + 20, LOGICAL_SIZE[0] - 8)
+    box = pygame.Rect(0, 0, width, size + 12)
+    box.bottomleft = (round(pointer[0]) + 14, round(pointer[1]) - 6)
+    box.clamp_ip(pygame.Rect(4, 4, LOGICAL_SIZE[0] - 8, LOGICAL_SIZE[1] - 8))
+    pygame.draw.rect(surface, (12, 14, 20), box.move(2, 3), border_radius=8)
+    pygame.draw.rect(surface, shade(PANEL, 0.85), box, border_radius=8)
+    pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=8)
+    draw_text(surface, fit_text(text, size, width - 16), (box.x + 10, box.centery), size, TEXT, "midleft")

@@ -1,8 +1,9 @@
 """The Fast Track table scene: draws the controller's view, sends click codes back, plays the sounds and the mood.
 
 Keys (`FastTrackScene.bindings`): Space skips the computers' turns, U (or Backspace) undoes within your turn, Enter
-presses the first button, N starts a new game with the next seed (asking first when a game is in progress), Esc
-opens the table's menu. The shared frame (ui/table.py) saves the game after every move.
+presses the first button, N starts a new game with the next seed (asking first when a game is in progress), H shows
+the computer's line for your turn, Esc opens the table's menu. The shared frame (ui/table.py) saves the game after
+every move. Pointing at a hole or a line of the log shows its square codes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 from tablegames.fasttrack.board import COLOURS
 from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import COLOUR_RGB
+from tablegames.fasttrack.words import hole_tooltip, prompt
 from tablegames.music.mood import Mood
 from tablegames.ui.fasttrack import savegame
 from tablegames.ui.fasttrack.controller import (
@@ -32,17 +34,21 @@ from tablegames.ui.fasttrack.drawing import (
     button_rects,
     draw_banner,
     draw_panel,
+    draw_tooltip,
     hand_rects,
+    log_rows,
+    new_game_button,
     panel_layout,
 )
 from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
 from tablegames.ui.scene import Context, Intent, Scene
 from tablegames.ui.table import KeyBinding, TableScene
 from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text
-from tablegames.ui.widgets import draw_toast
+from tablegames.ui.widgets import draw_button, draw_toast
 
 SETTING_OF_PARTNERSHIP = {partnership: setting for setting, partnership in PARTNERSHIPS.items()}
 WATCH_HINTS = "Computers only · Space skip a turn · N new game · Esc menu"
+NOT_YOUR_TURN = "A hint is for your turn: wait for the computers."
 
 
 class FastTrackScene(TableScene):
@@ -55,6 +61,7 @@ class FastTrackScene(TableScene):
         KeyBinding((pygame.K_u, pygame.K_BACKSPACE), "undo", "U undo"),
         KeyBinding((pygame.K_RETURN, pygame.K_KP_ENTER), "done", "Enter done"),
         KeyBinding((pygame.K_n,), "new", "N new game"),
+        KeyBinding((pygame.K_h,), "hint", "H hint"),
     )
 
     def __init__(self, context: Context, game: FastTrackGame | None = None, watch: bool | None = None,
@@ -75,6 +82,8 @@ class FastTrackScene(TableScene):
         self.controller = TableController(game, context.thinker, settings.fasttrack_speed, self.watch)
         self.painter = BoardPainter(self.controller.view.slots)
         self.hover: int | None = None
+        self.tooltip: str | None = None  # the square codes of the hole or log line pointed at
+        self.over_new_game = False  # the pointer is on the win screen's New game button
         self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
         self.backdrop_key: tuple[object, ...] = ()  # (panel content, hovered code) when last drawn
         self.saved_marker = self.save_marker()  # a resumed game is already saved
@@ -94,6 +103,9 @@ class FastTrackScene(TableScene):
             buttons = [b.click for b in controller.view.buttons if b.click != OOPS_CLICK]
             if buttons:
                 controller.person_click(buttons[0])
+        elif action == "hint":
+            if not self.watch and not controller.ask_hint():
+                self.toasts.show(NOT_YOUR_TURN)
         elif action == "new":
             seed = int(controller.game.seed) + 1
             if not self.game_in_progress():
@@ -108,6 +120,8 @@ class FastTrackScene(TableScene):
         return []
 
     def click(self, pos: tuple[float, float]) -> list[Intent]:
+        if self.shows_win() and new_game_button().hit(pos):
+            return self.act("new")
         code = self.code_at(pos)
         if code is not None:
             self.controller.person_click(code)
@@ -115,6 +129,21 @@ class FastTrackScene(TableScene):
 
     def point(self, pos: tuple[float, float]) -> None:
         self.hover = self.code_at(pos)
+        self.over_new_game = self.shows_win() and new_game_button().hit(pos)
+        self.tooltip = None if self.over_new_game else self.tooltip_at(pos)
+
+    def tooltip_at(self, pos: tuple[float, float]) -> str | None:
+        """The square codes under `pos`: a hole's name and code, or a log line's clicks."""
+        controller = self.controller
+        for index, rect, _ in log_rows(self.panel_content()):
+            if rect.collidepoint(pos):
+                return controller.log[index].codes
+        slot = self.painter.slot_at(pos, controller.view.slots)
+        return hole_tooltip(controller.game.layout, slot.square) if slot is not None else None
+
+    def shows_win(self) -> bool:
+        """The game is over and its last marble has landed: the banner and its New game button are up."""
+        return self.controller.is_over and self.controller.walk is None
 
     def advance(self, dt: float) -> None:
         self.controller.update(dt)
@@ -211,17 +240,19 @@ class FastTrackScene(TableScene):
         partners = PARTNER_NAMES[SETTING_OF_PARTNERSHIP[game.partnership]]
         title = f"game {game.seed}" + ("" if partners == "none" else f", partners {partners}")
         hand = view.hand if persons_turn else tuple(replace(card, click=None) for card in view.hand)
-        log = [(self.seat_name(seat), COLOUR_RGB[seat], what) for seat, what in controller.log]
+        log = [(COLOUR_RGB[line.seat], line.text) for line in controller.log]
+        hint = controller.hint if persons_turn else None
         return PanelContent(
             title=title,
             players=self.players(),
             seat_colour=view.seat_colour,
-            instructions=view.instructions,
+            instructions=hint.words if hint is not None else prompt(game, controller.you),
             hand_title=f"{seat_name} cards   ({view.deck_count} in the deck)",
             hand=hand,
             buttons=view.buttons if persons_turn else (),
             log=log,
             hints=WATCH_HINTS if self.watch else self.footer(),
+            hinted_card=hint.card if hint is not None else None,
         )
 
     def seat_name(self, seat: int) -> str:
@@ -231,15 +262,19 @@ class FastTrackScene(TableScene):
         controller = self.controller
         surface.blit(self.backdrop, (0, 0))
         walkers = [w for w in (controller.walker(), controller.swapper()) if w is not None]
+        hint = controller.hint if controller.is_persons_turn() and controller.walk is None else None
+        hinted = [square for square in (hint.start, hint.end) if square is not None] if hint is not None else []
         self.painter.draw(surface, controller.shown_slots(), self.clock, walkers, controller.burst(),
-                          self.hover if controller.is_persons_turn() else None)
+                          self.hover if controller.is_persons_turn() else None, hinted)
         if controller.is_thinking():
             dots = "." * (1 + int(self.clock * 3) % 3)
             layout = panel_layout(controller.game.players)
             draw_text(surface, f"thinking{dots}", (PANEL_RECT.right - 92, layout.hand_top - 22), 24, TEXT_DIM)
         game = controller.game
-        if game.is_terminal() and controller.walk is None:
+        if self.shows_win():
             winners = game.winners
-            text = "You win!" if HUMAN_SEAT in winners and not self.watch else controller.view.instructions
-            draw_banner(surface, text, COLOUR_RGB[winners[0]], self.clock)
+            draw_banner(surface, prompt(game, controller.you), COLOUR_RGB[winners[0]], self.clock)
+            draw_button(surface, new_game_button(), self.over_new_game, size=28)
         draw_toast(surface, self.toasts.current, self.painter.rect)
+        if self.tooltip is not None and self.pointer is not None:
+            draw_tooltip(surface, self.tooltip, self.pointer)
