@@ -162,9 +162,9 @@ def test_keys_new_quit_menu_sound_flip(tmp_path):
     assert key(table, pygame.K_q) == [Pop()]  # nothing played: no question
     intents = key(table, pygame.K_ESCAPE)
     assert isinstance(intents[0], Push) and isinstance(intents[0].scene, CheckersMenu)
-    key(table, pygame.K_s)
+    key(table, pygame.K_m)  # the shared frame's M
     assert table.context.settings.sound is False and table.saved_settings
-    assert ("set_volume", 0.0) in table.context.audio.calls
+    assert ("set_muted", True) in table.context.audio.calls and "Sound off" in table.model.show.toast
     key(table, pygame.K_f)
     table.apply_settings()
     assert table.context.settings.checkers_flip and not table.controller.flipped

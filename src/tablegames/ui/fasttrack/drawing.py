@@ -348,7 +348,8 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         draw_text(surface, who, (panel.x + 46, y), 24, TEXT)
         draw_text(surface, fit_text(what, 24, panel.right - 20 - (panel.x + 120)), (panel.x + 120, y), 24, TEXT_DIM)
         y += 24
-    draw_text(surface, content.hints, (panel.centerx, panel.bottom - 26), 21, TEXT_DIM, "center")
+    widgets.draw_footer(surface, content.hints, (panel.centerx, panel.bottom - 30), 21, panel.width - 24,
+                        max_lines=2)
 
 
 @lru_cache(maxsize=4)
