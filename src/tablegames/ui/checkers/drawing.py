@@ -40,8 +40,8 @@ FACE_RADIUS = 58
 TROPHY_AT = (PANEL_RECT.right - 110, PANEL_RECT.y + 600)
 TROPHY_SIZE = 130
 BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("new", "New game"), ("menu", "Menu"))
-KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party",
-             "E save music  X export  Esc menu  Q lobby")
+KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party  E save music",
+             "X export  Esc menu  Q lobby")
 KEY_LINES_LARGEST = 25  # the key lines' largest size: three lines fit between the buttons and the panel's foot
 FUN_BLUE = (120, 220, 255)
 
@@ -250,7 +250,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
 
 def key_lines(model: TableModel) -> tuple[str, ...]:
     """The panel's foot: how to play and the keys (M with the sound's state)."""
-    return KEY_LINES[0], f"{KEY_LINES[1]}  {mute_hint(model.settings)}", KEY_LINES[2]
+    return KEY_LINES[0], KEY_LINES[1], f"{mute_hint(model.settings)}  {KEY_LINES[2]}"
 
 
 def draw_key_lines(surface: pygame.Surface, lines: tuple[str, ...]) -> None:
