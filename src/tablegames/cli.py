@@ -9,6 +9,7 @@ import sys
 from tablegames import __version__
 from tablegames.commands import has_commands, run_table_command
 from tablegames.tables import TABLE_NAMES, TABLES, command_modules
+from tablegames.ui.settings import TEXT_SIZES
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,6 +32,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--frame", type=int, default=0, help="frames of animation to run before the picture")
     shot.add_argument("--set", type=int, dest="piece_set", default=None, help="checkers piece set 0-9")
     shot.add_argument("--level", type=int, default=None, help="checkers computer level 1-10")
+    shot.add_argument("--text-size", choices=TEXT_SIZES, default="normal",
+                      help="the text size setting to render with (default normal)")
     shot.add_argument("--list-scenes", action="store_true", help="print the scenes that can be rendered")
     demo = parser.add_argument_group("demo")
     demo.add_argument("--demo", nargs="?", const="", metavar="DIR",

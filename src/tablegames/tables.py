@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,9 @@ class TableSpec:
     # cache while the window warms the other tables
     process_warmups: tuple[str, ...] = ()
     games: tuple[tuple[str, str], ...] = ()  # (game name, "module:factory") for the uniform interface
+    # "module:function" giving the path of the game in progress the table keeps between visits (a file there is an
+    # unfinished game: the table removes it when a game ends); "" when the table keeps none
+    saved_game: str = ""
 
     def commands(self) -> ModuleType:
         return load_module(self.command_module, self)
@@ -49,6 +53,13 @@ class TableSpec:
     def game_factories(self) -> dict[str, Callable[[int], GameState]]:
         """Each uniform-interface game of the table: name -> factory(seed) returning a fresh initial state."""
         return {name: load_attribute(path, self) for name, path in self.games}
+
+    def has_saved_game(self) -> bool:
+        """The table keeps an unfinished game for the next visit (the lobby asks before quitting)."""
+        if not self.saved_game:
+            return False
+        where: Callable[[], Path] = load_attribute(self.saved_game, self)
+        return where().exists()
 
     def draw_miniature(self) -> Callable[..., None]:
         draw: Callable[..., None] = load_attribute(self.miniature, self)  # the spec's function(surface, rect, clock)
@@ -66,6 +77,7 @@ TABLES: tuple[TableSpec, ...] = (
         kernel_modules=("tablegames.checkers.engine", "tablegames.checkers.search_kernels"),
         process_warmups=("tablegames.checkers.levels:warm_worker_process",),
         games=(("checkers", "tablegames.checkers.game:new_game"),),
+        saved_game="tablegames.ui.checkers.savegame:default_save_path",
     ),
     TableSpec(
         name="fasttrack",
@@ -77,6 +89,7 @@ TABLES: tuple[TableSpec, ...] = (
         kernel_modules=("tablegames.fasttrack.kernels",),
         games=(("fasttrack", "tablegames.fasttrack.game:new_game"),
                ("fasttrack-chance", "tablegames.fasttrack.game:new_chance_game")),
+        saved_game="tablegames.ui.fasttrack.savegame:default_path",
     ),
     TableSpec(
         name="piddle",
@@ -104,7 +117,7 @@ GENERIC_GAMES: tuple[tuple[str, str], ...] = (("tictactoe", "tablegames.core.tic
 # Command groups that are not tables: `tablegames music render ...`
 TOOLS: dict[str, str] = {"music": "tablegames.music.commands"}
 # Scenes that belong to no table
-SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.splash")
+SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.splash", "tablegames.ui.sound_display")
 
 TABLE_NAMES: tuple[str, ...] = tuple(spec.name for spec in TABLES)
 

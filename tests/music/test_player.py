@@ -212,3 +212,43 @@ def test_saved_song_starts_at_the_first_bar_kept(tmp_path):
             break
     assert first_note == 0  # the kick on the first beat of bar 10, now bar 0
     assert song.length < 2.5 * 4 * 60 / player._stream.score.tempo
+
+
+def test_music_and_effects_have_their_own_volumes_and_mute_silences_both():
+    player = MusicPlayer("modern", seed=2, volume=0.6, effects_volume=0.3, engines=("synth", "silent"))
+    try:
+        assert player.engine_name == "synth", "the dummy audio driver opens a mixer"
+        channel = player._channel
+        assert abs(channel.get_volume() - 0.6) < 0.01
+        assert all(abs(volume - 0.3) < 0.01 for volume in player.effect_channel_volumes())
+        player.play_effect("capture")
+        player.set_effects_volume(0.9)
+        assert all(abs(volume - 0.9) < 0.01 for volume in player.effect_channel_volumes())
+        assert abs(channel.get_volume() - 0.6) < 0.01  # the music keeps its own
+        player.set_volume(0.2)
+        assert abs(channel.get_volume() - 0.2) < 0.01
+        player.set_muted(True)
+        assert channel.get_volume() == 0.0 and player.effect_channel_volumes() == [0.0] * len(
+            player.effect_channel_volumes())
+        player.play_effect("crown")  # an effect played while muted is not heard either
+        assert all(volume == 0.0 for volume in player.effect_channel_volumes())
+        player.set_volume(0.5)  # a volume changed while muted waits for the sound to come back
+        assert channel.get_volume() == 0.0
+        player.set_muted(False)
+        assert abs(channel.get_volume() - 0.5) < 0.01
+        assert all(abs(volume - 0.9) < 0.01 for volume in player.effect_channel_volumes())
+    finally:
+        player.close()
+
+
+def test_a_player_made_muted_starts_silent_and_the_effects_volume_defaults_to_the_musics():
+    player = MusicPlayer("techno", volume=0.4, muted=True, engines=("synth", "silent"))
+    try:
+        assert player.effects_volume == 0.4 and player.music_level == 0.0 and player.effects_level == 0.0
+        assert player._channel.get_volume() == 0.0
+    finally:
+        player.close()
+    silent = MusicPlayer(engines=("silent",))
+    silent.set_effects_volume(0.5)
+    silent.set_muted(True)
+    assert silent.effect_channel_volumes() == []

@@ -1,7 +1,10 @@
 import pygame
 
+from tablegames.tables import load_all_scenes
 from tablegames.ui.lobby import TABLES, LobbyController, LobbyScene, card_rect
 from tablegames.ui.scene import SCENES, Context, Push, Quit, Scene
+
+load_all_scenes()  # before any test stands a scene in for a table (Q reads the tables' saved games: their modules)
 
 
 def test_keys_move_round_the_tables():

@@ -15,12 +15,12 @@ def test_missing_file_gives_defaults(tmp_path):
 
 def test_round_trip(tmp_path):
     path = tmp_path / "settings.json"
-    chosen = Settings(volume=0.25, music_style="techno", checkers_level=9, fullscreen=True)
+    chosen = Settings(music_volume=0.25, music_style="techno", checkers_level=9, fullscreen=True)
     assert save_settings(chosen, path)
     assert load_settings(path) == chosen
 
 
-@pytest.mark.parametrize("content", ["{\"volume\": 0.5, \"sound\"", "not json at all", "[1, 2, 3]", ""])
+@pytest.mark.parametrize("content", ["{\"music_volume\": 0.5, \"sound\"", "not json at all", "[1, 2, 3]", ""])
 def test_corrupt_or_truncated_file_is_kept_and_defaults_used(tmp_path, caplog, content):
     path = tmp_path / "settings.json"
     path.write_text(content)
@@ -33,23 +33,46 @@ def test_corrupt_or_truncated_file_is_kept_and_defaults_used(tmp_path, caplog, c
 
 def test_wrongly_typed_values_fall_back_one_by_one(tmp_path, caplog):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"volume": "loud", "sound": 1, "checkers_level": 5, "music_style": "polka"}))
+    path.write_text(json.dumps({"music_volume": "loud", "sound": 1, "checkers_level": 5, "music_style": "polka"}))
     with caplog.at_level(logging.WARNING):
         loaded = load_settings(path)
-    assert loaded.volume == Settings().volume and loaded.sound is True and loaded.music_style == "hiphop"
+    assert loaded.music_volume == Settings().music_volume and loaded.sound is True and loaded.music_style == "hiphop"
     assert loaded.checkers_level == 5
     assert len(caplog.records) == 1
     message = caplog.records[0].getMessage()
-    assert "volume" in message and "sound" in message and "music_style" in message
+    assert "music_volume" in message and "sound" in message and "music_style" in message
     assert (tmp_path / "settings.json.bad").exists()
 
 
 def test_values_are_clamped_and_unknown_keys_ignored(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"volume": 7, "checkers_level": 0, "piece_colour_of_the_moon": "blue"}))
+    path.write_text(json.dumps({"music_volume": 7, "checkers_level": 0, "piece_colour_of_the_moon": "blue"}))
     loaded = load_settings(path)
-    assert loaded.volume == 1.0 and loaded.checkers_level == 1
+    assert loaded.music_volume == 1.0 and loaded.checkers_level == 1
     assert not (tmp_path / "settings.json.bad").exists()
+
+
+def test_an_older_file_with_one_volume_loads_into_both_volumes(tmp_path):
+    """Before the Sound and display scene there was one volume, and no music, text size or effects volume keys."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"sound": False, "volume": 0.3, "music_style": "reggae", "deep_bass": True,
+                                "animations": True, "reduced_motion": True, "screen_shake": False,
+                                "checkers_level": 6}))
+    loaded = load_settings(path)
+    assert (loaded.music_volume, loaded.effects_volume) == (0.3, 0.3)
+    assert not loaded.sound and loaded.music and loaded.music_style == "reggae" and loaded.deep_bass
+    assert loaded.reduced_motion and not loaded.screen_shake and loaded.text_size == "normal"
+    assert loaded.checkers_level == 6 and not (tmp_path / "settings.json.bad").exists()
+    path.write_text(json.dumps({"volume": 0.3, "effects_volume": 0.9}))  # a newer key wins over the old one
+    assert (load_settings(path).music_volume, load_settings(path).effects_volume) == (0.3, 0.9)
+
+
+def test_text_size_is_one_of_three(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"text_size": "larger"}))
+    assert load_settings(path).text_size == "larger"
+    path.write_text(json.dumps({"text_size": "enormous"}))
+    assert load_settings(path).text_size == "normal"
 
 
 def test_a_whole_number_setting_rejects_fractions(tmp_path):
@@ -75,7 +98,7 @@ def test_unreadable_file_gives_defaults(tmp_path):
 
 def test_a_file_that_is_not_utf8_is_kept_as_bad(tmp_path):
     path = tmp_path / "settings.json"
-    path.write_bytes(b'{"volume": 0.3, "music_style": "techno\xff"}')
+    path.write_bytes(b'{"music_volume": 0.3, "music_style": "techno\xff"}')
     assert load_settings(path) == Settings()
     assert (tmp_path / "settings.json.bad").read_bytes() == path.read_bytes()
 
@@ -83,9 +106,9 @@ def test_a_file_that_is_not_utf8_is_kept_as_bad(tmp_path):
 @pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999"])
 def test_a_number_that_is_not_finite_spoils_only_its_own_setting(tmp_path, number):
     path = tmp_path / "settings.json"
-    path.write_text(f'{{"volume": {number}, "checkers_level": 7}}')
+    path.write_text(f'{{"music_volume": {number}, "checkers_level": 7}}')
     settings = load_settings(path)
-    assert settings.volume == Settings().volume and settings.checkers_level == 7
+    assert settings.music_volume == Settings().music_volume and settings.checkers_level == 7
     assert save_settings(settings, path) and "NaN" not in path.read_text() and "Infinity" not in path.read_text()
     assert (tmp_path / "settings.json.bad").exists()
 
@@ -106,7 +129,7 @@ def test_bad_copies_are_numbered_never_overwritten(tmp_path):
     assert (tmp_path / "settings.json.bad.2").read_text() == "second broken"
 
 
-_GOOD_SETTINGS = json.dumps(dataclasses.asdict(Settings(volume=0.3, checkers_level=8))).encode()
+_GOOD_SETTINGS = json.dumps(dataclasses.asdict(Settings(music_volume=0.3, checkers_level=8))).encode()
 
 
 @fuzz_settings()

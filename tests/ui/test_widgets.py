@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from tablegames.ui.scene import Context, Pop, SceneStack
+from tablegames.ui.theme import body_size, set_text_size, text_scale
 from tablegames.ui.widgets import (
     Button,
     ConfirmScene,
@@ -13,8 +14,10 @@ from tablegames.ui.widgets import (
     button_at,
     button_row,
     draw_button,
+    draw_footer,
     draw_toast,
     fit_text,
+    footer_lines,
     text_width,
     wrap_text,
 )
@@ -87,3 +90,48 @@ def test_the_confirm_dialog_runs_its_action_only_when_confirmed():
     assert ran == ["new"]
     stack.push(dialog)
     dialog.draw(pygame.Surface((1280, 800)))
+
+
+FOOTER = "Space skip   U undo   Enter done   N new game   M sound on/off   Esc menu"
+
+
+def test_the_text_size_scales_body_text_only_where_asked():
+    assert body_size(28) == 28 and text_scale() == 1.0
+    set_text_size("large")
+    assert body_size(28) == round(28 * 1.2)
+    set_text_size("larger")
+    assert body_size(28) == round(28 * 1.4)
+    set_text_size("no such size")
+    assert body_size(28) == 28
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+@pytest.mark.parametrize("width, max_lines", [(1240, 1), (440, 2), (300, 3)])
+def test_a_footer_grows_with_the_text_but_stays_in_its_width_and_lines(text_size, width, max_lines):
+    set_text_size(text_size)
+    lines, size = footer_lines(FOOTER, 21, width, max_lines)
+    assert 21 <= size <= body_size(21) and len(lines) <= max_lines
+    assert all(text_width(line, size) <= width for line in lines)
+    assert "   ".join(lines) == FOOTER  # broken between hints, nothing lost
+    draw_footer(pygame.Surface((1280, 800)), FOOTER, (640, 700), 21, width, max_lines=max_lines)
+
+
+def test_a_footer_that_cannot_fit_is_cut_short_at_its_smallest_size():
+    lines, size = footer_lines(FOOTER, 21, 200, 1, min_size=16)
+    assert size == 16 and len(lines) == 1 and lines[0].endswith("...") and text_width(lines[0], 16) <= 200
+
+
+@pytest.mark.parametrize("text_size", ["large", "larger"])
+def test_larger_text_makes_the_confirm_dialog_larger_with_its_buttons_inside(text_size):
+    normal = ConfirmScene(Context(), "Leave the table?", "The game is saved: you can go on with it when you sit "
+                          "down again.", "Leave", lambda: [Pop()])
+    set_text_size(text_size)
+    larger = ConfirmScene(Context(), normal.question, normal.detail, "Leave", lambda: [Pop()])
+    assert normal.rect.size == ConfirmScene.SIZE
+    assert larger.rect.width > normal.rect.width and larger.rect.height >= normal.rect.height
+    assert larger.detail_size > normal.detail_size
+    screen = pygame.Rect(0, 0, 1280, 800)
+    assert screen.contains(larger.rect) and all(larger.rect.contains(b.rect) for b in larger.buttons)
+    assert not larger.buttons[0].rect.colliderect(larger.buttons[1].rect)
+    assert all(text_width(b.label, larger.button_size, True) <= b.rect.width for b in larger.buttons)
+    larger.draw(pygame.Surface((1280, 800)))

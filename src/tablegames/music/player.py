@@ -70,6 +70,10 @@ def to_mixer_samples(mono: np.ndarray, size: int, channels: int) -> np.ndarray:
     return np.repeat(converted[:, None], channels, axis=1)
 
 
+def _unit(value: float) -> float:
+    return min(max(float(value), 0.0), 1.0)
+
+
 @contextlib.contextmanager
 def _quiet_stderr() -> Iterator[None]:
     """Silence the C libraries (ALSA, SDL) while probing for a device: a missing sound card is not an error."""
@@ -91,14 +95,18 @@ class MusicPlayer:
     """Plays the music of a style following a Mood, and the sound effects; never raises over a sound problem."""
 
     def __init__(self, style: str | Style = "hiphop", seed: int = 0, deep_bass: bool = False, volume: float = 0.7,
-                 engines: tuple[str, ...] = ENGINES) -> None:
+                 engines: tuple[str, ...] = ENGINES, effects_volume: float | None = None, muted: bool = False) -> None:
+        """`volume` is the music's, `effects_volume` the sound effects' (the music's when not given); `muted`
+        silences both until `set_muted(False)` (the music plays on unheard, so it comes back where it is)."""
         for engine in engines:
             if engine not in ENGINES:
                 raise ValueError(f"unknown audio engine {engine!r}: expected some of {', '.join(ENGINES)}")
         self.style = style if isinstance(style, Style) else find_style(style)
         self.seed = seed
         self.deep_bass = deep_bass
-        self.volume = min(max(float(volume), 0.0), 1.0)
+        self.volume = _unit(volume)
+        self.effects_volume = self.volume if effects_volume is None else _unit(effects_volume)
+        self.muted = bool(muted)
         self.mood = Mood.CALM
         self.engine_name = "silent"
         self._lock = threading.RLock()
@@ -148,6 +156,8 @@ class MusicPlayer:
             pygame.mixer.set_num_channels(MIXER_CHANNELS)
         pygame.mixer.set_reserved(MUSIC_CHANNEL + 1)
         self._effect_channels = [pygame.mixer.Channel(number) for number in range(MUSIC_CHANNEL + 1, MIXER_CHANNELS)]
+        for channel in self._effect_channels:
+            channel.set_volume(self.effects_level)
 
     # The methods below import pygame where they call it: _open_mixer has imported it by then (every engine but
     # "silent" opens the mixer first), so the import is a lookup.
@@ -156,7 +166,7 @@ class MusicPlayer:
 
         self._new_song()
         self._channel = pygame.mixer.Channel(MUSIC_CHANNEL)
-        self._channel.set_volume(self.volume)
+        self._channel.set_volume(self.music_level)
         self._feed()
 
     def _start_midi(self) -> None:
@@ -169,7 +179,7 @@ class MusicPlayer:
                                      score.style)
         music = pygame.mixer.music
         music.load(str(self._midi_path))
-        music.set_volume(self.volume)
+        music.set_volume(self.music_level)
         if self.style.has_music:
             music.play(loops=-1)
 
@@ -261,17 +271,53 @@ class MusicPlayer:
             self.deep_bass = bool(deep_bass)
             self._stream.score.deep_bass = self.deep_bass
 
+    @property
+    def music_level(self) -> float:
+        """The music's volume as heard: 0 when muted."""
+        return 0.0 if self.muted else self.volume
+
+    @property
+    def effects_level(self) -> float:
+        """The effects' volume as heard: 0 when muted."""
+        return 0.0 if self.muted else self.effects_volume
+
     def set_volume(self, volume: float) -> None:
+        """The music's volume, 0..1 (heard at once)."""
         self._check_owner()
-        self.volume = min(max(float(volume), 0.0), 1.0)
+        self.volume = _unit(volume)
+        self._apply_levels()
+
+    def set_effects_volume(self, volume: float) -> None:
+        """The sound effects' volume, 0..1 (effects already playing follow at once)."""
+        self._check_owner()
+        self.effects_volume = _unit(volume)
+        self._apply_levels()
+
+    def set_muted(self, muted: bool) -> None:
+        """Silence the music and the effects (or give them back their volumes)."""
+        self._check_owner()
+        self.muted = bool(muted)
+        self._apply_levels()
+
+    def effect_channel_volumes(self) -> list[float]:
+        """The mixer's volume on each effect channel (empty when the player is silent): what an effect is heard at."""
+        if self.engine_name == "silent":
+            return []
+        return [channel.get_volume() for channel in self._effect_channels]
+
+    def _apply_levels(self) -> None:
+        """Hand the volumes to the mixer: the music's channel (or pygame's music player) and every effect channel."""
         channel = self._channel
         try:
             if self.engine_name == "synth" and channel is not None:
-                channel.set_volume(self.volume)
+                channel.set_volume(self.music_level)
             elif self.engine_name == "midi":
                 import pygame
 
-                pygame.mixer.music.set_volume(self.volume)
+                pygame.mixer.music.set_volume(self.music_level)
+            if self.engine_name != "silent":
+                for effect_channel in self._effect_channels:
+                    effect_channel.set_volume(self.effects_level)
         except Exception:  # noqa: BLE001
             self._go_silent()
 
@@ -290,8 +336,9 @@ class MusicPlayer:
                 import pygame
 
                 sound = self._effects[name] = pygame.mixer.Sound(buffer=samples.tobytes())
-            sound.set_volume(self.volume)
-            self._effect_channel().play(sound)
+            channel = self._effect_channel()
+            channel.play(sound)
+            channel.set_volume(self.effects_level)  # the effects' volume is the channel's (muting stops them too)
         except Exception:  # noqa: BLE001
             self._go_silent()
 

@@ -1,6 +1,8 @@
 """The lobby: four tables as cards with live miniatures, chosen by mouse or keys.
 
 `LobbyController` is graphics-free (tests drive it); `LobbyScene` turns pygame events into its calls and draws.
+S opens Sound and display (the suite's settings), M turns all sound on or off (as at every table), and Q asks
+before quitting when a table keeps an unfinished game.
 """
 
 from __future__ import annotations
@@ -9,8 +11,11 @@ import pygame
 
 from tablegames.core.places import about_lines
 from tablegames.tables import TABLES, TableSpec
+from tablegames.ui.audio import mute_hint, toggle_mute
 from tablegames.ui.overlay import RulesScene
 from tablegames.ui.scene import SCENES, Context, Intent, Push, Quit, Scene, register_scene
+from tablegames.ui.sound_display import SoundDisplayScene
+from tablegames.ui.table import MUTE_KEYS
 from tablegames.ui.theme import (
     ACCENT,
     FELT,
@@ -24,8 +29,9 @@ from tablegames.ui.theme import (
     draw_text,
     shade,
 )
-from tablegames.ui.widgets import draw_wrapped
+from tablegames.ui.widgets import ConfirmScene, draw_footer, draw_wrapped
 
+NOTICE_SECONDS = 2.5
 CARD_SIZE = (270, 440)
 CARD_GAP = 40
 CARD_TOP = 220
@@ -71,6 +77,10 @@ class LobbyController:
             return ("quit",)
         elif key == pygame.K_i:
             return ("about",)
+        elif key == pygame.K_s:
+            return ("settings",)
+        elif key in MUTE_KEYS:
+            return ("mute",)
         return None
 
     def click(self, pos: tuple[float, float]) -> tuple[str, ...] | None:
@@ -107,12 +117,28 @@ class LobbyScene(Scene):
         if action is None:
             return []
         if action[0] == "quit":
-            return [Quit()]
+            return self.ask_before_quitting()
         if action[0] == "about":
             return [Push(about_scene(self.context))]
+        if action[0] == "settings":
+            return [Push(SoundDisplayScene(self.context))]
+        if action[0] == "mute":
+            self.notice, self.notice_left = toggle_mute(self.context), NOTICE_SECONDS
+            return []
         self.context.settings.last_table = self.controller.selected
         self.context.save_settings()
         return [Push(SCENES[action[1]](self.context))]
+
+    def ask_before_quitting(self) -> list[Intent]:
+        """Quit, asking first when a table keeps an unfinished game (it is saved: the question says so)."""
+        kept = [table.title for table in TABLES if table.has_saved_game()]
+        if not kept:
+            return [Quit()]
+        games = " and ".join(kept)
+        detail = (f"Your {games} game is saved: it goes on when you sit down again." if len(kept) == 1 else
+                  f"Your {games} games are saved: they go on when you sit down again.")
+        return [Push(ConfirmScene(self.context, "Quit tablegames?", detail, "Quit", lambda: [Quit()],
+                                  cancel_label="Stay"))]
 
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
@@ -125,10 +151,11 @@ class LobbyScene(Scene):
         draw_text(surface, "Choose a table", (LOGICAL_SIZE[0] / 2, 140), 34, TEXT_DIM, "center")
         for index, table in enumerate(TABLES):
             self.draw_card(surface, index, table)
-        hint = f"1-{len(TABLES)} sit at a table   Left/Right and Enter, or click   I about   F11 full screen   Q quit"
-        draw_text(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, TEXT_DIM, "center")
+        hint = (f"1-{len(TABLES)} sit at a table   Left/Right and Enter, or click   S sound and display   "
+                f"{mute_hint(self.context.settings)}   I about   F11 full screen   Q quit")
+        draw_footer(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, LOGICAL_SIZE[0] - 40, max_lines=2)
         if self.notice_left > 0:
-            draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center")
+            draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center", body=True)
 
     def draw_card(self, surface: pygame.Surface, index: int, table: TableSpec) -> None:
         rect = card_rect(index)

@@ -157,7 +157,7 @@ def take_screenshot(args: argparse.Namespace, scenes: Mapping[str, SceneFactory]
     if args.frame < 0:
         raise UsageError(f"--frame {args.frame} must be 0 or more")
     options = {"piece_set": args.piece_set, "level": args.level}
-    picture = render_scene(args.scene, size, args.seed, args.frame, options)
+    picture = render_scene(args.scene, size, args.seed, args.frame, options, args.text_size)
     try:
         save_png(picture, args.screenshot)
     except (OSError, pygame.error) as error:

@@ -1,18 +1,24 @@
 """Overlays shared by the tables: a settings menu over the table, and a scrollable rules page.
 
 A table's menu is an `OverlayMenuScene` with its rows (`MenuItem`s) and a `MenuModel` that says what each row
-shows and how left/right change it; the scene handles keys and clicks, draws, saves the settings, and asks the
-table to apply them when it closes. The rules page renders a small markdown subset (headings, items, tables).
+shows and how left/right change it (`OptionsMenu`: rows that each step one setting through its values); the scene
+handles keys and clicks, draws, saves the settings, and asks the table to apply them when it closes. Every table's
+menu has the "Sound and display..." row (`SOUND_AND_DISPLAY`), which opens the suite's one settings scene
+(`ui/sound_display.py`), and its "Back to the lobby" asks first when a game is in progress. Menus and the rules
+page are drawn at the player's text size. The rules page renders a small markdown subset (headings, items, tables).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import pygame
 
-from tablegames.ui.scene import Context, Intent, Pop, Scene
+from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.settings import Settings
+from tablegames.ui.table import TableScene
 from tablegames.ui.theme import (
     ACCENT,
     LOGICAL_SIZE,
@@ -20,11 +26,13 @@ from tablegames.ui.theme import (
     PANEL_EDGE,
     TEXT,
     TEXT_DIM,
+    body_size,
     draw_text,
     font,
     shade,
+    text_scale,
 )
-from tablegames.ui.widgets import draw_dim, wrap_text
+from tablegames.ui.widgets import draw_dim, fit_text, wrap_text
 
 ROW_HEIGHT = 52
 
@@ -34,6 +42,8 @@ class MenuItem:
     key: str
     label: str
 
+
+SOUND_AND_DISPLAY = MenuItem("sound_display", "Sound and display...")  # a row of every table's menu
 
 T = TypeVar("T")
 
@@ -89,6 +99,55 @@ class MenuModel:
         self.selected = (self.selected + step) % len(self.items)
 
 
+@dataclass(frozen=True)
+class Option(Generic[T]):
+    """A row that edits one setting: the settings field, its label, its values and how each value reads."""
+
+    field: str
+    label: str
+    values: tuple[T, ...]
+    describe: Callable[[T], str]
+    new_game: bool = False  # changing it means a new game (the table says when)
+
+
+def on_off(value: object) -> str:
+    return "on" if value else "off"
+
+
+VOLUME_STEPS = tuple(round(step / 10, 1) for step in range(11))
+
+
+def percent(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+class OptionsMenu(MenuModel):
+    """A menu whose setting rows are `Option`s: each steps through its values (wrapping) and is kept in
+    `settings` at once; the other rows are actions, named by `choose`."""
+
+    options: tuple[Option[Any], ...] = ()
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.option_of = {option.field: option for option in self.options}
+
+    def value(self, key: str) -> str:
+        option = self.option_of.get(key)
+        return "" if option is None else option.describe(getattr(self.settings, option.field))
+
+    def change(self, key: str, step: int) -> bool:
+        """Step the option `key` through its values (wrapping); True when a setting changed."""
+        option = self.option_of.get(key)
+        if option is None:
+            return False
+        current = getattr(self.settings, option.field)
+        index = min(range(len(option.values)), key=lambda i: abs(option.values[i] - current)) \
+            if isinstance(current, float) else option.values.index(current)
+        setattr(self.settings, option.field, option.values[(index + step) % len(option.values)])
+        return True
+
+
 M = TypeVar("M", bound=MenuModel)
 
 
@@ -104,10 +163,40 @@ class OverlayMenuScene(Scene, Generic[M]):
     label_size = 34
     row_height = ROW_HEIGHT
 
+    note_size = 22
+
     def __init__(self, context: Context, table: Scene | None, controller: M) -> None:
         super().__init__(context)
         self.table = table
         self.controller = controller
+        self.fit_text_size()
+
+    def fit_text_size(self) -> None:
+        """Lay the menu out for the player's text size: the class's `menu_rect`, `row_height` and sizes are the
+        normal size's; larger text makes the rows taller and the menu larger, within the window (the rows shrink
+        back towards their normal height when it would not fit)."""
+        base = type(self)
+        scale = text_scale()
+        rows = len(self.controller.items)
+        below = max(0, base.menu_rect.height - 86 - rows * base.row_height)  # the notes' room under the rows
+        below_scaled = round(below * scale)
+        room = LOGICAL_SIZE[1] - 20
+        row_height = max(base.row_height, round(base.row_height * scale))
+        if 86 + rows * row_height + below_scaled > room:
+            row_height = max(base.row_height, (room - 86 - below_scaled) // max(1, rows))
+        width = min(LOGICAL_SIZE[0] - 40, max(base.menu_rect.width, round(base.menu_rect.width * scale)))
+        height = max(base.menu_rect.height, 86 + rows * row_height + below_scaled)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = base.menu_rect.center
+        self.menu_rect = rect.clamp(pygame.Rect((0, 0), LOGICAL_SIZE))
+        self.row_height = row_height
+        self.label_size = min(round(base.label_size * scale), max(base.label_size, row_height - 6))
+        self.value_size = min(round(base.value_size * scale), max(base.value_size, row_height - 6))
+        self.note_size = body_size(base.note_size)
+
+    def on_enter(self) -> None:
+        """Back on top (a scene over it closed): the text size may have changed."""
+        self.fit_text_size()
 
     def row_rect(self, index: int) -> pygame.Rect:
         return menu_row_rect(self.menu_rect, index, self.row_height)
@@ -160,10 +249,22 @@ class OverlayMenuScene(Scene, Generic[M]):
             self.settings_changed()
             return []
         if action == "lobby":
-            return [Pop(), Pop()]
+            return self.leave_table()
         if action == "back":
             return [Pop()]
+        if action == SOUND_AND_DISPLAY.key:
+            from tablegames.ui.sound_display import (
+                SoundDisplayScene,  # it is an overlay menu: built on this module
+            )
+
+            return [Push(SoundDisplayScene(self.context, self.table))]
         return []
+
+    def leave_table(self) -> list[Intent]:
+        """Close the menu and leave the table, asking first when a game is in progress (the table's question)."""
+        if isinstance(self.table, TableScene):
+            return self.table.ask_before_leaving(lambda: [Pop(), Pop()])
+        return [Pop(), Pop()]
 
     def on_exit(self) -> None:
         apply = getattr(self.table, "apply_settings", None)
@@ -181,14 +282,19 @@ class OverlayMenuScene(Scene, Generic[M]):
             chosen = index == self.controller.selected
             if chosen:
                 pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), row, border_radius=10)
-            draw_text(surface, item.label, (row.x + 18, row.centery), self.label_size, TEXT if chosen else TEXT_DIM,
-                      "midleft")
             value = self.controller.value(item.key)
-            if value:
-                draw_text(surface, f"<  {value}  >", (row.right - 18, row.centery), self.value_size, ACCENT,
-                          "midright")
+            shown = f"<  {value}  >" if value else ""
+            value_width = font(self.value_size).size(shown)[0] if shown else 0
+            label = fit_text(item.label, self.label_size, row.width - 36 - value_width - (12 if shown else 0))
+            draw_text(surface, label, (row.x + 18, row.centery), self.label_size, TEXT if chosen else TEXT_DIM,
+                      "midleft")
+            if shown:
+                draw_text(surface, shown, (row.right - 18, row.centery), self.value_size, ACCENT, "midright")
+        step = round(23 * self.note_size / 22)
         for number, note in enumerate(self.notes):
-            draw_text(surface, note, (rect.centerx, rect.bottom - 56 + number * 23), 22, TEXT_DIM, "center")
+            draw_text(surface, fit_text(note, self.note_size, rect.width - 24),
+                      (rect.centerx, rect.bottom - round(56 * self.note_size / 22) + number * step), self.note_size,
+                      TEXT_DIM, "center")
 
 
 def markdown_blocks(text: str) -> list[tuple[str, str]]:
@@ -221,37 +327,40 @@ Piece = tuple[str, int, int, tuple[int, int, int], bool]  # text, x, size, colou
 
 
 def rules_lines(text: str, width: int) -> list[tuple[int, list[Piece]]]:
-    """The markdown as lines to draw, each (height, pieces of text), wrapped to `width` pixels; table rows are
-    laid out in columns."""
+    """The markdown as lines to draw, each (height, pieces of text), wrapped to `width` pixels at the player's
+    text size; table rows are laid out in columns."""
     lines: list[tuple[int, list[Piece]]] = []
+    body, gap = body_size(28), body_size(10)
     for kind, content in markdown_blocks(text):
         if kind == "gap":
-            lines.append((10, []))
+            lines.append((gap, []))
         elif kind.startswith("heading"):
-            size = 44 if kind == "heading1" else 34
+            size = body_size(44 if kind == "heading1" else 34)
             lines.append((size + 4, [(content, 0, size, ACCENT, True)]))
         elif kind == "row":
             lines.extend(table_row(content.split("|"), width))
         else:
             indent = 24 if kind == "item" else 0
-            hanging = indent + (font(28).size("•  ")[0] if content.startswith("•") else 0)
-            for number, line in enumerate(wrap_text(content, 28, width - hanging)):
-                lines.append((32, [(line, indent if number == 0 else hanging, 28, TEXT, False)]))
+            hanging = indent + (font(body).size("•  ")[0] if content.startswith("•") else 0)
+            for number, line in enumerate(wrap_text(content, body, width - hanging)):
+                lines.append((body + 4, [(line, indent if number == 0 else hanging, body, TEXT, False)]))
     return lines
 
 
 def table_row(cells: list[str], width: int) -> list[tuple[int, list[Piece]]]:
     """A table row in columns: a narrow first column, the middle ones sharing the width, a narrow last one."""
-    first, last = 150, 130 if len(cells) > 2 else 0
+    scale = text_scale()
+    first, last = round(150 * scale), round(130 * scale) if len(cells) > 2 else 0
     middle = (width - first - last) // max(1, len(cells) - 2) if len(cells) > 2 else width - first
     columns = [(0, first)] + [(first + i * middle, middle) for i in range(len(cells) - 2)]
     columns += [(width - last, last)] if len(cells) > 2 else [(first, middle)]
-    wrapped = [wrap_text(cell, 26, column_width - 16) for cell, (_, column_width) in zip(cells, columns, strict=True)]
+    size = body_size(26)
+    wrapped = [wrap_text(cell, size, column_width - 16) for cell, (_, column_width) in zip(cells, columns, strict=True)]
     rows = []
     for number in range(max(len(w) for w in wrapped)):
-        pieces = [(w[number], x, 26, TEXT_DIM, False) for w, (x, _) in zip(wrapped, columns, strict=True)
+        pieces = [(w[number], x, size, TEXT_DIM, False) for w, (x, _) in zip(wrapped, columns, strict=True)
                   if number < len(w)]
-        rows.append((29, pieces))
+        rows.append((size + 3, pieces))
     return rows
 
 
@@ -313,4 +422,4 @@ class RulesScene(Scene):
             top = view.y + (view.height - bar_height) * self.scroll / self.max_scroll
             pygame.draw.rect(surface, shade(PANEL_EDGE, 1.2), (rect.right - 22, top, 8, bar_height), border_radius=4)
         hint = "Wheel or arrows to scroll   Esc to close"
-        draw_text(surface, hint, (rect.centerx, rect.bottom - 30), 24, TEXT_DIM, "center")
+        draw_text(surface, hint, (rect.centerx, rect.bottom - 30), 24, TEXT_DIM, "center", body=True)

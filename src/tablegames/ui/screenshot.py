@@ -13,15 +13,25 @@ from tablegames.ui.app import letterbox
 from tablegames.ui.scene import SCENES, Context, SceneStack
 from tablegames.ui.settings import Settings
 from tablegames.ui.table import TableScene
-from tablegames.ui.theme import LOGICAL_SIZE
+from tablegames.ui.theme import LOGICAL_SIZE, set_text_size
 
 FRAME_SECONDS = 1 / 60
 
 
 def render_scene(name: str, size: tuple[int, int] = LOGICAL_SIZE, seed: int = 0, frames: int = 0,
-                 options: Mapping[str, object] | None = None) -> pygame.Surface:
-    """The picture of scene `name` after `frames` updates, at `size` (default settings, inline thinker)."""
-    context = Context(settings=Settings(), thinker=Thinker(inline=True), seed=seed, options=dict(options or {}))
+                 options: Mapping[str, object] | None = None, text_size: str = "normal") -> pygame.Surface:
+    """The picture of scene `name` after `frames` updates, at `size` (default settings but the text size, inline
+    thinker)."""
+    context = Context(settings=Settings(text_size=text_size), thinker=Thinker(inline=True), seed=seed,
+                      options=dict(options or {}))
+    set_text_size(text_size)
+    try:
+        return render(name, context, size, frames)
+    finally:
+        set_text_size("normal")
+
+
+def render(name: str, context: Context, size: tuple[int, int], frames: int) -> pygame.Surface:
     stack = SceneStack()
     stack.push(SCENES[name](context))
     for _ in range(frames):

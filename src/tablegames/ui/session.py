@@ -24,6 +24,7 @@ from tablegames.ui.scene import SCENES, Context
 from tablegames.ui.screenshot import save_png
 from tablegames.ui.settings import load_settings, save_settings
 from tablegames.ui.splash import SplashScene
+from tablegames.ui.theme import set_text_size
 
 DEMO_PICTURE_SECONDS = 0.75
 DEMO_TABLE_SECONDS = 1.5
@@ -42,6 +43,7 @@ def make_context(silent: bool) -> Context:
 
     context.save_settings = save
     context.audio = start_audio(settings, enabled=not silent)
+    set_text_size(settings.text_size)
     return context
 
 

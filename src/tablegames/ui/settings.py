@@ -3,7 +3,8 @@
 Loading never fails: a missing file gives the defaults; a truncated, non-JSON or wrongly typed file is reported in
 one log line, kept beside the original as `settings.json.bad`, and the defaults (or the good keys) are used.
 Unknown keys are ignored, numbers are clamped to their ranges, and saving is atomic; a save that cannot be written
-is reported, never raised into the window.
+is reported, never raised into the window. A file from an older version still loads: a setting it does not have
+takes the value of the key it replaced (`LEGACY_KEYS`), or its default.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from tablegames.tables import TABLES
 log = logging.getLogger(__name__)
 
 MUSIC_STYLES = tuple(style.slug for style in STYLES)  # the music's own table of styles
+TEXT_SIZES = ("normal", "large", "larger")
+# A setting that replaced an older one: read from the old key when a file has only that (one volume became two)
+LEGACY_KEYS = {"music_volume": "volume", "effects_volume": "volume"}
 
 
 def _ranged(default: int | float, low: int | float, high: int | float) -> Any:
@@ -40,15 +44,18 @@ class Settings:
     fullscreen: bool = False
     window_width: int = _ranged(1280, 640, 7680)
     window_height: int = _ranged(800, 400, 4320)
-    # sound
-    sound: bool = True
-    volume: float = _ranged(0.7, 0.0, 1.0)
+    # sound (the Sound and display scene; M mutes everywhere)
+    sound: bool = True  # False: muted, music and effects alike
+    music: bool = True  # False: effects only (the style is kept for when the music comes back)
     music_style: str = _choice("hiphop", MUSIC_STYLES)
+    music_volume: float = _ranged(0.7, 0.0, 1.0)
+    effects_volume: float = _ranged(0.7, 0.0, 1.0)
     deep_bass: bool = False
-    # motion and accessibility
+    # motion, reading and accessibility
     animations: bool = True
-    reduced_motion: bool = False
+    reduced_motion: bool = False  # no shaking, no bursts of confetti, short slides
     screen_shake: bool = True
+    text_size: str = _choice("normal", TEXT_SIZES)
     # lobby
     last_table: int = _ranged(0, 0, len(TABLES) - 1)
     # new games: each install deals its own games (0: not drawn yet), and each game started deals a new one
@@ -134,10 +141,11 @@ def load_settings(path: Path | None = None) -> Settings:
         return Settings()
     values, problems = {}, []
     for spec in dataclasses.fields(Settings):
-        if spec.name not in data:
+        key = spec.name if spec.name in data else LEGACY_KEYS.get(spec.name, spec.name)
+        if key not in data:
             continue
         try:
-            values[spec.name] = _coerce(spec, data[spec.name])
+            values[spec.name] = _coerce(spec, data[key])
         except (TypeError, ValueError) as error:
             problems.append(f"{spec.name}: {error}")
     if problems:

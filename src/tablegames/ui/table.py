@@ -3,14 +3,16 @@
 A table's scene subclasses `TableScene` and provides what only it knows (its controller's clock, its click
 handling, its menu, how to save); the frame does the rest the same way at every table:
 
-- a key from `bindings` becomes `act(action)`; Esc opens `menu()`; a click becomes `click(pos)`; the footer
-  lists the bindings;
+- the frame's own keys, the same at every table (`frame_key`): Esc opens `menu()`, M turns all sound on or off
+  (saved; the footer says when it is off), Q goes back to the lobby;
+- a key from `bindings` becomes `act(action)`; a click becomes `click(pos)`; the footer lists the bindings;
 - `update(dt)`: the clock, `advance(dt)`, the queued sound effects and moods played (`cues()`), the toasts;
 - after every event and every update, `relayout()` recomputes hit boxes and cached pictures (never in `draw`),
   and the game is saved when `save_marker()` changed (after every completed move, so a crash loses at most the
   move in progress);
 - leaving the table cancels the computer's search and saves;
-- `confirm(...)` asks before something that cannot be taken back (a new game, leaving a game in the middle).
+- `confirm(...)` asks before something that cannot be taken back; `ask_before_new_game` and `ask_before_leaving`
+  ask the same questions at every table, only when `game_in_progress()` says a game would be lost or left.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import ClassVar
 import pygame
 
 from tablegames.music.mood import Mood
-from tablegames.ui.audio import play_cues
+from tablegames.ui.audio import mute_hint, play_cues, toggle_mute
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.widgets import ConfirmScene, Toasts
 
@@ -35,6 +37,10 @@ class KeyBinding:
 
 
 MENU_LABEL = "Esc menu"
+MUTE_KEYS = (pygame.K_m,)  # all sound on or off, in the lobby too
+LEAVE_KEYS = (pygame.K_q,)  # back to the lobby
+LEAVE_SAVED = "The game is saved: you can go on with it when you sit down again."
+LEAVE_LOST = "The game in progress will be lost."
 
 
 class TableScene(Scene):
@@ -91,24 +97,50 @@ class TableScene(Scene):
     def cancel_computer(self) -> None:
         """Stop the computer's search: the table is being left."""
 
+    def game_in_progress(self) -> bool:
+        """A game the player has a stake in: begun and not over (the frame asks before losing or leaving it)."""
+        return False
+
+    def keeps_game(self) -> bool:
+        """The game in progress is saved when the table is left (it goes on at the next visit)."""
+        return self.save_marker() is not None
+
+    def tell(self, text: str) -> None:
+        """A short message over the table (a table that shows its own toasts says it there)."""
+        self.toasts.show(text)
+
     # --- the frame --------------------------------------------------------------------------------------------------
 
     def binding_for(self, key: int) -> KeyBinding | None:
         return next((binding for binding in self.bindings if key in binding.keys), None)
 
     def footer(self) -> str:
-        return "   ".join([binding.label for binding in self.bindings if binding.label] + [MENU_LABEL])
+        labels = [binding.label for binding in self.bindings if binding.label]
+        return "   ".join(labels + [mute_hint(self.context.settings), MENU_LABEL])
+
+    def frame_key(self, event: pygame.event.Event) -> list[Intent] | None:
+        """The keys every table answers the same way (Esc menu, M sound, Q lobby); None for any other event."""
+        if event.type != pygame.KEYDOWN:
+            return None
+        if event.key == pygame.K_ESCAPE:
+            menu = self.menu()
+            return [Push(menu)] if menu is not None else [Pop()]
+        if event.key in MUTE_KEYS:
+            self.tell(toggle_mute(self.context))
+            return []
+        if event.key in LEAVE_KEYS:
+            return self.ask_before_leaving()
+        return None
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         intents: list[Intent] = []
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                menu = self.menu()
-                intents = [Push(menu)] if menu is not None else [Pop()]
-            else:
-                binding = self.binding_for(event.key)
-                if binding is not None:
-                    intents = self.act(binding.action)
+        frame_intents = self.frame_key(event)
+        if frame_intents is not None:
+            intents = frame_intents
+        elif event.type == pygame.KEYDOWN:
+            binding = self.binding_for(event.key)
+            if binding is not None:
+                intents = self.act(binding.action)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.point(event.pos)
@@ -150,3 +182,26 @@ class TableScene(Scene):
                 then: Callable[[], list[Intent]]) -> list[Intent]:
         """Ask first (Enter confirms, Esc cancels); `then` runs only when confirmed."""
         return [Push(ConfirmScene(self.context, question, detail, confirm_label, then))]
+
+    def ask_first(self, question: str, detail: str, confirm_label: str,
+                  then: Callable[[], list[Intent]]) -> list[Intent]:
+        """`then()` at once when no game is in progress, else only once the player confirms."""
+        if not self.game_in_progress():
+            return then()
+        return self.confirm(question, detail, confirm_label, then)
+
+    def ask_before_new_game(self, start: Callable[[], None]) -> list[Intent]:
+        """N, a New game button or menu row: `start()` the new game, asking first in the middle of one."""
+
+        def start_new() -> list[Intent]:
+            start()
+            self.after_change()
+            return []
+
+        return self.ask_first("Start a new game?", LEAVE_LOST, "New game", start_new)
+
+    def ask_before_leaving(self, then: Callable[[], list[Intent]] | None = None) -> list[Intent]:
+        """Q, or the menu's Back to the lobby: leave (`then()`, by default closing the table), asking first in the
+        middle of a game."""
+        detail = LEAVE_SAVED if self.keeps_game() else LEAVE_LOST
+        return self.ask_first("Leave the table?", detail, "Leave", then or (lambda: [Pop()]))

@@ -21,7 +21,28 @@ FELT = (28, 96, 64)
 FELT_DARK = (18, 66, 44)
 
 
-@lru_cache(maxsize=64)
+# The player's text size (settings.text_size): body text (menus, rules pages, toasts, footers, dialogs) is drawn
+# this much larger; headings, the boards' labels and the pictures keep their sizes, so layouts hold.
+TEXT_SCALES = {"normal": 1.0, "large": 1.2, "larger": 1.4}
+_text_scale = 1.0
+
+
+def set_text_size(name: str) -> None:
+    """Follow the settings' text size (an unknown name is the normal size). Call it where the settings change."""
+    global _text_scale
+    _text_scale = TEXT_SCALES.get(name, 1.0)
+
+
+def text_scale() -> float:
+    return _text_scale
+
+
+def body_size(size: int) -> int:
+    """A body text's size in pixels at the player's text size."""
+    return round(size * _text_scale)
+
+
+@lru_cache(maxsize=128)  # three text sizes of every size used
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """pygame's bundled font at `size` pixels (no font files to ship), lightly hinted (evenly spaced letters)."""
     made = pygame.font.Font(None, size)
@@ -31,9 +52,11 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 28,
-              colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-    """Blit `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; returns the rectangle drawn."""
-    image = font(size, bold).render(text, True, colour)
+              colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
+              body: bool = False) -> pygame.Rect:
+    """Blit `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; returns the rectangle drawn.
+    `body`: body text, drawn at the player's text size (`body_size`)."""
+    image = font(body_size(size) if body else size, bold).render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from tablegames.ui.scene import Context, Intent, Pop, Scene
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
+from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, body_size, draw_text, font, shade
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,53 @@ def draw_wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, size: in
         else:
             draw_text(surface, line, (rect.x, y), size, colour, "topleft")
     return len(lines) * step
+
+
+FOOTER_GAP = "   "  # between a footer's hints ("N new game   Esc menu"); a long footer wraps only there
+
+
+def footer_size(text: str, size: int, width: int) -> int:
+    """The size a one-line footer is drawn at: `size` at the player's text size, smaller again where the line would
+    not fit in `width` (never below `size`, where the line is cut short instead)."""
+    scaled = body_size(size)
+    while scaled > size and text_width(text, scaled) > width:
+        scaled -= 1
+    return scaled
+
+
+def footer_lines(text: str, size: int, width: int, max_lines: int = 1,
+                 min_size: int | None = None) -> tuple[list[str], int]:
+    """A footer's lines and size: the largest size from `size` at the player's text size down to `min_size` (default
+    `size`) at which its hints fit in `width` on at most `max_lines` lines, broken between hints; at the smallest
+    size, the last line is cut short when even that does not fit."""
+    smallest = size if min_size is None else min(size, min_size)
+    hints = text.split(FOOTER_GAP)
+    lines: list[str] = []
+    for shown in range(max(body_size(size), smallest), smallest - 1, -1):
+        lines = [""]
+        for hint in hints:
+            trial = f"{lines[-1]}{FOOTER_GAP}{hint}" if lines[-1] else hint
+            if lines[-1] and text_width(trial, shown) > width:
+                lines.append(hint)
+            else:
+                lines[-1] = trial
+        if len(lines) <= max_lines and all(text_width(line, shown) <= width for line in lines):
+            return lines, shown
+    kept = lines[:max_lines]
+    kept[-1] = fit_text(FOOTER_GAP.join(lines[max_lines - 1:]), smallest, width)
+    return [fit_text(line, smallest, width) for line in kept], smallest
+
+
+def draw_footer(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int, width: int,
+                colour: RGB = TEXT_DIM, max_lines: int = 1, min_size: int | None = None) -> None:
+    """A footer of key hints at the player's text size, centred on `pos`, kept within `width` pixels: it wraps
+    between hints onto at most `max_lines` lines and shrinks (down to `min_size`) rather than spill over what is
+    beside it."""
+    lines, shown = footer_lines(text, size, width, max_lines, min_size)
+    step = shown + 2
+    top = pos[1] - (len(lines) * step - 2) / 2
+    for number, line in enumerate(lines):
+        draw_text(surface, line, (pos[0], top + number * step + shown / 2), shown, colour, "center")
 
 
 def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -178,9 +225,11 @@ class Toasts:
 
 
 def draw_toast(surface: pygame.Surface, toast: Toast | None, area: pygame.Rect, size: int = 28) -> None:
-    """The toast centred at the top of `area` (a table's playing area is left free below it), wrapped to fit."""
+    """The toast centred at the top of `area` (a table's playing area is left free below it), wrapped to fit, at
+    the player's text size."""
     if toast is None:
         return
+    size = body_size(size)
     width = min(area.width - 40, max(240, text_width(toast.text, size) + 48))
     lines = wrap_text(toast.text, size, width - 48)
     box = pygame.Rect(0, 0, width, 24 + len(lines) * (size + 4))
@@ -206,7 +255,7 @@ class ConfirmScene(Scene):
 
     name = "confirm"
     opaque = False
-    SIZE = (620, 250)
+    SIZE = (620, 250)  # at the normal text size; larger text makes it larger
 
     def __init__(self, context: Context, question: str, detail: str, confirm_label: str,
                  on_confirm: Callable[[], list[Intent]], cancel_label: str = "Keep playing") -> None:
@@ -214,11 +263,22 @@ class ConfirmScene(Scene):
         self.question = question
         self.detail = detail
         self.on_confirm = on_confirm
-        self.rect = pygame.Rect(0, 0, *self.SIZE)
+        self.question_size, self.detail_size, self.button_size = body_size(38), body_size(28), body_size(BUTTON_TEXT)
+        width = min(1240, max(self.SIZE[0], body_size(self.SIZE[0])))
+        self.detail_lines = wrap_text(detail, self.detail_size, width - 60)
+        self.line_height = round(self.detail_size * 1.05)
+        top = body_size(84)
+        detail_height = max(80, len(self.detail_lines) * self.line_height)
+        button_height = max(BUTTON_HEIGHT, self.button_size + 20)
+        labels = (("confirm", f"{confirm_label}  (Enter)"), ("cancel", f"{cancel_label}  (Esc)"))
+        area = pygame.Rect(30, 0, width - 60, button_height)
+        self.buttons = button_row(labels, area, align="center", height=button_height, size=self.button_size,
+                                  main="confirm")
+        buttons_height = max(button.rect.bottom for button in self.buttons)
+        self.rect = pygame.Rect(0, 0, width, top + detail_height + 10 + buttons_height + 30)
         self.rect.center = (640, 400)
-        area = pygame.Rect(self.rect.x + 30, self.rect.bottom - 76, self.rect.width - 60, BUTTON_HEIGHT)
-        self.buttons = button_row(((("confirm", f"{confirm_label}  (Enter)")), ("cancel", f"{cancel_label}  (Esc)")),
-                                  area, align="center", main="confirm")
+        self.buttons = [replace(b, rect=b.rect.move(self.rect.x, self.rect.y + top + detail_height + 10))
+                        for b in self.buttons]
         self.hovered: str | None = None
         self.answered: bool | None = None  # True confirmed, False cancelled
 
@@ -247,9 +307,10 @@ class ConfirmScene(Scene):
         draw_dim(surface)
         pygame.draw.rect(surface, PANEL, self.rect, border_radius=20)
         pygame.draw.rect(surface, ACCENT, self.rect, 3, border_radius=20)
-        draw_text(surface, fit_text(self.question, 38, self.rect.width - 48, True),
-                  (self.rect.centerx, self.rect.y + 30), 38, ACCENT, "midtop", bold=True)
-        detail = pygame.Rect(self.rect.x + 30, self.rect.y + 84, self.rect.width - 60, 80)
-        draw_wrapped(surface, self.detail, detail, 28, TEXT)
+        draw_text(surface, fit_text(self.question, self.question_size, self.rect.width - 48, True),
+                  (self.rect.centerx, self.rect.y + 30), self.question_size, ACCENT, "midtop", bold=True)
+        for number, line in enumerate(self.detail_lines):
+            draw_text(surface, line, (self.rect.centerx, self.rect.y + body_size(84) + number * self.line_height),
+                      self.detail_size, TEXT, "midtop")
         for button in self.buttons:
-            draw_button(surface, button, button.action == self.hovered)
+            draw_button(surface, button, button.action == self.hovered, size=self.button_size)

@@ -7,16 +7,22 @@ import pygame
 from tablegames.core.worker import Thinker
 from tablegames.ui.checkers.menu import ACTIONS, OPTIONS, CheckersMenu, MenuModel
 from tablegames.ui.checkers.table import CheckersTable
+from tablegames.ui.overlay import SOUND_AND_DISPLAY
 from tablegames.ui.scene import Context, Pop
 from tablegames.ui.settings import Settings
+from tablegames.ui.sound_display import OPTIONS as SOUND_OPTIONS
+from tablegames.ui.sound_display import SoundDisplayScene
+from tablegames.ui.widgets import ConfirmScene
 
 WANTED = {"checkers_piece_set", "checkers_level", "checkers_colour", "checkers_mode", "checkers_flip",
-          "checkers_fun_mode", "checkers_fun_levels", "animations", "reduced_motion", "screen_shake", "sound",
-          "volume", "music_style", "deep_bass"}
+          "checkers_fun_mode", "checkers_fun_levels"}
+SUITE = {"animations", "reduced_motion", "screen_shake", "sound", "music_volume", "music_style", "deep_bass"}
 
 
-def test_the_menu_has_every_option_of_the_issue():
+def test_the_menu_has_the_tables_options_and_the_suites_one_row_away():
     assert {option.field for option in OPTIONS} == WANTED
+    assert {option.field for option in SOUND_OPTIONS} >= SUITE  # moved to Sound and display, not duplicated
+    assert SOUND_AND_DISPLAY.key in [name for name, _ in ACTIONS]
 
 
 def test_every_option_cycles_through_its_values_and_back():
@@ -82,15 +88,37 @@ def test_a_mode_change_starts_a_new_game_when_the_menu_closes(tmp_path):
     assert table.model.mode == "watch" and table.model.game.entries == []
 
 
+def choose(menu, action):
+    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index(action)
+    return press(menu, pygame.K_RETURN)
+
+
 def test_actions(tmp_path):
     menu, table, _ = menu_over_table(tmp_path)
+    assert choose(menu, "new") == [Pop()]  # nothing played: no question
     table.model.game.play("11-15")
-    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index("resume")
-    assert press(menu, pygame.K_RETURN) == [Pop()] and table.model.game.entries
-    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index("new")
-    assert press(menu, pygame.K_RETURN) == [Pop()] and not table.model.game.entries
-    menu.controller.selected = len(OPTIONS) + [name for name, _ in ACTIONS].index("lobby")
-    assert press(menu, pygame.K_RETURN) == [Pop(), Pop()]
+    assert choose(menu, "resume") == [Pop()] and table.model.game.entries
+    closed, asked = choose(menu, "new")  # mid-game: the menu closes and the table asks
+    assert closed == Pop() and isinstance(asked.scene, ConfirmScene) and table.model.game.entries
+    assert asked.scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == [Pop()]
+    assert not table.model.game.entries
+    assert choose(menu, "lobby") == [Pop(), Pop()]  # nothing played since
+
+
+def test_leaving_for_the_lobby_mid_game_asks_first(tmp_path):
+    menu, table, _ = menu_over_table(tmp_path)
+    table.model.game.play("11-15")
+    [asked] = choose(menu, "lobby")
+    dialog = asked.scene
+    assert isinstance(dialog, ConfirmScene) and "saved" in dialog.detail
+    assert dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)) == [Pop()]  # stay
+    assert dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == [Pop(), Pop(), Pop()]
+
+
+def test_the_sound_and_display_row_opens_the_shared_scene_over_this_table(tmp_path):
+    menu, table, _ = menu_over_table(tmp_path)
+    [opened] = choose(menu, SOUND_AND_DISPLAY.key)
+    assert isinstance(opened.scene, SoundDisplayScene) and opened.scene.table is table
 
 
 def test_clicks_choose_and_change(tmp_path):

@@ -162,9 +162,9 @@ def test_keys_new_quit_menu_sound_flip(tmp_path):
     assert key(table, pygame.K_q) == [Pop()]  # nothing played: no question
     intents = key(table, pygame.K_ESCAPE)
     assert isinstance(intents[0], Push) and isinstance(intents[0].scene, CheckersMenu)
-    key(table, pygame.K_s)
+    key(table, pygame.K_m)  # the shared frame's M
     assert table.context.settings.sound is False and table.saved_settings
-    assert ("set_volume", 0.0) in table.context.audio.calls
+    assert ("set_muted", True) in table.context.audio.calls and "Sound off" in table.model.show.toast
     key(table, pygame.K_f)
     table.apply_settings()
     assert table.context.settings.checkers_flip and not table.controller.flipped
@@ -322,3 +322,17 @@ def test_n_and_q_ask_first_while_a_game_is_in_progress(tmp_path):
     intents = table.carry_out(("quit",))
     assert isinstance(intents[0].scene, ConfirmScene)
     assert intents[0].scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == [Pop(), Pop()]
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+def test_the_key_lines_say_m_and_muted_whole_at_every_text_size(tmp_path, text_size):
+    from tablegames.ui.checkers.drawing import PANEL_RECT, key_lines
+    from tablegames.ui.theme import body_size, set_text_size
+    from tablegames.ui.widgets import footer_size, text_width
+
+    set_text_size(text_size)
+    table = make_table(tmp_path, sound=False)
+    lines = key_lines(table.model)
+    assert any("M sound on/off [muted]" in line for line in lines)
+    size = min(min(footer_size(line, 22, PANEL_RECT.width - 40) for line in lines), max(22, body_size(22)))
+    assert all(text_width(line, size) <= PANEL_RECT.width - 40 for line in lines)  # nothing cut short

@@ -19,15 +19,13 @@ from tablegames.checkers.position import Move, Position
 Action = (tuple[Literal["move"], Move] | tuple[Literal["select", "step", "refuse"], int]
           | tuple[Literal["cursor"], tuple[int, int]] | tuple[str])
 
+# The table's own keys; Esc (menu), M (sound on/off) and Q (back to the lobby) are the shared frame's (ui/table.py).
 KEY_ACTIONS = {
     pygame.K_h: "hint",
     pygame.K_u: "undo",
     pygame.K_n: "new",
     pygame.K_f: "flip",
-    pygame.K_s: "sound",
     pygame.K_e: "save_music",
-    pygame.K_ESCAPE: "menu",
-    pygame.K_q: "quit",
     pygame.K_b: "party",
     pygame.K_x: "export",
 }

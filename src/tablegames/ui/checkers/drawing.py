@@ -13,6 +13,7 @@ from functools import lru_cache
 import pygame
 
 from tablegames.checkers.position import Move
+from tablegames.ui.audio import mute_hint
 from tablegames.ui.checkers.boards import BoardLayout, draw_board_at
 from tablegames.ui.checkers.computer import level_name
 from tablegames.ui.checkers.controller import CheckersController, square_to_cell
@@ -26,8 +27,8 @@ from tablegames.ui.checkers.moments import (
 from tablegames.ui.checkers.panel_text import SIDE_LABELS, move_list_rows, status_text
 from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
 from tablegames.ui.checkers.table_model import TableModel
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
-from tablegames.ui.widgets import Button, draw_button
+from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, body_size, draw_text, font, shade
+from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size
 from tablegames.ui.widgets import button_at as find_button
 
 Point = tuple[float, float]
@@ -39,8 +40,9 @@ FACE_RADIUS = 58
 TROPHY_AT = (PANEL_RECT.right - 110, PANEL_RECT.y + 600)
 TROPHY_SIZE = 130
 BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("new", "New game"), ("menu", "Menu"))
-KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party",
-             "S sound  E save music  X export  Esc menu  Q lobby")
+KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party  E save music",
+             "X export  Esc menu  Q lobby")
+KEY_LINES_LARGEST = 25  # the key lines' largest size: three lines fit between the buttons and the panel's foot
 FUN_BLUE = (120, 220, 255)
 
 
@@ -243,8 +245,22 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
     draw_move_list(surface, move_list_rows(model.game),
                    pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
     draw_buttons(surface, pieces.board.glow if neon else ACCENT, pointer)
-    for index, line in enumerate(KEY_LINES):
-        draw_text(surface, line, (PANEL_RECT.x + 24, PANEL_RECT.bottom - 80 + index * 24), 22, TEXT_DIM)
+    draw_key_lines(surface, key_lines(model))
+
+
+def key_lines(model: TableModel) -> tuple[str, ...]:
+    """The panel's foot: how to play and the keys (M with the sound's state)."""
+    return KEY_LINES[0], KEY_LINES[1], f"{mute_hint(model.settings)}  {KEY_LINES[2]}"
+
+
+def draw_key_lines(surface: pygame.Surface, lines: tuple[str, ...]) -> None:
+    """The key lines at the player's text size, as large as fits under the buttons."""
+    width = PANEL_RECT.width - 40
+    size = min(min(footer_size(line, 22, width) for line in lines), max(22, min(body_size(22), KEY_LINES_LARGEST)))
+    step = max(24, size + 1)
+    for index, line in enumerate(lines):
+        draw_text(surface, fit_text(line, size, width), (PANEL_RECT.x + 24, PANEL_RECT.bottom - 80 + index * step),
+                  size, TEXT_DIM)
 
 
 def draw_buttons(surface: pygame.Surface, glow: tuple[int, int, int], pointer: Point | None) -> None:
@@ -284,7 +300,8 @@ def draw_banners(surface: pygame.Surface, model: TableModel) -> None:
         draw_text(surface, EVENT_ANNOUNCEMENTS[event.kind], banner.center, 30, TEXT, "center", bold=True)
     show = model.show
     if show.toast_left > 0 and event is None:
-        box = pygame.Rect((0, 0), font(24).size(show.toast)).inflate(30, 16)
-        box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30)
+        size = body_size(24)
+        box = pygame.Rect((0, 0), font(size).size(show.toast)).inflate(30, 16)
+        box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30 - (size - 24) // 2)  # larger text: grows upwards
         pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
-        draw_text(surface, show.toast, box.center, 24, TEXT, "center")
+        draw_text(surface, show.toast, box.center, size, TEXT, "center")

@@ -1,50 +1,37 @@
-"""The checkers menu: an overlay over the table with every option, each saved in the settings at once.
+"""The checkers menu: an overlay over the table with the table's options, each saved in the settings at once.
 
 The shared overlay menu (ui/overlay.py) with the checkers rows: `MenuModel` is graphics-free (tests drive it),
 options that Left/Right (or a click; a right click steps back) change, and actions that Enter runs. Changing the
-mode or your colour starts a new game when the menu closes.
+mode or your colour starts a new game when the menu closes; New game asks first in the middle of one. Sound,
+animations, motion and text size are the suite's settings: the "Sound and display..." row opens them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from tablegames.music.styles import find_style
 from tablegames.ui.checkers.computer import LEVEL_NAMES
 from tablegames.ui.checkers.recipes import PIECE_SETS
-from tablegames.ui.overlay import MenuItem, OverlayMenuScene, centred_rect
-from tablegames.ui.overlay import MenuModel as OverlayMenuModel
+from tablegames.ui.overlay import (
+    SOUND_AND_DISPLAY,
+    MenuItem,
+    Option,
+    OptionsMenu,
+    OverlayMenuScene,
+    centred_rect,
+    on_off,
+)
 from tablegames.ui.scene import Context, Intent, Pop
-from tablegames.ui.settings import MUSIC_STYLES, Settings
+from tablegames.ui.settings import Settings
 
 if TYPE_CHECKING:
     from tablegames.ui.checkers.table import CheckersTable  # the table module imports this one
 
 MODE_LABELS = {"play": "Play the computer", "watch": "Watch (computer vs computer)",
                "two_players": "Two players"}
-VOLUME_STEPS = tuple(round(step / 10, 1) for step in range(11))
 
-T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Option(Generic[T]):
-    """One row: the settings field it edits, its label, its values and how each value reads."""
-
-    field: str
-    label: str
-    values: tuple[T, ...]
-    describe: Callable[[T], str]
-    new_game: bool = False
-
-
-def on_off(value: object) -> str:
-    return "on" if value else "off"
-
-
-# Each row names its value type, so that its `describe` is checked against its values.
+# Each row names its value type, so that its `describe` is checked against its values. Sound, animations and
+# motion are the suite's (the Sound and display row opens them).
 OPTIONS: tuple[Option[Any], ...] = (
     Option[int]("checkers_piece_set", "Piece set", tuple(range(len(PIECE_SETS))),
                 lambda v: f"{PIECE_SETS[v].name} ({PIECE_SETS[v].side_names[0]} vs {PIECE_SETS[v].side_names[1]})"),
@@ -57,16 +44,9 @@ OPTIONS: tuple[Option[Any], ...] = (
     Option[bool]("checkers_fun_mode", "Fun mode", (False, True), on_off),
     Option[str]("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
                 lambda v: "levels 1-3" if v == "easy" else "all levels"),
-    Option[bool]("animations", "Animations", (True, False), on_off),
-    Option[bool]("reduced_motion", "Reduced motion", (False, True), on_off),
-    Option[bool]("screen_shake", "Screen shake", (True, False), on_off),
-    Option[bool]("sound", "Sound", (True, False), on_off),
-    Option[float]("volume", "Volume", VOLUME_STEPS, lambda v: f"{round(v * 100)}%"),
-    Option[str]("music_style", "Music style", MUSIC_STYLES, lambda v: find_style(v).name),
-    Option[bool]("deep_bass", "Deep bass", (False, True), on_off),
 )
-ACTIONS = (("resume", "Resume"), ("new", "New game"), ("export", "Export the game as PDN"),
-           ("lobby", "Back to the lobby"))
+ACTIONS = (("resume", "Resume"), ("new", "New game"), (SOUND_AND_DISPLAY.key, SOUND_AND_DISPLAY.label),
+           ("export", "Export the game as PDN"), ("lobby", "Back to the lobby"))
 
 
 ITEMS = tuple(MenuItem(option.field, option.label) for option in OPTIONS) + tuple(
@@ -74,32 +54,23 @@ ITEMS = tuple(MenuItem(option.field, option.label) for option in OPTIONS) + tupl
 OPTION_OF = {option.field: option for option in OPTIONS}
 
 
-class MenuModel(OverlayMenuModel):
-    """The checkers rows on the shared menu model: an option steps through its values (wrapping) and is saved at
-    once; an action is named. Changing the mode or your colour asks for a new game when the menu closes."""
+class MenuModel(OptionsMenu):
+    """The checkers rows on the shared options menu: an option steps through its values (wrapping) and is saved
+    at once; an action is named. Changing the mode or your colour asks for a new game when the menu closes."""
 
     items = ITEMS
+    options = OPTIONS
 
     def __init__(self, settings: Settings) -> None:
-        super().__init__()  # opens on Resume
-        self.settings = settings
+        super().__init__(settings)  # opens on Resume
         self.new_game_needed = False
-
-    def value(self, key: str) -> str:
-        option = OPTION_OF.get(key)
-        return "" if option is None else option.describe(getattr(self.settings, option.field))
 
     def change(self, key: str, step: int) -> bool:
         """Step the option `key` through its values (wrapping); True when a setting changed."""
+        changed = super().change(key, step)
         option = OPTION_OF.get(key)
-        if option is None:
-            return False
-        current = getattr(self.settings, option.field)
-        index = min(range(len(option.values)), key=lambda i: abs(option.values[i] - current)) \
-            if isinstance(current, float) else option.values.index(current)
-        setattr(self.settings, option.field, option.values[(index + step) % len(option.values)])
-        self.new_game_needed |= option.new_game
-        return True
+        self.new_game_needed |= changed and option is not None and option.new_game
+        return changed
 
 
 class CheckersMenu(OverlayMenuScene[MenuModel]):
@@ -107,10 +78,10 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
 
     name = "checkers:menu"
     title = "Checkers menu"
-    menu_rect = centred_rect(780, 86 + len(ITEMS) * 29 + 84)  # the rows, then room for the note
-    row_height = 29
-    label_size = 26
-    value_size = 26
+    menu_rect = centred_rect(780, 86 + len(ITEMS) * 40 + 84)  # the rows, then room for the note
+    row_height = 40
+    label_size = 30
+    value_size = 28
 
     def __init__(self, context: Context, table: CheckersTable | None = None) -> None:
         super().__init__(context, table, MenuModel(context.settings))
@@ -129,10 +100,12 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
 
     def carry_out(self, action: str) -> list[Intent]:
         table = self.checkers_table
-        if action in ("changed", "lobby"):
+        if action in ("changed", "lobby", SOUND_AND_DISPLAY.key):
             return super().carry_out(action)
         if table is not None:
-            if action == "new" or (self.controller.new_game_needed and action in ("resume", "back")):
+            if action == "new":  # asked first in the middle of a game; the menu closes either way
+                return [Pop(), *table.ask_before_new_game(table.restart_from_settings)]
+            if self.controller.new_game_needed and action in ("resume", "back"):
                 table.restart_from_settings()
             elif action == "export":
                 table.export()

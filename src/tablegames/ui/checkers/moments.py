@@ -29,10 +29,11 @@ EVENT_ANNOUNCEMENTS = {
 }
 
 
-def hop_timeline(move: Move) -> list[float]:
-    """Each hop's seconds: a jump takes longer than a step, and a chain's last jump is in slow motion."""
+def hop_timeline(move: Move, reduced_motion: bool = False) -> list[float]:
+    """Each hop's seconds: a jump takes longer than a step, and a chain's last jump is in slow motion (not with
+    reduced motion)."""
     hops = [HOP_SECONDS if move.is_capture else STEP_SECONDS] * (len(move.path) - 1)
-    if len(move.captured) >= 2:
+    if len(move.captured) >= 2 and not reduced_motion:
         hops[-1] = SLOW_HOP_SECONDS
     return hops
 

@@ -8,7 +8,6 @@ and the hit boxes (the squares, the opponent's head, the buttons) are fixed when
 
 from __future__ import annotations
 
-import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -37,11 +36,9 @@ from tablegames.ui.checkers.playful import Effects, show_moment
 from tablegames.ui.checkers.savegame import default_save_path
 from tablegames.ui.checkers.table_model import TableModel
 from tablegames.ui.frametimer import CostMeter
-from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
+from tablegames.ui.scene import Context, Intent, Push, Scene
 from tablegames.ui.table import TableScene
 from tablegames.ui.theme import draw_background
-
-log = logging.getLogger(__name__)
 
 ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
@@ -98,20 +95,12 @@ class CheckersTable(TableScene):
         return CheckersMenu(self.context, self)
 
     def apply_settings(self) -> None:
-        """Re-read the settings (after the menu): set, level, flip, effects and sound."""
+        """Re-read the settings (after a menu): set, level, flip, and the playful layer's motion (the sound
+        follows the settings by itself: ui/audio.apply_sound)."""
         s = self.context.settings
         self.model.apply_settings()
         self.controller.flipped = self.model.board_flipped
         self.effects.configure(s.animations, s.reduced_motion, s.screen_shake)
-        audio = self.context.audio
-        if audio is not None:
-            audio.set_volume(s.volume if s.sound else 0.0)
-            audio.set_deep_bass(s.deep_bass)
-            if getattr(audio.style, "slug", s.music_style) != s.music_style:
-                try:
-                    audio.set_style(s.music_style)
-                except ValueError as error:
-                    log.warning("checkers: %s", error)
 
     def restart_from_settings(self) -> None:
         """A new game with the mode and colour chosen in the menu."""
@@ -169,9 +158,17 @@ class CheckersTable(TableScene):
     # --- input ----------------------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         self.refresh()
-        intents = self.respond(event)
+        intents = self.frame_key(event)  # Esc, M and Q: the shared frame's
+        if intents is None:
+            intents = self.respond(event)
         self.refresh()
         return intents
+
+    def tell(self, text: str) -> None:
+        self.model.toast_now(text)
+
+    def keeps_game(self) -> bool:
+        return self.model.save_path is not None
 
     def respond(self, event: pygame.event.Event) -> list[Intent]:
         if event.type == pygame.MOUSEMOTION:
@@ -206,34 +203,18 @@ class CheckersTable(TableScene):
         elif kind == "refuse":
             model.refuse()
         elif kind == "quit":
-            if self.game_in_progress():
-                return self.confirm("Leave the table?", "The game is saved: you can go on with it when you sit down "
-                                    "again.", "Leave", lambda: [Pop()])
-            return [Pop()]
+            return self.ask_before_leaving()
         elif kind == "menu":
             return [Push(self.menu())]
         elif kind == "undo":
             model.undo()
         elif kind == "new":
-            if not self.game_in_progress():
-                model.new_game()
-                return []
-
-            def start_new() -> list[Intent]:
-                model.new_game()
-                self.refresh()
-                return []
-
-            return self.confirm("Start a new game?", "The game in progress will be lost.", "New game", start_new)
+            return self.ask_before_new_game(model.new_game)
         elif kind == "flip":
             model.flip()
             self.context.save_settings()
         elif kind == "hint":
             model.ask_hint()
-        elif kind == "sound":
-            model.toggle_sound()
-            self.context.save_settings()
-            self.apply_settings()
         elif kind == "save_music":
             self.save_music()
         elif kind == "party":

@@ -245,10 +245,6 @@ class TableModel:
     def flip(self) -> None:
         self.settings.checkers_flip = not self.settings.checkers_flip
 
-    def toggle_sound(self) -> None:
-        self.settings.sound = not self.settings.sound
-        self.toast_now("Sound on" if self.settings.sound else "Sound off")
-
     def party(self) -> None:
         self.show.party()
         self.say("party")
@@ -268,7 +264,7 @@ class TableModel:
                 self.show.capture_landed(move, hop, before)
             self.finish_move(move, side)
             return
-        self.animation = MoveAnimation(move, before, side, is_king, hop_timeline(move))
+        self.animation = MoveAnimation(move, before, side, is_king, hop_timeline(move, self.settings.reduced_motion))
         self.after_change()
 
     def finish_move(self, move: Move, side: int) -> None:

@@ -42,6 +42,7 @@ PAUSES = (1.0, 0.55, 0.3, 0.12)
 STEP_TIMES = (0.2, 0.12, 0.07, 0.035)
 BURST_TIMES = (0.6, 0.45, 0.3, 0.18)
 SWAP_TIME = 3.0  # a trade's hop takes three squares' time, so the eye can follow both pieces
+REDUCED_STEP_SHARE = 0.5  # reduced motion: a marble slides in half the time, without hops, and nothing bursts
 LOG_LINES = 8
 SKIP_BUDGET = 0.006  # seconds of clicks a frame may play while skipping, so the frame keeps its pace
 
@@ -169,7 +170,13 @@ class TableController:
         self.moods: list[Mood] = []
         self.mood = Mood.CALM
         self.captures = 0
+        self.animations = True  # off: a click's result is shown at once (no walk)
+        self.reduced_motion = False  # short slides, no hops, no bursts
         self.start(game)
+
+    def set_motion(self, animations: bool, reduced_motion: bool) -> None:
+        """Follow the settings: animations off shows each move at once; reduced motion slides briefly and flat."""
+        self.animations, self.reduced_motion = bool(animations), bool(reduced_motion)
 
     # --- the game ----------------------------------------------------------------------------------------------
 
@@ -250,18 +257,20 @@ class TableController:
         if len(view.hand) < held_cards and not view.motion:
             self.effects.append("card")
         index = self.speed_index()
+        step_time, burst_time = STEP_TIMES[index], BURST_TIMES[index]
+        if self.reduced_motion:
+            step_time, burst_time = step_time * REDUCED_STEP_SHARE, 0.0
         if len(view.motion) > 1:
             mover = view.slots[view.motion[-1]].piece
             captured = before[view.capture[0]].piece if view.capture is not None else None
-            self.walk = Walk(view.motion, mover, view.capture, captured, before, STEP_TIMES[index],
-                             BURST_TIMES[index])
+            self.walk = Walk(view.motion, mover, view.capture, captured, before, step_time, burst_time)
         elif view.motion and (partner := self.swapped_with(before, view.motion[0])) is not None:
             start = view.motion[0]
-            self.walk = Walk((start, partner), before[start].piece, None, None, before, SWAP_TIME * STEP_TIMES[index],
-                             BURST_TIMES[index], swap_colour=before[partner].piece)
+            self.walk = Walk((start, partner), before[start].piece, None, None, before, SWAP_TIME * step_time,
+                             burst_time, swap_colour=before[partner].piece)
         if self.walk is None:
             self.after_click()
-        elif self.skipping:
+        elif self.skipping or not self.animations:
             self.finish_walk()
 
     def swapped_with(self, before: tuple[Slot, ...], start: int) -> int | None:
@@ -530,7 +539,7 @@ class TableController:
         fraction = min(position - index, 1.0)
         x0, y0 = self.view.slots[walk.path[index]].centre
         x1, y1 = self.view.slots[walk.path[index + 1]].centre
-        lift = 1.0 - abs(2.0 * fraction - 1.0)
+        lift = 0.0 if self.reduced_motion else 1.0 - abs(2.0 * fraction - 1.0)
         return Walker((x0 + (x1 - x0) * fraction, y0 + (y1 - y0) * fraction), walk.colour, lift)
 
     def swapper(self) -> Walker | None:
@@ -545,7 +554,8 @@ class TableController:
 
     def burst(self) -> Burst | None:
         walk = self.walk
-        if walk is None or walk.capture is None or not walk.has_landed or walk.captured_colour is None:
+        if (walk is None or walk.capture is None or not walk.has_landed or walk.captured_colour is None
+                or walk.burst_time <= 0):
             return None
         progress = (walk.elapsed - walk.walk_time) / walk.burst_time
         return Burst(self.view.slots[walk.capture[0]].centre, walk.captured_colour, min(progress, 1.0))

@@ -412,28 +412,20 @@ def log_top(content: PanelContent) -> int:
     return max([layout.log_top] + [rect.bottom + 18 for rect in rects])
 
 
-FOOTER_TEXT = 20
-FOOTER_STEP = 21
+FOOTER_SIZE = 21
 
 
-def footer_lines(content: PanelContent) -> list[str]:
-    """The keys' line at the panel's foot, broken between keys (never inside one) into two lines at most."""
-    width = PANEL_RECT.width - 28
-    gap = "   " if "   " in content.hints else " · "
-    lines: list[str] = []
-    for key in content.hints.split(gap):
-        if lines and text_width(lines[-1] + gap + key, FOOTER_TEXT) <= width:
-            lines[-1] += gap + key
-        else:
-            lines.append(key)
-    return [fit_text(line, FOOTER_TEXT, width) for line in lines[:2]]
+def footer_height(content: PanelContent) -> int:
+    """The keys' lines at the panel's foot (the shared footer: wrapped between keys onto two lines at most)."""
+    lines, shown = widgets.footer_lines(content.hints, FOOTER_SIZE, PANEL_RECT.width - 24, max_lines=2)
+    return len(lines) * (shown + 2)
 
 
 def log_rows(content: PanelContent) -> list[tuple[int, pygame.Rect, list[str]]]:
     """The log's lines that fit above the footer, the latest at the bottom: (index in the log, its rectangle, its
     wrapped text); the scene points at them for the square codes' tooltip."""
     top = log_top(content)
-    bottom = PANEL_RECT.bottom - 22 - FOOTER_STEP * len(footer_lines(content))
+    bottom = PANEL_RECT.bottom - 22 - footer_height(content)
     width = PANEL_RECT.width - LOG_LEFT - 20
     rows: list[tuple[int, pygame.Rect, list[str]]] = []
     y = bottom
@@ -499,10 +491,8 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
         for line_number, line in enumerate(lines):
             draw_text(surface, line, (panel.x + LOG_LEFT, rect.y + line_number * LOG_STEP), LOG_TEXT,
                       TEXT if latest else TEXT_DIM)
-    footer = footer_lines(content)
-    for number, line in enumerate(footer):
-        y = panel.bottom - 14 - FOOTER_STEP * (len(footer) - number)
-        draw_text(surface, line, (panel.centerx, y), FOOTER_TEXT, TEXT_DIM, "midtop")
+    widgets.draw_footer(surface, content.hints, (panel.centerx, panel.bottom - 14 - footer_height(content) / 2),
+                        FOOTER_SIZE, panel.width - 24, max_lines=2)
 
 
 @lru_cache(maxsize=4)

@@ -11,9 +11,19 @@ from importlib import resources
 
 import pygame
 
-from tablegames.ui.overlay import MenuItem, MenuModel, OverlayMenuScene, RulesScene, cycle, menu_row_rect
+from tablegames.ui.overlay import (
+    SOUND_AND_DISPLAY,
+    MenuItem,
+    MenuModel,
+    OverlayMenuScene,
+    RulesScene,
+    centred_rect,
+    cycle,
+    menu_row_rect,
+)
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.settings import Settings
+from tablegames.ui.table import TableScene
 
 RULES_RESOURCE = resources.files("tablegames.fasttrack").joinpath("rules.md")  # shipped in the package
 PARTNER_NAMES = {"none": "none", "any_time": "any time", "when_home": "once home"}
@@ -25,6 +35,7 @@ ITEMS = (
     MenuItem("partners", "Partnerships"),
     MenuItem("zones", "Board"),
     MenuItem("rules", "Rules"),
+    SOUND_AND_DISPLAY,
     MenuItem("back", "Back to the table"),
     MenuItem("lobby", "Back to the lobby"),
 )
@@ -106,6 +117,7 @@ class TableMenuScene(OverlayMenuScene[MenuController]):
     title = "Fast Track"
     notes = ("Type a game's number on New game, or step it with left and right.",
              "A new board or partnership starts a new game.")
+    menu_rect = centred_rect(560, 86 + len(ITEMS) * 52 + 70)
 
     def __init__(self, context: Context, table: Scene | None = None) -> None:
         game = getattr(getattr(table, "controller", None), "game", None)
@@ -115,9 +127,9 @@ class TableMenuScene(OverlayMenuScene[MenuController]):
     def carry_out(self, action: str) -> list[Intent]:
         if action == "rules":
             return [Push(FastTrackRulesScene(self.context))]
-        if action == "new":
-            new_game = getattr(self.table, "new_game", None)
-            if new_game is not None:
-                new_game(self.controller.seed)
+        if action == "new":  # asked first in the middle of a game; the menu closes either way
+            table, seed = self.table, self.controller.seed
+            if isinstance(table, TableScene) and hasattr(table, "new_game"):
+                return [Pop(), *table.ask_before_new_game(lambda: table.new_game(seed))]
             return [Pop()]
         return super().carry_out(action)

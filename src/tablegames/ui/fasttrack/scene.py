@@ -43,7 +43,7 @@ from tablegames.ui.fasttrack.drawing import (
 from tablegames.ui.fasttrack.menu import PARTNER_NAMES, TableMenuScene
 from tablegames.ui.scene import Context, Intent, Scene
 from tablegames.ui.table import KeyBinding, TableScene
-from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text
+from tablegames.ui.theme import LOGICAL_SIZE, TEXT_DIM, draw_background, draw_text, text_scale
 from tablegames.ui.widgets import draw_button, draw_toast
 
 SETTING_OF_PARTNERSHIP = {partnership: setting for setting, partnership in PARTNERSHIPS.items()}
@@ -80,6 +80,7 @@ class FastTrackScene(TableScene):
         if game is None:
             game = make_game(context.new_game_seed("fasttrack"), settings.fasttrack_zones, settings.fasttrack_partners)
         self.controller = TableController(game, context.thinker, settings.fasttrack_speed, self.watch)
+        self.controller.set_motion(settings.animations, settings.reduced_motion)
         self.painter = BoardPainter(self.controller.view.slots)
         self.hover: int | None = None
         self.tooltip: str | None = None  # the square codes of the hole or log line pointed at
@@ -108,15 +109,7 @@ class FastTrackScene(TableScene):
                 self.toasts.show(NOT_YOUR_TURN)
         elif action == "new":
             seed = int(controller.game.seed) + 1
-            if not self.game_in_progress():
-                self.new_game(seed)
-                return []
-
-            def start_new() -> list[Intent]:
-                self.new_game(seed)
-                return []
-
-            return self.confirm("Start a new game?", "The game in progress will be lost.", "New game", start_new)
+            return self.ask_before_new_game(lambda: self.new_game(seed))
         return []
 
     def click(self, pos: tuple[float, float]) -> list[Intent]:
@@ -200,9 +193,10 @@ class FastTrackScene(TableScene):
         self.after_change()
 
     def apply_settings(self) -> None:
-        """After the menu: the speed at once; a new board or partnership starts a new game."""
+        """After a menu: the speed and the motion at once; a new board or partnership starts a new game."""
         settings = self.context.settings
         self.controller.set_speed(settings.fasttrack_speed)
+        self.controller.set_motion(settings.animations, settings.reduced_motion)
         game = self.controller.game
         wanted = make_game(int(game.seed), settings.fasttrack_zones, settings.fasttrack_partners)
         if (wanted.players, wanted.partnership) != (game.players, game.partnership):
@@ -215,10 +209,10 @@ class FastTrackScene(TableScene):
         content = self.panel_content()
         panel_codes = {c.click for c in content.hand} | {b.click for b in content.buttons}
         hover = self.hover if self.hover in panel_codes else None
-        if (content, hover) != self.backdrop_key:
+        if (content, hover, text_scale()) != self.backdrop_key:
             draw_background(self.backdrop)
             draw_panel(self.backdrop, content, hover)
-            self.backdrop_key = (content, hover)
+            self.backdrop_key = (content, hover, text_scale())
 
     # --- drawing ------------------------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import pygame
 
 from tablegames.piddle.table import RULES_HELP
 from tablegames.ui.overlay import (
+    SOUND_AND_DISPLAY,
     MenuItem,
     MenuModel,
     OverlayMenuScene,
@@ -33,6 +34,7 @@ ITEMS = (
     MenuItem("push_value", "A push is worth"),
     MenuItem("photo", "Analyse a photo"),
     MenuItem("rules", "Rules"),
+    SOUND_AND_DISPLAY,
     MenuItem("back", "Back to the table"),
     MenuItem("lobby", "Back to the lobby"),
 )
@@ -44,6 +46,7 @@ def rules_markdown() -> str:
     lines += ["", "## Keys", "",
               "- Space rolls (the dice not held); Enter stops; 1-6 or a click holds a die.",
               "- H holds what the advisor keeps; A shows or hides the advisor; Esc opens the menu.",
+              "- M turns all sound on or off; Q goes back to the lobby (asking first in a round you rolled in).",
               "- Drop a photo of six dice onto the window to have them read and advised on."]
     return "\n".join(lines)
 
@@ -100,7 +103,7 @@ class PiddleMenuScene(OverlayMenuScene[MenuController]):
     title = "Piddle"
     notes = ("Left and right change a row; changes are saved.",
              "A new number of players starts a new table.")
-    menu_rect = centred_rect(600, 600)
+    menu_rect = centred_rect(600, 86 + len(ITEMS) * 52 + 98)
     value_size = 30
 
     def __init__(self, context: Context, table: Scene | None = None) -> None:

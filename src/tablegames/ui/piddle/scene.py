@@ -18,7 +18,7 @@ import pygame
 
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
-from tablegames.piddle.table import PiddleTable, positions_to_hold
+from tablegames.piddle.table import TURN, PiddleTable, positions_to_hold
 from tablegames.ui.miniatures import draw_die
 from tablegames.ui.piddle import savegame
 from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, AdvisorView, draw_advisor
@@ -59,8 +59,9 @@ from tablegames.ui.theme import (
     TEXT_DIM,
     draw_background,
     draw_text,
+    text_scale,
 )
-from tablegames.ui.widgets import Toasts, button_at, draw_button, draw_toast, fit_text, wrap_text
+from tablegames.ui.widgets import Toasts, button_at, draw_button, draw_footer, draw_toast, fit_text, wrap_text
 
 NUMBER_KEYS = {getattr(pygame, f"K_{n}"): n for n in range(1, 7)} | {getattr(pygame, f"K_KP{n}"): n
                                                                      for n in range(1, 7)}
@@ -194,6 +195,13 @@ class PiddleScene(TableScene):
     def save(self) -> str | None:
         return None if self.save_path is None else savegame.save_table(self.controller.table, self.save_path)
 
+    def game_in_progress(self) -> bool:
+        """A round you have rolled in that is not settled yet (leaving or a new table loses it)."""
+        table = self.controller.table
+        if self.watch or table.phase != TURN:
+            return False
+        return HUMAN_SEAT in table.final_dice or (table.current_seat == HUMAN_SEAT and table.dice is not None)
+
     def relayout(self) -> None:
         """Ask the advisor what the panel will show (on the thinker), and redraw the backdrop when what it shows
         changed (with a move or an answer, not with the frame)."""
@@ -222,10 +230,11 @@ class PiddleScene(TableScene):
     # --- settings -------------------------------------------------------------------------------------------------
 
     def apply_settings(self) -> None:
-        """After the menu: the objective at once; a new number of players starts a new table."""
+        """After a menu: the objective and the motion at once; a new number of players starts a new table."""
         settings = self.context.settings
         controller = self.controller
         controller.set_objective(objective_of(settings))
+        controller.animations, controller.reduced_motion = settings.animations, settings.reduced_motion
         if settings.piddle_players != controller.table.players and not self.watch:
             seed = int(controller.table.seed) + 1
             controller.start(make_table(settings.piddle_players, seed, self.watch, objective_of(settings)))
@@ -272,7 +281,7 @@ class PiddleScene(TableScene):
                 controller.linger is None, controller.showing_break, controller.tumble is None, controller.message,
                 self.show_advisor, self.hover_button, controller.is_busy(), table.objective,
                 controller.advisor.version, controller.outlook.version,  # an answer from the thinker redraws
-                self.watch)
+                self.watch, self.footer(), text_scale())
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """What changes with a move, not with the frame: drawn once into the backdrop."""
@@ -297,7 +306,8 @@ class PiddleScene(TableScene):
             draw_text(surface, "press A to show it", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 96), 26, TEXT_DIM,
                       "center")
         footer = WATCH_HINTS if self.watch else f"{self.footer()}   drop a photo to analyse it"
-        draw_text(surface, footer, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 24, TEXT_DIM, "center")
+        draw_footer(surface, footer, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 24, LOGICAL_SIZE[0] - 40,
+                    max_lines=2)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.backdrop, (0, 0))  # brought up to date by relayout

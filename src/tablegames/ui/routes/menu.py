@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tablegames.ui.overlay import MenuItem, MenuModel, OverlayMenuScene, centred_rect, menu_row_rect
+from tablegames.ui.overlay import (
+    SOUND_AND_DISPLAY,
+    MenuItem,
+    MenuModel,
+    OverlayMenuScene,
+    centred_rect,
+    menu_row_rect,
+)
 from tablegames.ui.scene import Context, Intent, Pop
 from tablegames.ui.theme import ACCENT, TEXT, TEXT_DIM, draw_text
 
@@ -16,7 +23,7 @@ if TYPE_CHECKING:
 
 ITEMS = (MenuItem("resume", "Back to the planner"), MenuItem("save", "Save the board"),
          MenuItem("load", "Load the last saved board"), MenuItem("open", "Open a board or map file..."),
-         MenuItem("lobby", "Back to the lobby"))
+         SOUND_AND_DISPLAY, MenuItem("lobby", "Back to the lobby"))
 
 
 class MenuController(MenuModel):
@@ -42,7 +49,7 @@ class PlannerMenuScene(OverlayMenuScene[MenuController]):
     title = "Route planner"
     notes = ("Maps: the shipped Harrowmere, or 1830/1889-style JSON files.",
              "Drop a board or map file on the window to open it.")
-    menu_rect = centred_rect(600, 500)
+    menu_rect = centred_rect(600, 86 + len(ITEMS) * 52 + 154)
 
     def __init__(self, context: Context, planner: RoutePlannerScene) -> None:
         super().__init__(context, planner, MenuController())

@@ -43,7 +43,7 @@ from tablegames.ui.theme import (
     draw_text,
     shade,
 )
-from tablegames.ui.widgets import Button, draw_button, draw_toast
+from tablegames.ui.widgets import Button, draw_button, draw_footer, draw_toast
 
 MAP_RECT = pygame.Rect(12, 12, 900, 752)
 PANEL_RECT = pygame.Rect(924, 12, 344, 776)
@@ -262,7 +262,7 @@ class RoutePlannerScene(TableScene):
                 pygame.draw.polygon(surface, colour, corners, 3)
         draw_routes(surface, board, self.layout, controller.run_state.routes)
         self.draw_panel(surface)
-        draw_text(surface, self.footer(), (MAP_RECT.centerx, LOGICAL_SIZE[1] - 14), 19, TEXT_DIM, anchor="center")
+        draw_footer(surface, self.footer(), (MAP_RECT.centerx, LOGICAL_SIZE[1] - 14), 19, MAP_RECT.width, min_size=15)
         draw_toast(surface, self.toasts.current, MAP_RECT)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
