@@ -205,3 +205,39 @@ def test_the_worker_process_starts_warming_at_start_up_right_after_the_checkers_
     levels.prepare_worker_process().result(timeout=5)
     assert calls == ["warmed"]  # once per process
     worker.shutdown()
+
+
+def test_the_worker_process_ends_when_the_window_is_killed(tmp_path):
+    """kill -9 of the window's process leaves no orphaned worker holding its kernels."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = tmp_path / "window.py"
+    script.write_text(
+        "import os, time\n"
+        "from tablegames.core.worker import ProcessWorker\n"
+        "if __name__ == '__main__':\n"
+        "    worker = ProcessWorker()\n"
+        "    print(worker.submit(os.getpid).result(timeout=120), flush=True)\n"
+        "    time.sleep(600)\n")
+    window = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        child = int(window.stdout.readline())
+        os.kill(child, 0)  # alive
+        window.send_signal(signal.SIGKILL)
+        window.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                os.kill(child, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(child, signal.SIGKILL)
+            raise AssertionError("the worker process outlived the window by 10 s")
+    finally:
+        window.kill()

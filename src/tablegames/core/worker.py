@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable, Hashable
@@ -211,8 +212,24 @@ class KeyedAnswer:
         self.key, self.value, self.has_value = None, None, False
 
 
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _end_with_parent(parent: int) -> None:
+    """In the worker process: end it when the window's process is gone (a kill -9 leaves no one to stop it, and
+    an orphan would keep its ~160 MB of kernels forever)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 def _spawned_pool() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_end_with_parent, initargs=(os.getpid(),))
 
 
 class ProcessWorker:
