@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import sys
 from pathlib import Path
 
@@ -62,6 +63,12 @@ def start_log_file() -> Path | None:
         return None
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.setLevel(logging.INFO)
+    from tablegames import __version__
+
+    # the session's first line goes to the file only: the terminal stays quiet when all is well
+    handler.handle(logging.makeLogRecord({"name": APP, "levelno": logging.INFO, "levelname": "INFO",
+                                          "msg": "tablegames %s started (pid %d)",
+                                          "args": (__version__, os.getpid())}))
     logging.getLogger().addHandler(handler)
     suite = logging.getLogger(APP)
     if suite.getEffectiveLevel() > logging.INFO:  # the file keeps the suite's INFO lines whatever stderr shows

@@ -119,7 +119,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.table is not None and args.table not in TABLE_NAMES:
         raise UsageError(f"no table {args.table!r}; choose one of: {', '.join(TABLE_NAMES)}")
     set_window_class()
-    pygame.init()
+    try:  # not pygame.init(): the mixer opens with the music, once there is a window to play for
+        pygame.display.init()
+    except pygame.error as error:
+        raise UsageError(f"cannot open a window with the {os.environ.get('SDL_VIDEODRIVER', 'default')} video "
+                         f"driver ({error})") from None
+    pygame.font.init()
     load_all_scenes()
     if args.list_scenes:
         print("\n".join(sorted(SCENES)))

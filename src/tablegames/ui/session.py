@@ -4,7 +4,6 @@ self-playing demo, which reports frame times and the audio engine."""
 from __future__ import annotations
 
 import argparse
-import logging
 import math
 import secrets
 from pathlib import Path
@@ -12,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from tablegames import __version__
 from tablegames.core.places import start_log_file
 from tablegames.core.worker import Thinker, process_worker
 from tablegames.tables import TABLES
@@ -58,11 +56,11 @@ def open_app(context: Context) -> App:
 def run_window(args: argparse.Namespace) -> int:
     if args.demo is not None:
         return run_demo(Path(args.demo) if args.demo else None, args.seconds, args.silent)
-    log = start_log_file()
-    if log is not None:
-        logging.getLogger(__name__).info("tablegames %s started; this log is %s", __version__, log)
-    context = make_context(silent=False)
-    app = open_app(context)
+    start_log_file()
+    context = make_context(silent=True)
+    app = open_app(context)  # the window first: without one there is nothing to play music for
+    context.audio.close()
+    context.audio = start_audio(context.settings)
     then = SCENES[args.table] if args.table else None
     app.stack.push(LobbyScene(context))
     try:
