@@ -16,8 +16,8 @@ def assert_legal_runs(
     network: Network, trains: list[TrainType], company: str, phase: str, result: RunResult,
     bonuses: tuple[RouteBonus, ...] | list[RouteBonus] = (),
 ) -> None:
-    """Every run follows its links stop to stop, holds a token, shares no conflict id with any other run, and
-    earns what the reference says; the total is their sum."""
+    """Every run follows its links stop to stop, passes no junction twice, holds a token, shares no conflict id
+    with any other run, and earns what the reference says; the total is their sum."""
     used: set[int] = set()
     assert len(result.runs) == len(trains)
     for train, run in zip(trains, result.runs, strict=True):
@@ -28,10 +28,15 @@ def assert_legal_runs(
         assert len(set(run.stops)) == len(run.stops), run
         assert any(company in network.stops[network.stop_index[s]].tokens for s in run.stops), run
         assert len(run.links) == len(run.stops) - 1, run
+        passed: set[str] = set()
         for (a, b), index in zip(zip(run.stops, run.stops[1:], strict=False), run.links, strict=True):
             link = network.links[index]
             ends = {network.stops[link.a].name, network.stops[link.b].name}
             assert ends == {a, b}, (run, ends)
+            junctions = {end for s in link.segments for end in (network.segments[s].a, network.segments[s].b)
+                         if end not in network.stop_index}
+            assert not junctions & passed, (run, junctions & passed)
+            passed |= junctions
             assert not link.conflicts & used, run
             used |= link.conflicts
         for inner in run.stops[1:-1]:

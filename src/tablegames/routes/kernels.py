@@ -293,8 +293,8 @@ def _sum_top(values: Ints, count: int, k: int) -> int:
 
 @njit(cache=True, nogil=True)
 def search_runs(
-    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints,
-    stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
+    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_pass: Words, link_len: Ints,
+    link_track: Ints, stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
     value: Ints, cost: Ints, major: Ints, max_total: Ints, max_major: Ints, max_len: Ints, best_n: Ints,
     track_mask: Ints, same_as_prev: Ints,
     bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints,
@@ -332,6 +332,8 @@ def search_runs(
     visited = np.zeros((n_trains, n_stops), np.uint8)
     group_used = np.zeros((n_trains, max(n_groups, 1)), np.int64)
     used = np.zeros(words, np.uint64)
+    pass_words = link_pass.shape[1]
+    passed = np.zeros((n_trains, pass_words), np.uint64)  # junctions each route passed (Network.revisitable)
     bonus_max = np.zeros(n_trains, np.int64)
     for t in range(n_trains):
         for b in range(bonus_full.shape[0]):
@@ -619,10 +621,11 @@ def search_runs(
                     continue
                 if r_len[t] + link_len[link] > max_len[t]:
                     continue
-                if not _is_free(link_conf, link, used, words):
+                if not _is_free(link_conf, link, used, words) or not _is_free(link_pass, link, passed[t], pass_words):
                     continue
                 # Extend train t by this link.
                 _occupy(link_conf, link, used, words)
+                _occupy(link_pass, link, passed[t], pass_words)
                 n = r_n[t]
                 r_stops[t, n] = v
                 r_links[t, n] = link
@@ -688,6 +691,8 @@ def search_runs(
             if link >= 0:
                 for w in range(words):
                     used[w] ^= link_conf[link, w]
+                for w in range(pass_words):
+                    passed[t, w] ^= link_pass[link, w]
                 r_len[t] -= link_len[link]
             r_n[t] -= 1
             r_total[t] -= cost[t, s]
@@ -708,8 +713,8 @@ def search_runs(
 
 @njit(cache=True, nogil=True)
 def list_routes(
-    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints,
-    stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
+    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_pass: Words, link_len: Ints,
+    link_track: Ints, stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
     value: Ints, cost: Ints, major: Ints, max_total: Ints, max_major: Ints, max_len: Ints, best_n: Ints,
     track_mask: Ints, bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints, t: int,
     out_value: Ints, out_conf: Words, out_offset: Ints, out_flat: Ints,
@@ -722,6 +727,8 @@ def list_routes(
     visited = np.zeros((1, n_stops), np.uint8)
     group_used = np.zeros(max(n_groups, 1), np.int64)
     used = np.zeros(words, np.uint64)
+    pass_words = link_pass.shape[1]
+    passed = np.zeros(pass_words, np.uint64)
     stops = np.zeros(n_stops + 1, np.int64)
     buffer = np.zeros(n_stops + 1, np.int64)
     # Stack per position: adjacency pointer, arm (1/2), the stop frame's root kind.
@@ -780,9 +787,10 @@ def list_routes(
                         continue
                     if length + link_len[link] > max_len[t]:
                         continue
-                    if not _is_free(link_conf, link, used, words):
+                    if not _is_free(link_conf, link, used, words) or not _is_free(link_pass, link, passed, pass_words):
                         continue
                     _occupy(link_conf, link, used, words)
+                    _occupy(link_pass, link, passed, pass_words)
                     stops[n] = v
                     n += 1
                     if f_root[d] == ROOT_START:
@@ -844,6 +852,8 @@ def list_routes(
                 if link >= 0:
                     for w in range(words):
                         used[w] ^= link_conf[link, w]
+                    for w in range(pass_words):
+                        passed[w] ^= link_pass[link, w]
                     length -= link_len[link]
                 n -= 1
                 total -= cost[t, s]

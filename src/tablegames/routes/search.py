@@ -9,7 +9,7 @@ of runs appears once (the seed's "same run reached two ways", merged by construc
   in every interleaving);
 * a route grows from its lowest-ranked company token: first arm, then a second arm out of the same token whose
   first link is higher than the first arm's (a route through the token is built once, not once per direction);
-* interchangeable trains (same type) take routes in increasing (start token, first link) order, and an idle
+* interchangeable trains (the same value and limits on every stop, the same bonuses) take routes in increasing (start token, first link) order, and an idle
   train is followed only by idle twins.
 
 Branch and bound: the bound of a state is the closed trains' revenue + an over-estimate of the open train (its
@@ -40,11 +40,11 @@ from tablegames.core.worker import HasCancelFlag, SearchCancelled, cancel_flag_o
 from tablegames.routes import kernels
 from tablegames.routes.kernels import Bytes, Ints, Words
 from tablegames.routes.network import Network
-from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainKey, TrainType, check_trains
+from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, check_trains
 
-# what every kernel takes first: adj_start, adj_link, adj_to, link_conf, link_len, link_track, stop_sink, stop_group,
-# n_groups, token_stops, token_rank
-NetworkArgs = tuple[Ints, Ints, Ints, Words, Ints, Ints, Bytes, Ints, int, Ints, Ints]
+# what every kernel takes first: adj_start, adj_link, adj_to, link_conf, link_pass, link_len, link_track, stop_sink,
+# stop_group, n_groups, token_stops, token_rank
+NetworkArgs = tuple[Ints, Ints, Ints, Words, Words, Ints, Ints, Bytes, Ints, int, Ints, Ints]
 # the chosen trains' rows: value, cost, major, max_total, max_major, max_len, best_n, track_mask
 TrainArgs = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 
@@ -132,6 +132,7 @@ class Problem:
     adj_link: Ints
     adj_to: Ints
     link_conf: Words
+    link_pass: Words
     link_len: Ints
     link_track: Ints
     stop_sink: Bytes
@@ -152,10 +153,11 @@ class Problem:
     bonus_stop_mask: Ints
     bonus_full: Ints
     prefix_top: Ints
+    train_class: Ints  # [T]: the first train interchangeable with train t (equal in every per-train array)
 
     def network_args(self) -> NetworkArgs:
         return (
-            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_len, self.link_track,
+            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_pass, self.link_len, self.link_track,
             self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
         )
 
@@ -219,12 +221,14 @@ def prepare(
     arrays = network.arrays
     words = arrays.link_conf.shape[1]
     link_conf = np.zeros((max(len(link_ids), 1), words), dtype=np.uint64)
+    link_pass = np.zeros((max(len(link_ids), 1), arrays.link_pass.shape[1]), dtype=np.uint64)
     link_len = np.zeros(max(len(link_ids), 1), dtype=np.int64)
     link_track = np.zeros(max(len(link_ids), 1), dtype=np.int64)
     neighbours: list[list[tuple[int, int, int]]] = [[] for _ in range(n_stops)]
     for new_link, old_link in enumerate(link_ids):
         link = network.links[old_link]
         link_conf[new_link] = arrays.link_conf[old_link]
+        link_pass[new_link] = arrays.link_pass[old_link]
         link_len[new_link] = link.length
         link_track[new_link] = link.track
         a, b = new_index[link.a], new_index[link.b]
@@ -305,14 +309,22 @@ def prepare(
     prefix_top = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
     for t in range(n_trains):
         prefix_top[t, 1:] = np.cumsum(np.sort(value[t])[::-1])
+    # Two trains are interchangeable when every array the kernels read per train is equal for them: then they may
+    # run the same routes and earn the same on each. Names play no part, except through a bonus paid by name.
+    per_train = (value, cost, major, max_total, max_major, max_len, best_n, track_mask, bonus_amount)
+    first_of: dict[bytes, int] = {}
+    train_class = np.array(
+        [first_of.setdefault(b"".join(array[t].tobytes() for array in per_train), t) for t in range(n_trains)],
+        dtype=np.int64,
+    )
     return Problem(
         network=network, stops=np.array(kept, dtype=np.int64), links=np.array(link_ids, dtype=np.int64), adj_start=adj_start,
         adj_link=np.array(adj_link, dtype=np.int64), adj_to=np.array(adj_to, dtype=np.int64),
-        link_conf=link_conf, link_len=link_len, link_track=link_track, stop_sink=stop_sink, stop_group=stop_group,
+        link_conf=link_conf, link_pass=link_pass, link_len=link_len, link_track=link_track, stop_sink=stop_sink, stop_group=stop_group,
         n_groups=len(group_ids), token_stops=np.array(tokens, dtype=np.int64), token_rank=token_rank,
         trains=list(trains), value=value, cost=cost, major=major, max_total=max_total, max_major=max_major,
         max_len=max_len, best_n=best_n, track_mask=track_mask, bonus_amount=bonus_amount,
-        bonus_stop_mask=bonus_stop_mask, bonus_full=bonus_full, prefix_top=prefix_top,
+        bonus_stop_mask=bonus_stop_mask, bonus_full=bonus_full, prefix_top=prefix_top, train_class=train_class,
     )
 
 
@@ -338,7 +350,7 @@ def _search(problem: Problem, chosen: list[int], standalone: Ints, suffix_best: 
     n_stops = problem.stop_sink.shape[0]
     same = np.zeros(n_trains, dtype=np.int64)
     for i in range(1, n_trains):
-        same[i] = int(problem.trains[chosen[i]].key() == problem.trains[chosen[i - 1]].key())
+        same[i] = int(problem.train_class[chosen[i]] == problem.train_class[chosen[i - 1]])
     out_stops = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
     out_links = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
     out_count = np.zeros(n_trains, dtype=np.int64)
@@ -434,29 +446,29 @@ def solve(
         return RunResult(0, idle, 0, time.perf_counter() - started)
     big = np.int64(kernels.INF)
     nodes = 0
+    kind = [int(c) for c in problem.train_class]
     # 1. Each distinct train alone: its exact best (an upper bound on its share of any joint run).
-    alone: dict[TrainKey, int] = {}
-    alone_run: dict[TrainKey, TrainRun | None] = {}
+    alone: dict[int, int] = {}
+    alone_run: dict[int, TrainRun | None] = {}
     for t, train in enumerate(trains):
-        if train.key() in alone:
+        if kind[t] in alone:
             continue
         best, used, runs = _search(
             problem, [t], np.array([big]), np.array([big, 0]), 0, f"train {train.name} alone", progress, flag
         )
-        alone[train.key()] = best
-        alone_run[train.key()] = runs[0] if runs else None
+        alone[kind[t]] = best
+        alone_run[kind[t]] = runs[0] if runs else None
         nodes += used
     # 2. Order: trains with a stop limit first, most valuable first, twins adjacent; open-ended trains (D, E, H)
     # last, where the bound of their search sees the track the others left.
-    order = sorted(range(n_trains), key=lambda t: (_is_open_ended(trains[t]), -alone[trains[t].key()],
-                                                   repr(trains[t].key()), t))
-    standalone = np.array([alone[trains[t].key()] for t in order], dtype=np.int64)
+    order = sorted(range(n_trains), key=lambda t: (_is_open_ended(trains[t]), -alone[kind[t]], kind[t], t))
+    standalone = np.array([alone[kind[t]] for t in order], dtype=np.int64)
     # 3. Suffixes from the last train backwards: suffix_best[j] = exact joint best of trains j.. of `order`.
     suffix_best = np.zeros(n_trains + 1, dtype=np.int64)
     suffix_runs: list[list[TrainRun]] = [[] for _ in range(n_trains + 1)]
     last = trains[order[-1]]
-    suffix_best[n_trains - 1] = alone[last.key()]
-    run = alone_run[last.key()]
+    suffix_best[n_trains - 1] = alone[kind[order[-1]]]
+    run = alone_run[kind[order[-1]]]
     suffix_runs[n_trains - 1] = [
         dataclasses.replace(run, train=last.name) if run else TrainRun(last.name, (), 0)
     ]
@@ -501,10 +513,11 @@ def solve_by_route_lists(
     if n_trains == 0 or problem.token_stops.shape[0] == 0:
         return RunResult(0, tuple(TrainRun(t.name, (), 0) for t in trains), 0, time.perf_counter() - started)
     words = problem.link_conf.shape[1]
-    # per train type: (route values best first, their conflicts, their index in the listing, (offsets, stops))
-    lists: dict[TrainKey, tuple[Ints, Words, npt.NDArray[np.intp], tuple[Ints, Ints]]] = {}
+    kind = [int(c) for c in problem.train_class]
+    # per kind of train: (route values best first, their conflicts, their index in the listing, (offsets, stops))
+    lists: dict[int, tuple[Ints, Words, npt.NDArray[np.intp], tuple[Ints, Ints]]] = {}
     for t, train in enumerate(trains):
-        if train.key() in lists:
+        if kind[t] in lists:
             continue
         capacity = 1024
         raise_if_cancelled(cancel, f"route listing of train {train.name}")
@@ -529,13 +542,13 @@ def solve_by_route_lists(
         by_value = np.argsort(-out_value[:count], kind="stable")
         if route_limit is not None:
             by_value = by_value[:route_limit]
-        lists[train.key()] = (out_value[by_value], out_conf[by_value], by_value, (out_offset, out_flat))
-    order = sorted(range(n_trains), key=lambda t: -(lists[trains[t].key()][0][:1].sum()))
-    values = np.concatenate([lists[trains[t].key()][0] for t in order])
-    confs = np.concatenate([lists[trains[t].key()][1] for t in order])
-    counts = np.array([len(lists[trains[t].key()][0]) for t in order], dtype=np.int64)
+        lists[kind[t]] = (out_value[by_value], out_conf[by_value], by_value, (out_offset, out_flat))
+    order = sorted(range(n_trains), key=lambda t: -(lists[kind[t]][0][:1].sum()))
+    values = np.concatenate([lists[kind[t]][0] for t in order])
+    confs = np.concatenate([lists[kind[t]][1] for t in order])
+    counts = np.array([len(lists[kind[t]][0]) for t in order], dtype=np.int64)
     starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    tops = np.array([lists[trains[t].key()][0][:1].sum() for t in order], dtype=np.int64)
+    tops = np.array([lists[kind[t]][0][:1].sum() for t in order], dtype=np.int64)
     remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
     box: list[Ints] = []
 
@@ -548,7 +561,7 @@ def solve_by_route_lists(
     pick = box[0]
     runs: dict[int, TrainRun] = {}
     for i, t in enumerate(order):
-        value_list, _conf, original, (offset, flat) = lists[trains[t].key()]
+        value_list, _conf, original, (offset, flat) = lists[kind[t]]
         if pick[i] < 0 or pick[i] >= counts[i]:
             runs[t] = TrainRun(trains[t].name, (), 0)
             continue

@@ -14,9 +14,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 UNLIMITED = 1 << 20
-# what makes two trains interchangeable: (stops, towns, express, hexes, skip_towns, multiplier, value_class, track,
-# the stop bonuses as sorted (kind, amount) pairs)
-TrainKey = tuple[int, int, bool, int, bool, int, str | None, str, tuple[tuple[str, int], ...]]
 _TRAIN_PATTERN = re.compile(r"^(?:(?P<d>D)|(?P<n>\d+)(?:\+(?P<m>\d+))?(?P<kind>[EHT]?))(?:x(?P<mult>\d+))?$")
 
 
@@ -41,20 +38,6 @@ class TrainType:
     @property
     def is_unlimited(self) -> bool:
         return self.stops >= UNLIMITED
-
-    def key(self) -> TrainKey:
-        """Equal keys = interchangeable trains (the search keeps one order of their routes)."""
-        return (
-            self.stops,
-            self.towns,
-            self.express,
-            self.hexes,
-            self.skip_towns,
-            self.multiplier,
-            self.value_class,
-            self.track,
-            tuple(sorted(self.stop_bonus.items())),
-        )
 
 
 @dataclass(frozen=True)
