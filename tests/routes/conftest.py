@@ -1,14 +1,17 @@
 """Shared checks for the route tests: a result must be a legal set of runs worth what it claims.
 
-Tests take the `legal_runs` fixture (test modules are not importable from each other under importlib mode)."""
+Tests take the `legal_runs` fixture, and `solve_by` (`solve` with each of its two methods forced: on small maps the
+default picks the route lists, so a test that uses only the default never reaches the branch and bound) (test modules are not importable from each other under importlib mode)."""
 
 from __future__ import annotations
+
+import functools
 
 import pytest
 
 from tablegames.routes.network import Network
 from tablegames.routes.reference import route_revenue
-from tablegames.routes.search import RunResult
+from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, RunResult, solve
 from tablegames.routes.trains import RouteBonus, TrainType
 
 
@@ -49,3 +52,8 @@ def assert_legal_runs(
 @pytest.fixture
 def legal_runs():
     return assert_legal_runs
+
+
+@pytest.fixture(params=[LISTS, BRANCH_AND_BOUND])
+def solve_by(request):
+    return functools.partial(solve, method=request.param)

@@ -1,4 +1,4 @@
-"""The exact search equals the brute force (and the route-list method) on random small networks with what real
+"""Both methods of the exact solver (branch and bound, route lists) equal the brute force on random small networks with what real
 tiles produce (`randommaps.random_case`): towns, off-boards by phase, diesel values, groups, blocked cities, shared
 conflict ids, gauges, junctions with and without conflict ids and hex sides, every train type, twins under one
 name and under two names with a bonus only one earns. 300 maps by default, 5,000 more marked slow."""
@@ -8,7 +8,7 @@ import pytest
 from tablegames.core.rng import make_rng
 from tablegames.routes.randommaps import COMPANY, TRAIN_POOL, random_case, random_map, random_small_network
 from tablegames.routes.reference import brute_force
-from tablegames.routes.search import solve, solve_by_route_lists
+from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, solve, solve_by_route_lists
 from tablegames.routes.trains import parse_train, parse_train_list
 
 BLOCK = 50
@@ -18,10 +18,10 @@ def check_case(seed: int, legal_runs) -> None:
     case = random_case(make_rng(seed, "routes-differential"))
     network, trains, phase, bonuses = case.network, case.trains, case.phase, case.bonuses
     expected, _ = brute_force(network, trains, COMPANY, phase, bonuses)
-    result = solve(network, trains, COMPANY, phase, bonuses)
-    assert result.total == expected, (seed, [t.name for t in trains], phase)
-    legal_runs(network, trains, COMPANY, phase, result, bonuses)
-    assert solve_by_route_lists(network, trains, COMPANY, phase, bonuses).total == expected, seed
+    for method in (BRANCH_AND_BOUND, LISTS):
+        result = solve(network, trains, COMPANY, phase, bonuses, method=method)
+        assert result.total == expected, (seed, method, [t.name for t in trains], phase)
+        legal_runs(network, trains, COMPANY, phase, result, bonuses)
 
 
 @pytest.mark.parametrize("block", range(6))
@@ -81,7 +81,8 @@ def test_search_equals_brute_force_on_larger_networks() -> None:
         network = random_small_network(rng, max_stops=10)
         trains = [parse_train(str(rng.choice(TRAIN_POOL))) for _ in range(int(rng.integers(1, 4)))]
         expected, _ = brute_force(network, trains, COMPANY, "5")
-        assert solve(network, trains, COMPANY, "5").total == expected, seed
+        for method in (BRANCH_AND_BOUND, LISTS):
+            assert solve(network, trains, COMPANY, "5", method=method).total == expected, (seed, method)
 
 
 def test_unlimited_trains_equal_brute_force_on_dense_maps(legal_runs) -> None:
@@ -91,9 +92,10 @@ def test_unlimited_trains_equal_brute_force_on_dense_maps(legal_runs) -> None:
         network = random_map(rng, int(rng.integers(7, 11)), 2, near_p=0.8, far_p=0.3)
         trains = parse_train_list(["D", "D,D", "D,2", "D,3E", "D,D,3"][seed % 5])
         expected, _ = brute_force(network, trains, COMPANY, "5")
-        result = solve(network, trains, COMPANY, "5")
-        assert result.total == expected, seed
-        legal_runs(network, trains, COMPANY, "5", result)
+        for method in (BRANCH_AND_BOUND, LISTS):
+            result = solve(network, trains, COMPANY, "5", method=method)
+            assert result.total == expected, (seed, method)
+            legal_runs(network, trains, COMPANY, "5", result)
 
 
 def test_search_equals_route_lists_on_larger_maps(legal_runs) -> None:
@@ -104,6 +106,6 @@ def test_search_equals_route_lists_on_larger_maps(legal_runs) -> None:
         rng = make_rng(seed, "routes-differential-lists")
         network = random_map(rng, int(rng.integers(20, 51)), 3)
         trains = parse_train_list(sets[seed % len(sets)])
-        result = solve(network, trains, COMPANY, "5")
+        result = solve(network, trains, COMPANY, "5", method=BRANCH_AND_BOUND)
         assert result.total == solve_by_route_lists(network, trains, COMPANY, "5").total, seed
         legal_runs(network, trains, COMPANY, "5", result)

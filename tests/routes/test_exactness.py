@@ -1,16 +1,19 @@
 """The two maps of issue 18 where the search used to return less than the optimum: twin trains told apart only
 by a bonus paid by name, and a junction without conflict ids that one route could pass twice."""
 
+import functools
+
 import pytest
 
 from tablegames.commands import run_table_command
 from tablegames.routes.network import Junction, Network, Segment, Stop
 from tablegames.routes.reference import brute_force
 from tablegames.routes.scenario import load_scenario
-from tablegames.routes.search import solve, solve_by_route_lists
+from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, solve, solve_by_route_lists
 from tablegames.routes.trains import RouteBonus, TrainType
 
-METHODS = [solve, solve_by_route_lists]
+METHODS = [functools.partial(solve, method=BRANCH_AND_BOUND), functools.partial(solve, method=LISTS),
+           solve_by_route_lists]
 
 
 def twin_network() -> Network:
@@ -62,8 +65,7 @@ def test_a_route_passes_a_junction_once(method, conflicts: tuple[str, ...], lega
     result = method(network, trains, "X")
     assert result.total == 30
     assert len(result.runs[0].stops) == 3
-    if method is solve:  # the route-list method does not report links
-        legal_runs(network, trains, "X", "1", result)
+    legal_runs(network, trains, "X", "1", result)
 
 
 def test_two_trains_may_cross_at_a_junction_without_conflict_ids() -> None:
@@ -75,8 +77,8 @@ def test_two_trains_may_cross_at_a_junction_without_conflict_ids() -> None:
     network = Network(stops, segments, [Junction("J")])
     trains = [TrainType("2", stops=2), TrainType("2", stops=2)]
     assert brute_force(network, trains, "X")[0] == 40
-    assert solve(network, trains, "X").total == 40
-    assert solve_by_route_lists(network, trains, "X").total == 40
+    for method in METHODS:
+        assert method(network, trains, "X").total == 40
 
 
 @pytest.mark.parametrize(("name", "total"), [("named-twins", 140), ("junction-twice", 30)])
@@ -89,3 +91,22 @@ def test_the_shipped_scenarios_and_the_command_line(name: str, total: int, capsy
         assert run_table_command("routes", ["solve", name, "--method", method]) == 0
         out = capsys.readouterr().out
         assert f"total {total}\n" in out and f"matches the file's expected total {total}" in out
+
+
+def test_few_routes_are_listed_many_are_searched(monkeypatch) -> None:
+    """The solver lists the routes when they number fewer than the budget, and runs the branch and bound when
+    they do not; either way the same optimum, with runs that follow their links."""
+    seed = load_scenario("seed")  # the Rails-devel map, trains 4 and 3
+    network, trains = seed.network, seed.trains
+    listed = solve(network, trains, "X")
+    assert (listed.method, listed.total) == (LISTS, 140)
+    monkeypatch.setattr("tablegames.routes.search.ROUTE_BUDGET", 5)  # the 4-train alone has more routes than 5
+    searched = solve(network, trains, "X")
+    assert (searched.method, searched.total) == (BRANCH_AND_BOUND, 140)
+    for result in (listed, searched):
+        assert all(len(run.links) == len(run.stops) - 1 for run in result.runs)
+
+
+def test_an_unknown_method_is_refused() -> None:
+    with pytest.raises(ValueError, match="method 'fast'"):
+        solve(twin_network(), [TrainType("2", stops=2)], "X", method="fast")

@@ -273,7 +273,7 @@ def test_the_route_search_agrees_with_the_walker_on_hex_boards():
     pytest.importorskip("tablegames.routes.search")
     from tablegames.routes.boards import load_shipped_map
     from tablegames.routes.hexmap_network import to_network
-    from tablegames.routes.search import solve
+    from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, solve
     from tablegames.routes.trains import parse_train
 
     cases = [
@@ -292,5 +292,6 @@ def test_the_route_search_agrees_with_the_walker_on_hex_boards():
     for graph, company, phase, trains in cases:
         lengths = [999 if t == "D" else int(t) for t in trains]
         expected = best_run(graph, company, phase, lengths)
-        result = solve(to_network(graph), [parse_train(t) for t in trains], company, phase)
-        assert result.total == expected, (company, phase, trains)
+        for method in (BRANCH_AND_BOUND, LISTS):
+            result = solve(to_network(graph), [parse_train(t) for t in trains], company, phase, method=method)
+            assert result.total == expected, (company, phase, trains, method)

@@ -34,7 +34,14 @@ from tablegames.routes.hexmap import BoardState
 from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.network import Network
 from tablegames.routes.scenario import load_scenario, shipped_scenarios
-from tablegames.routes.search import LiveProgress, RouteListTooLong, RunResult, solve, solve_by_route_lists
+from tablegames.routes.search import (
+    LISTS,
+    LiveProgress,
+    RouteListTooLong,
+    RunResult,
+    solve,
+    solve_by_route_lists,
+)
 from tablegames.routes.trains import RouteBonus, TrainType, parse_train, parse_train_list
 
 
@@ -235,8 +242,9 @@ def run_solve(args: argparse.Namespace) -> int:
           f"trains {', '.join(t.name for t in problem.trains)}")
     for line in format_result(result, problem.labels):
         print(line)
-    what = "search nodes" if args.method == "exact" else "routes listed"
-    print(f"({args.method}: {result.nodes} {what}, {result.seconds:.3f} s)")
+    what = "routes listed" if result.method == LISTS else "search nodes"
+    loaded = f"; kernels loaded in {result.load_seconds:.2f} s" if result.load_seconds else ""
+    print(f"({args.method}, {result.method}: {result.nodes} {what}, {result.seconds:.3f} s{loaded})")
     if problem.expected is not None:
         verdict = "matches" if problem.expected == result.total else "DIFFERS from"
         print(f"{verdict} the file's expected total {problem.expected}")
