@@ -11,7 +11,8 @@ names the worst case (goal: at most 1.2x).
 
 Late-game 1830 boards (section "1830"): the 1830 map of ../shared/data/18xx (skipped with a message when absent),
 home tokens down, legal tiles laid at random from the manifest (seeded, `lay_random_tiles`) through phases 2, 3, 5
-and D until the board is full, every company's other station tokens placed on random free city slots (seeded);
+and D until the board is full, every company's other station tokens placed in turns on free city slots its track
+reaches (seeded, `place_random_tokens`);
 then every company runs a 6-train and a D, once with every company's tokens ("game") and once with only its
 own ("alone": no rival blocks it, so it reaches the most). Goal: the exact optimum in under 2 s. The same boards go through the
 route-list method truncated to 10,000 routes per train (as well-known tools keep), with its total and time.
@@ -34,7 +35,7 @@ from tablegames.core.worker import CancelToken
 from tablegames.routes import kernels
 from tablegames.routes.boards import load_map
 from tablegames.routes.compare import ROUTE_LIMIT
-from tablegames.routes.hexmap import BoardState, Token, lay_random_tiles, place_home_tokens
+from tablegames.routes.hexmap import BoardState, lay_random_tiles, place_home_tokens, place_random_tokens
 from tablegames.routes.hexmap_network import board_network
 from tablegames.routes.randommaps import COMPANY, random_map
 from tablegames.routes.search import (
@@ -106,21 +107,7 @@ def late_game_1830(game_map, seed: int) -> BoardState:
     board = place_home_tokens(BoardState(game_map, map_ref=str(SHARED_1830)))
     for offset, (phase, count) in enumerate(LATE_GAME_LAYS):
         board = lay_random_tiles(replace(board, phase=phase), seed * 10 + offset, count)
-    rng = make_rng(seed, "bench", "1830-tokens")
-    tokens = list(board.tokens)
-    for company in game_map.companies:
-        for _ in range(company.tokens - sum(1 for t in tokens if t.company == company.sym)):
-            free = []
-            for coord in sorted(game_map.hexes):
-                spec = board.tile_on(coord)[0]
-                if any(t.hex == coord and t.company == company.sym for t in tokens):
-                    continue
-                for index, city in enumerate(spec.cities):
-                    if sum(1 for t in tokens if t.hex == coord and t.city == index) < city.slots and spec.paths:
-                        free.append(Token(coord, index, company.sym))
-            if free:
-                tokens.append(free[int(rng.integers(len(free)))])
-    return replace(board, tokens=tokens)
+    return place_random_tokens(board, seed)
 
 
 def bench_1830(boards: int, cap: float) -> None:

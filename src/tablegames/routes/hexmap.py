@@ -940,3 +940,57 @@ def lay_random_tiles(board: BoardState, seed: int, count: int) -> BoardState:
         else:
             break
     return board
+
+
+def place_random_tokens(board: BoardState, seed: int) -> BoardState:
+    """A new board where, in turns, every company puts its spare station tokens down (seeded) on free city slots
+    its track reaches from its tokens (not through cities full of others, not past off-boards; the no-reversing
+    rule at hex sides is not applied, so a slot may be a little beyond reach), as in a game;
+    a company that reaches no free slot keeps its tokens."""
+    from tablegames.core.rng import make_rng
+
+    rng = make_rng(seed, "routes", "random-tokens", board.game_map.game_id)
+    placing = True
+    while placing:
+        placing = False
+        for company in board.game_map.companies:
+            if sum(1 for t in board.tokens if t.company == company.sym) >= company.tokens:
+                continue
+            free = sorted(_reachable_free_slots(board, company.sym))
+            if free:
+                coord, city = free[int(rng.integers(len(free)))]
+                board = replace(board, tokens=[*board.tokens, Token(coord, city, company.sym)])
+                placing = True
+    return board
+
+
+def _reachable_free_slots(board: BoardState, company: str) -> set[tuple[str, int]]:
+    """(hex, city index) of every city with a free slot that `company`'s track reaches, on a hex where it has no
+    token yet."""
+    graph = build_track_graph(board)
+    ends: dict[str, list[str]] = {}
+    for segment in graph.segments:
+        ends.setdefault(segment.a, []).append(segment.b)
+        ends.setdefault(segment.b, []).append(segment.a)
+    stops = {stop.name: stop for stop in graph.stops}
+    start = [stop.name for stop in graph.stops if company in stop.tokens]
+    seen, frontier = set(start), list(start)
+    while frontier:
+        node = frontier.pop()
+        stop = stops.get(node)
+        if stop is not None and node not in start and (stop.kind == "offboard" or stop.is_blocked_for(company)):
+            continue  # a route ends here
+        for other in ends.get(node, ()):
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    tokened_hexes = {t.hex for t in board.tokens if t.company == company}
+    free = set()
+    for name in seen:
+        stop = stops.get(name)
+        if stop is None or stop.kind != "city" or stop.hex in tokened_hexes:
+            continue
+        if len(stop.tokens) + len(stop.reserved) < stop.slots:
+            city_ids = [c.id for c in board.tile_on(stop.hex)[0].cities]
+            free.add((stop.hex, city_ids.index(stop.node)))
+    return free
