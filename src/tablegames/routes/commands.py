@@ -73,7 +73,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     solve_parser = subparsers.add_parser("solve", help="best runs for a scenario or a board state")
     _add_input_arguments(solve_parser)
     solve_parser.add_argument("--method", choices=("exact", "lists"), default="exact",
-                              help="exact all-trains-at-once search (default) or route lists + combinations")
+                              help="the exact solver (default: route lists or branch and bound, picked per "
+                                   "problem) or the route-list method alone")
     solve_parser.add_argument("--progress", action="store_true",
                               help="print the search's progress to stderr even when it is not a terminal")
     solve_parser.set_defaults(run=run_solve)

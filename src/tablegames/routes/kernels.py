@@ -1,11 +1,12 @@
 """numba kernels of the route search (the one kernel module of `routes`), and `warmup()`.
 
-`search_runs` is the exact all-trains-at-once search: one depth-first walk over routing states that hold a route
-for every train, each step growing one train by one link (see search.py for the canonical order that makes every
-set of runs appear once). `list_routes` and `best_combination` are the route-list-then-combinations method the
-benchmark compares against.
+`search_runs` is the exact all-trains-at-once branch and bound: one depth-first walk over routing states that hold
+a route for every train, each step growing one train by one link (see search.py for the canonical order that makes
+every set of runs appear once). `list_routes` and `best_combination` are the route-list-then-combinations method:
+the solver's other method, used when the routes are few, and the method the benchmark compares against.
 
-Array conventions: S stops, L links, W 64-bit conflict words, T trains, B route bonuses. Values are int64.
+Array conventions: S stops, L links, W 64-bit conflict words, P 64-bit words of revisitable junctions (`link_pass`:
+one route passes each at most once, other trains may pass it too), T trains, B route bonuses. Values are int64.
 `control` is shared with Python, read by any thread while the kernel runs: [0] unused, [1] nodes so far, [2] best
 so far, [3] 1 once the kernel has finished. `cancel` is the caller's CancelToken flag (int32[1]): the kernel reads
 it with the counters and, once it is set, returns -1 (no answer).
