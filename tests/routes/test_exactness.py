@@ -2,6 +2,11 @@
 by a bonus paid by name, and a junction without conflict ids that one route could pass twice."""
 
 import functools
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +115,12 @@ def test_few_routes_are_listed_many_are_searched(monkeypatch) -> None:
 def test_an_unknown_method_is_refused() -> None:
     with pytest.raises(ValueError, match="method 'fast'"):
         solve(twin_network(), [TrainType("2", stops=2)], "X", method="fast")
+
+
+def test_a_fresh_command_line_reports_the_kernel_loading_apart() -> None:
+    """In a new process the kernels load first (numba's start-up); the solve's own time is reported without it."""
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+    out = subprocess.run([sys.executable, "-m", "tablegames", "routes", "solve", "seed"], capture_output=True,
+                         text=True, env=env, timeout=300, check=True).stdout
+    assert re.search(r"^\(exact, route lists: 22 routes listed, \d+\.\d{3} s; kernels loaded in \d+\.\d\d s\)$",
+                     out, re.MULTILINE), out

@@ -162,8 +162,8 @@ class Problem:
 
     def network_args(self) -> NetworkArgs:
         return (
-            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_pass, self.link_len, self.link_track,
-            self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
+            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_pass, self.link_len,
+            self.link_track, self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
         )
 
     def train_args(self, chosen: Sequence[int]) -> TrainArgs:
@@ -325,7 +325,8 @@ def prepare(
     return Problem(
         network=network, stops=np.array(kept, dtype=np.int64), links=np.array(link_ids, dtype=np.int64), adj_start=adj_start,
         adj_link=np.array(adj_link, dtype=np.int64), adj_to=np.array(adj_to, dtype=np.int64),
-        link_conf=link_conf, link_pass=link_pass, link_len=link_len, link_track=link_track, stop_sink=stop_sink, stop_group=stop_group,
+        link_conf=link_conf, link_pass=link_pass, link_len=link_len, link_track=link_track, stop_sink=stop_sink,
+        stop_group=stop_group,
         n_groups=len(group_ids), token_stops=np.array(tokens, dtype=np.int64), token_rank=token_rank,
         trains=list(trains), value=value, cost=cost, major=major, max_total=max_total, max_major=max_major,
         max_len=max_len, best_n=best_n, track_mask=track_mask, bonus_amount=bonus_amount,
@@ -431,8 +432,8 @@ def _relevant_links(problem: Problem, chosen: list[int]) -> Words:
 
 
 # Routes listed, over all distinct trains, below which `solve` takes the route lists instead of the branch and
-# bound: listing costs well under a microsecond a route, so giving up at this count wastes a few milliseconds, and
-# on the benchmark the branch and bound wins from about here on (docs/routes.md, "Picking the method").
+# bound: listing costs about half a microsecond a route, so giving up at this count wastes about 10 ms, and on the
+# benchmark the two methods cost about the same from 10,000-20,000 routes on (docs/routes.md, "The solver").
 ROUTE_BUDGET = 20_000
 LISTS = "route lists"
 BRANCH_AND_BOUND = "branch and bound"
