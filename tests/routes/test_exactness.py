@@ -1,5 +1,6 @@
-"""The two maps of issue 18 where the search used to return less than the optimum: twin trains told apart only
-by a bonus paid by name, and a junction without conflict ids that one route could pass twice."""
+"""The two maps of issue 18 where the search used to return less than the optimum (twin trains told apart only
+by a bonus paid by name; a junction without conflict ids that one route could pass twice), by every method, the
+brute force and the command line; and the solver's choice of method."""
 
 import functools
 import os
