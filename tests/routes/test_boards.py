@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import deque
 from dataclasses import replace
 
@@ -163,6 +164,52 @@ def test_two_tokens_in_a_one_slot_city_and_too_many_tiles(tmp_path, harrowmere):
     data["tiles"] = {c: {"tile": "57", "rotation": 0} for c in ("E3", "B4", "C5", "B10", "D14")}
     with pytest.raises(ValueError, match="tile 57: 5 laid, the manifest has 4"):
         board_from_dict(data, "b", game_map=harrowmere)
+
+
+# ------------------------------------------------------------------------------ tiles that could not lie there
+@needs_shared
+@pytest.mark.parametrize(
+    ("phase", "hex_name", "tile", "rotation", "reason"),
+    [
+        # Takamatsu K4 is printed yellow, one city, track to edges 0, 1 and 2, label T.
+        ("2", "K4", "466", 0, "brown tile 466 in phase 2, which lays yellow tiles only"),
+        ("3", "K4", "440", 1, "green tile 440 at rotation 1 drops the track to edge 0"),
+        ("2", "K4", "57", 0, "yellow tile 57 on a yellow hex: a tile replaces one of an earlier colour"),
+        ("2", "I2", "9", 0, "yellow tile 9 drops a city: 0, the hex has 1"),  # Marugame: a white city
+        ("2", "J3", "57", 0, "yellow tile 57 adds a city: 1, the hex has 0"),  # a blank hex
+        ("3", "K6", "440", 0, "green tile 440 is labelled T, the hex nothing"),
+        ("2", "I2", "57", 2, "yellow tile 57 at rotation 2: its track runs off the map at edge 2"),
+        ("2", "K6", "9", 1, "yellow tile 9 at rotation 1: its track at edge 1 meets the gray hex J7, which has no "
+                            "track there"),
+        ("5", "J5", "611", 0, "brown tile 611 drops a town: 0, the hex has 1"),  # Ritsurin Kouen: a town
+    ],
+)
+def test_a_board_file_with_a_tile_that_could_not_lie_there_is_refused(tmp_path, phase, hex_name, tile, rotation,
+                                                                     reason):
+    data = {"format": "tablegames-18xx-board", "version": 1, "map": str(SHARED / "1889.json"), "phase": phase,
+            "tiles": {hex_name: {"tile": tile, "rotation": rotation}}}
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match=re.escape(f"{file}: tile on {hex_name}: {reason}")):
+        load_board(file)
+
+
+def test_a_tile_no_manifest_tiles_lead_to_is_refused():
+    """A green city over a white city needs a yellow city tile in between: the small map's manifest has none."""
+    data = small_map_dict()
+    data["hexes"]["A5"] = {"color": "white", "code": None}
+    data["tiles"]["14"] = {"color": "green",
+                           "code": "city=revenue:30,slots:2;path=a:0,b:_0;path=a:3,b:_0"}
+    data["manifest"] = {"14": 1}
+    data["phases"] = [{"name": "3", "tiles": ["yellow", "green"]}]
+    game_map = map_from_dict(data, "small.json")
+    board = {"format": "tablegames-18xx-board", "version": 1, "map": "x", "phase": "3",
+             "tiles": {"A3": {"tile": "14", "rotation": 0}}}
+    with pytest.raises(ValueError, match="tile on A3: green tile 14 at rotation 0: no manifest tiles lead there"):
+        board_from_dict(board, "b", game_map=game_map)
+    data["tiles"]["57"] = {"color": "yellow", "code": "city=revenue:20;path=a:0,b:_0;path=a:_0,b:3"}
+    data["manifest"]["57"] = 1  # now yellow 57 leads from the white city to 14
+    assert board_from_dict(board, "b", game_map=map_from_dict(data, "small.json")).tiles["A3"].tile == "14"
 
 
 def test_broken_json_is_reported_with_its_line(tmp_path):

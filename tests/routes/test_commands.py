@@ -97,7 +97,7 @@ def test_an_unknown_format_is_refused_by_its_format_not_by_a_key(data, tmp_path,
 
 def test_a_name_that_is_neither_a_file_nor_a_shipped_scenario(capsys) -> None:
     status, _, err = solve_command(capsys, "no-such-scenario")
-    assert status == 2 and "no such file, and no shipped scenario of that name (shipped: lakes" in err
+    assert status == 2 and "no such file, and no shipped scenario of that name (shipped: junction-twice, lakes" in err
 
 
 def test_timeout_stops_a_long_search_and_says_so(tmp_path, capsys) -> None:

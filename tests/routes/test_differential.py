@@ -1,57 +1,77 @@
-"""The exact search equals the brute force (and the route-list method) on hundreds of random small networks
-with mixed trains: towns, off-boards by phase, diesel values, groups, blocked cities, junctions, bonuses."""
+"""Both methods of the exact solver (branch and bound, route lists) equal the brute force on random small networks with what real
+tiles produce (`randommaps.random_case`): towns, off-boards by phase, diesel values, groups, blocked cities, shared
+conflict ids, gauges, junctions with and without conflict ids and hex sides, every train type, twins under one
+name and under two names with a bonus only one earns. 300 maps by default, 5,000 more marked slow."""
 
 import pytest
 
 from tablegames.core.rng import make_rng
-from tablegames.routes.randommaps import COMPANY, PHASES, random_map, random_small_network
+from tablegames.routes.randommaps import COMPANY, TRAIN_POOL, random_case, random_map, random_small_network
 from tablegames.routes.reference import brute_force
-from tablegames.routes.search import solve, solve_by_route_lists
-from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, parse_train, parse_train_list
+from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, solve, solve_by_route_lists
+from tablegames.routes.trains import parse_train, parse_train_list
 
-TRAIN_POOL = ["2", "3", "4", "D", "2E", "3E", "2H", "3H", "4H", "2+1", "2+2", "2T", "3T", "2x2", "3Ex2", "5"]
-DIESEL_BONUS = TrainType("D+40", stops=UNLIMITED, stop_bonus={"offboard": 40})
+BLOCK = 50
 
 
-def random_case(seed: int):
-    rng = make_rng(seed, "routes-differential")
-    network = random_small_network(rng)
-    trains = [parse_train(str(rng.choice(TRAIN_POOL))) for _ in range(int(rng.integers(1, 4)))]
-    if rng.random() < 0.2:
-        trains.append(DIESEL_BONUS)
-    if rng.random() < 0.2:
-        trains.append(trains[0])  # a twin: interchangeable trains
-    bonuses = []
-    if rng.random() < 0.3:
-        names = [s.name for s in network.stops]
-        bonuses.append(RouteBonus("east-west", ((names[0], names[1]), (names[-1],)), 50))
-    phase = str(rng.choice(PHASES))
-    return network, trains, phase, bonuses
+def check_case(seed: int, legal_runs) -> None:
+    case = random_case(make_rng(seed, "routes-differential"))
+    network, trains, phase, bonuses = case.network, case.trains, case.phase, case.bonuses
+    expected, _ = brute_force(network, trains, COMPANY, phase, bonuses)
+    for method in (BRANCH_AND_BOUND, LISTS):
+        result = solve(network, trains, COMPANY, phase, bonuses, method=method)
+        assert result.total == expected, (seed, method, [t.name for t in trains], phase)
+        legal_runs(network, trains, COMPANY, phase, result, bonuses)
 
 
 @pytest.mark.parametrize("block", range(6))
 def test_search_equals_brute_force(block: int, legal_runs) -> None:
-    for seed in range(block * 50, block * 50 + 50):
-        network, trains, phase, bonuses = random_case(seed)
-        expected, _ = brute_force(network, trains, COMPANY, phase, bonuses)
-        result = solve(network, trains, COMPANY, phase, bonuses)
-        assert result.total == expected, (seed, [t.name for t in trains], phase)
-        legal_runs(network, trains, COMPANY, phase, result, bonuses)
-        assert solve_by_route_lists(network, trains, COMPANY, phase, bonuses).total == expected, seed
+    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+        check_case(seed, legal_runs)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("block", range(6, 106))
+def test_search_equals_brute_force_on_5000_more_maps(block: int, legal_runs) -> None:
+    for seed in range(block * BLOCK, (block + 1) * BLOCK):
+        check_case(seed, legal_runs)
 
 
 def test_random_cases_are_varied() -> None:
-    """The generator really mixes the features the comparison is meant to cover."""
-    kinds, train_names, junctions, groups = set(), set(), 0, 0
-    for seed in range(300):
-        network, trains, _phase, _bonuses = random_case(seed)
+    """The generator really mixes the features the comparison is meant to cover (counted over the default 300)."""
+    seen: dict[str, int] = {}
+
+    def count(feature: str, present: bool) -> None:
+        seen[feature] = seen.get(feature, 0) + int(present)
+
+    train_names: set[str] = set()
+    kinds: set[str] = set()
+    for seed in range(6 * BLOCK):
+        case = random_case(make_rng(seed, "routes-differential"))
+        network, trains = case.network, case.trains
         kinds |= {s.kind for s in network.stops}
         train_names |= {t.name for t in trains}
-        junctions += bool(network.junctions)
-        groups += any(s.group for s in network.stops)
+        count("junction with a conflict id", any(j.conflicts for j in network.junctions))
+        count("junction a route could pass twice", any(not j.crossing for j in network.junctions
+                                                       if j.name in network.revisitable))
+        count("hex side", any(j.crossing for j in network.junctions))
+        count("hex side a route could pass twice", any(j.crossing for j in network.junctions
+                                                       if j.name in network.revisitable))
+        count("shared conflict id", any(seg.conflicts and seg.conflicts[0].startswith("shared")
+                                        for seg in network.segments))
+        count("narrow or dual track", any(seg.track != "broad" for seg in network.segments))
+        count("group", any(s.group for s in network.stops))
+        count("blocked city", any(s.is_blocked_for(COMPANY) for s in network.stops))
+        count("phase values", any(isinstance(s.value, dict) for s in network.stops))
+        count("twins under one name", len({t.name for t in trains}) < len(trains))
+        count("twins under two names, a bonus for one", any(b.trains for b in case.bonuses))
+        count("diesel with an off-board bonus", any(t.stop_bonus for t in trains))
+        count("narrow-gauge train", any(t.track == "narrow" for t in trains))
+        count("bonus for every train", any(not b.trains for b in case.bonuses))
     assert kinds == {"city", "town", "offboard"}
-    assert set(TRAIN_POOL) <= train_names | {"D+40"}
-    assert junctions > 50 and groups > 50
+    assert set(TRAIN_POOL) <= train_names
+    rare = {feature: n for feature, n in seen.items() if n < 15}
+    assert not rare, rare
 
 
 @pytest.mark.slow
@@ -61,7 +81,8 @@ def test_search_equals_brute_force_on_larger_networks() -> None:
         network = random_small_network(rng, max_stops=10)
         trains = [parse_train(str(rng.choice(TRAIN_POOL))) for _ in range(int(rng.integers(1, 4)))]
         expected, _ = brute_force(network, trains, COMPANY, "5")
-        assert solve(network, trains, COMPANY, "5").total == expected, seed
+        for method in (BRANCH_AND_BOUND, LISTS):
+            assert solve(network, trains, COMPANY, "5", method=method).total == expected, (seed, method)
 
 
 def test_unlimited_trains_equal_brute_force_on_dense_maps(legal_runs) -> None:
@@ -71,9 +92,10 @@ def test_unlimited_trains_equal_brute_force_on_dense_maps(legal_runs) -> None:
         network = random_map(rng, int(rng.integers(7, 11)), 2, near_p=0.8, far_p=0.3)
         trains = parse_train_list(["D", "D,D", "D,2", "D,3E", "D,D,3"][seed % 5])
         expected, _ = brute_force(network, trains, COMPANY, "5")
-        result = solve(network, trains, COMPANY, "5")
-        assert result.total == expected, seed
-        legal_runs(network, trains, COMPANY, "5", result)
+        for method in (BRANCH_AND_BOUND, LISTS):
+            result = solve(network, trains, COMPANY, "5", method=method)
+            assert result.total == expected, (seed, method)
+            legal_runs(network, trains, COMPANY, "5", result)
 
 
 def test_search_equals_route_lists_on_larger_maps(legal_runs) -> None:
@@ -84,6 +106,6 @@ def test_search_equals_route_lists_on_larger_maps(legal_runs) -> None:
         rng = make_rng(seed, "routes-differential-lists")
         network = random_map(rng, int(rng.integers(20, 51)), 3)
         trains = parse_train_list(sets[seed % len(sets)])
-        result = solve(network, trains, COMPANY, "5")
+        result = solve(network, trains, COMPANY, "5", method=BRANCH_AND_BOUND)
         assert result.total == solve_by_route_lists(network, trains, COMPANY, "5").total, seed
         legal_runs(network, trains, COMPANY, "5", result)

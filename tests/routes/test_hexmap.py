@@ -326,3 +326,47 @@ def test_laying_a_tile_moves_tokens_to_the_city_that_inherits_them(map1830):
     assert board.tokens == [Token("G19", 1, "NYNH")]  # the old board is unchanged
     with pytest.raises(ValueError, match="may not be laid"):
         lay_tile(board, "G19", "53", 0)
+
+
+@needs_shared
+def test_random_tokens_go_on_free_slots_the_company_reaches(map1830):
+    """Late-game token placement (scripts/make_routes_boards.py, the bench): within each company's token count,
+    one per hex, never in a full city, only where the company's track leads, and the same for the same seed."""
+    from dataclasses import replace
+
+    from tablegames.routes.hexmap import (
+        build_track_graph,
+        lay_random_tiles,
+        place_home_tokens,
+        place_random_tokens,
+    )
+
+    board = place_home_tokens(BoardState(map1830))
+    for phase, count in (("2", 30), ("3", 30)):
+        board = lay_random_tiles(replace(board, phase=phase), 7, count)
+    placed = place_random_tokens(board, 7)
+    assert placed.tokens == place_random_tokens(board, 7).tokens
+    new = placed.tokens[len(board.tokens):]
+    assert new and placed.tokens[: len(board.tokens)] == board.tokens
+    placed.check()  # slots, one token per company per hex
+    for company in map1830.companies:
+        assert sum(1 for t in placed.tokens if t.company == company.sym) <= company.tokens
+    # Each new token's city has track, and the first token put down joins its company's home network: the home
+    # hex and the new hex are in one connected piece of track.
+    graph = build_track_graph(board)
+    neighbours: dict[str, set[str]] = {}
+    for segment in graph.segments:
+        neighbours.setdefault(segment.a, set()).add(segment.b)
+        neighbours.setdefault(segment.b, set()).add(segment.a)
+    for token in new:
+        city = f"{token.hex}.{board.tile_on(token.hex)[0].cities[token.city].id}"
+        assert neighbours.get(city), token
+    first = new[0]
+    home = next(t for t in board.tokens if t.company == first.company)
+    piece, frontier = {f"{home.hex}.c{home.city}"}, [f"{home.hex}.c{home.city}"]
+    while frontier:
+        for other in neighbours.get(frontier.pop(), ()):
+            if other not in piece:
+                piece.add(other)
+                frontier.append(other)
+    assert f"{first.hex}.c{first.city}" in piece

@@ -12,6 +12,7 @@ from tablegames.routes.boards import load_map, map_from_dict
 from tablegames.routes.hexmap import BoardState, PlacedTile, Token, TrackGraph, build_track_graph
 
 TILES = {
+    "5": {"color": "yellow", "code": "city=revenue:20;path=a:0,b:_0;path=a:_0,b:1"},
     "57": {"color": "yellow", "code": "city=revenue:20;path=a:0,b:_0;path=a:_0,b:3"},
     "9": {"color": "yellow", "code": "path=a:0,b:3"},
     "14": {
@@ -184,6 +185,8 @@ def star_board():
             "B2": ("red", "offboard=revenue:yellow_40;path=a:5,b:_0"),  # north-west (edge 2)
             "B4": ("white", "city=revenue:0"),  # south-west (edge 1)
             "D2": ("red", "offboard=revenue:yellow_10;path=a:1,b:_0"),  # north-east (edge 4)
+            "C7": ("white", None),  # beyond C5 and B4: their straight track leads onto the map
+            "A5": ("white", None),
         },
         companies=[("X", "C3")],
     )
@@ -215,13 +218,15 @@ def test_a_hex_with_two_cities():
             "B3": ("yellow", "city=revenue:0;city=revenue:0;label=OO"),
             "B5": ("white", "city=revenue:0"),  # south of B3: B3's edge 0
             "A2": ("white", "city=revenue:0"),  # north-west of B3: B3's edge 2
+            "B7": ("white", None),  # beyond B5 and A2: their track leads onto the map
+            "B1": ("white", None),
         },
         companies=[("X", "B5"), ("Y", "A2")],
     )
     board = BoardState(
         game_map,
         # 59 at rotation 0: city c0 on edge 0, city c1 on edge 2, not joined inside the hex.
-        tiles={"B3": PlacedTile("59", 0), "B5": PlacedTile("57", 0), "A2": PlacedTile("57", 2)},
+        tiles={"B3": PlacedTile("59", 0), "B5": PlacedTile("57", 0), "A2": PlacedTile("5", 4)},  # A2: B1 and B3
         tokens=[Token("B3", 0, "Y"), Token("B5", 0, "X"), Token("A2", 0, "Y")],
         phase="3",
     )
@@ -273,7 +278,7 @@ def test_the_route_search_agrees_with_the_walker_on_hex_boards():
     pytest.importorskip("tablegames.routes.search")
     from tablegames.routes.boards import load_shipped_map
     from tablegames.routes.hexmap_network import to_network
-    from tablegames.routes.search import solve
+    from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, solve
     from tablegames.routes.trains import parse_train
 
     cases = [
@@ -292,5 +297,6 @@ def test_the_route_search_agrees_with_the_walker_on_hex_boards():
     for graph, company, phase, trains in cases:
         lengths = [999 if t == "D" else int(t) for t in trains]
         expected = best_run(graph, company, phase, lengths)
-        result = solve(to_network(graph), [parse_train(t) for t in trains], company, phase)
-        assert result.total == expected, (company, phase, trains)
+        for method in (BRANCH_AND_BOUND, LISTS):
+            result = solve(to_network(graph), [parse_train(t) for t in trains], company, phase, method=method)
+            assert result.total == expected, (company, phase, trains, method)

@@ -15,11 +15,12 @@ from tablegames.routes.scenario import (
 )
 from tablegames.routes.search import solve, solve_by_route_lists
 
-SMALL = ["seed", "lakes"]
+SMALL = ["seed", "lakes", "named-twins", "junction-twice"]
 
 
 def test_shipped_scenarios_are_there() -> None:
-    assert {"seed", "lakes", "random40", "random60", "random120"} <= set(shipped_scenarios())
+    assert {"seed", "lakes", "named-twins", "junction-twice", "random40", "random60", "random120"} <= set(
+        shipped_scenarios())
 
 
 @pytest.mark.parametrize("name", SMALL)

@@ -20,18 +20,18 @@ def seed_network() -> Network:
 
 
 @pytest.mark.parametrize(("trains", "expected"), SEED_TABLE)
-def test_seed_table(trains: str, expected: int, legal_runs) -> None:
+def test_seed_table(trains: str, expected: int, legal_runs, solve_by) -> None:
     network = seed_network()
     train_list = parse_train_list(trains)
-    result = solve(network, train_list, "X")
+    result = solve_by(network, train_list, "X")
     assert result.total == expected
     legal_runs(network, train_list, "X", "1", result)
     assert solve_by_route_lists(network, train_list, "X").total == expected
     assert brute_force(network, train_list, "X")[0] == expected
 
 
-def test_seed_4_3_takes_a_long_branch_and_straddles_the_token() -> None:
-    result = solve(seed_network(), parse_train_list("4,3"), "X")
+def test_seed_4_3_takes_a_long_branch_and_straddles_the_token(solve_by) -> None:
+    result = solve_by(seed_network(), parse_train_list("4,3"), "X")
     four, three = result.runs
     assert four.revenue == 90 and four.stops[0] == "T" and four.stops[-1] in ("B3", "C3")
     assert three.revenue == 50 and three.stops[1] == "T" and "A" in three.stops

@@ -40,6 +40,7 @@ from tablegames.routes.network import Network
 from tablegames.routes.scenario import FORMAT as SCENARIO_FORMAT
 from tablegames.routes.scenario import load_scenario, parse_scenario, scenario_path, shipped_scenarios
 from tablegames.routes.search import (
+    LISTS,
     LiveProgress,
     RouteListTooLong,
     RunResult,
@@ -78,7 +79,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     solve_parser = subparsers.add_parser("solve", help="best runs for a scenario or a board state")
     _add_input_arguments(solve_parser)
     solve_parser.add_argument("--method", choices=("exact", "lists"), default="exact",
-                              help="exact all-trains-at-once search (default) or route lists + combinations")
+                              help="the exact solver (default: route lists or branch and bound, picked per "
+                                   "problem) or the route-list method alone")
     solve_parser.add_argument("--progress", action="store_true",
                               help="print the search's progress to stderr even when it is not a terminal")
     solve_parser.add_argument("--timeout", type=positive_number(MAX_TIMEOUT), metavar="SECONDS",
@@ -283,8 +285,9 @@ def run_solve(args: argparse.Namespace) -> int:
           f"trains {', '.join(t.name for t in problem.trains)}")
     for line in format_result(result, problem.labels):
         print(line)
-    what = "search nodes" if args.method == "exact" else "routes listed"
-    print(f"({args.method}: {result.nodes} {what}, {result.seconds:.3f} s)")
+    what = "routes listed" if result.method == LISTS else "search nodes"
+    loaded = f"; kernels loaded in {result.load_seconds:.2f} s" if result.load_seconds else ""
+    print(f"({args.method}, {result.method}: {result.nodes} {what}, {result.seconds:.3f} s{loaded})")
     if problem.expected is not None:
         if problem.expected != result.total:
             print(f"DIFFERS from the file's expected total {problem.expected}")

@@ -466,6 +466,10 @@ class GameMap:
     trains: list[TrainKind]
     game_id: str = ""
     source: dict[str, Any] = field(default_factory=dict, repr=False)  # the map file as read (decoded JSON)
+    # (printed code, printed colour, tile id, rotation) -> whether manifest upgrades lead there (`lay_problem`)
+    upgrade_chains: dict[tuple[str | None, str, str, int], bool] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     def phase(self, name: str) -> Phase:
         for phase in self.phases:
@@ -575,7 +579,8 @@ class BoardState:
         return reservations
 
     def check(self) -> None:
-        """Raise ValueError if tiles, tokens, phase or trains do not fit the map."""
+        """Raise ValueError if tiles, tokens, phase or trains do not fit the map, or a tile could not lie where it
+        does in this phase (`lay_problem`: the hex and the reason)."""
         game_map = self.game_map
         game_map.phase(self.phase)
         for coord, placed in self.tiles.items():
@@ -587,6 +592,9 @@ class BoardState:
                 raise ValueError(f"{where}: rotation {placed.rotation!r}, expected 0-5")
             if hx.color in ("red", "gray"):
                 raise ValueError(f"{where}: {coord} is a {hx.color} hex, its track is fixed")
+            problem = lay_problem(self, coord)
+            if problem is not None:
+                raise ValueError(f"{where}: {problem}")
         for tile_id in {p.tile for p in self.tiles.values()}:
             remaining = self.tiles_remaining(tile_id)
             if remaining is not None and remaining < 0:
@@ -672,16 +680,22 @@ def is_upgrade_allowed(old: TileSpec, old_color: str, new_tile: Tile) -> bool:
 def exits_fit(board: BoardState, coord: str, spec: TileSpec) -> bool:
     """Every exit of `spec` (at map orientation) leads onto the map, across no impassable border, and not into a
     red or gray hex side that has no track (those hexes never change, so the track would be blocked for good)."""
-    game_map = board.game_map
-    hx = game_map.hexes[coord]
+    return exit_problem(board, coord, spec) is None
+
+
+def exit_problem(board: BoardState, coord: str, spec: TileSpec) -> str | None:
+    """Where an exit of `spec` on `coord` leads nowhere (`exits_fit`), or None."""
+    hx = board.game_map.hexes[coord]
     for edge in spec.exits:
-        if not hx.is_connected_on(edge):
-            return False
+        if edge not in hx.neighbours:
+            return f"its track runs off the map at edge {edge}"
+        if edge in hx.impassable:
+            return f"its track crosses the impassable side at edge {edge}"
         other = hx.neighbours[edge]
         other_spec, other_color, _, _ = board.tile_on(other)
         if other_color in ("red", "gray") and opposite_edge(edge) not in other_spec.exits:
-            return False
-    return True
+            return f"its track at edge {edge} meets the {other_color} hex {other}, which has no track there"
+    return None
 
 
 def legal_rotations(board: BoardState, coord: str, tile_id: str) -> list[int]:
@@ -740,6 +754,74 @@ def lay_tile(board: BoardState, coord: str, tile_id: str, rotation: int) -> Boar
     tiles = dict(board.tiles)
     tiles[coord] = PlacedTile(tile_id, rotation)
     return replace(board, tiles=tiles, tokens=tokens)
+
+
+def lay_problem(board: BoardState, coord: str) -> str | None:
+    """Why the tile on `coord` could not lie there in the board's phase, or None when it could. A board copied from
+    a game shows only the last tile of each hex, so the test is whether legal lays lead there from the printed hex:
+    the phase allows the tile's colour; the tile is a later colour than the printed hex; labels match; towns (and,
+    on an unlabelled hex, cities) are as many as printed; the printed track survives at this rotation; its exits
+    lead onto the map (`exit_problem`); and manifest tiles of each colour in between keep the track all the way."""
+    game_map = board.game_map
+    hx = game_map.hexes[coord]
+    placed = board.tiles[coord]
+    tile = game_map.tiles[placed.tile]
+    what = f"{tile.color} tile {tile.id}"
+    allowed = game_map.phase(board.phase).tiles
+    if tile.preprinted_only:
+        return f"tile {tile.id} is printed on maps, never laid"
+    if tile.color not in allowed:
+        return f"{what} in phase {board.phase}, which lays {'/'.join(allowed)} tiles only"
+    if color_step(tile.color) <= color_step(hx.color):
+        return f"{what} on a {hx.color} hex: a tile replaces one of an earlier colour"
+    printed, new = hx.spec, tile.spec.rotated(placed.rotation)
+    if new.label != printed.label:
+        return f"{what} is labelled {new.label or 'nothing'}, the hex {printed.label or 'nothing'}"
+    for kind, old_nodes, new_nodes in (("town", printed.towns, new.towns), ("city", printed.cities, new.cities)):
+        if len(new_nodes) != len(old_nodes) and (kind == "town" or printed.label is None):
+            change = "drops" if len(new_nodes) < len(old_nodes) else "adds"
+            return f"{what} {change} a {kind}: {len(new_nodes)}, the hex has {len(old_nodes)}"
+    if preserving_node_map(printed, new) is None:
+        lost = sorted(set(printed.exits) - set(new.exits))
+        if lost:
+            return f"{what} at rotation {placed.rotation} drops the track to edge {', '.join(map(str, lost))}"
+        return f"{what} at rotation {placed.rotation} does not keep the printed track's connections"
+    leads_nowhere = exit_problem(board, coord, new)
+    if leads_nowhere is not None:
+        return f"{what} at rotation {placed.rotation}: {leads_nowhere}"
+    if not _upgrades_lead_to(game_map, hx, tile, placed.rotation):
+        return f"{what} at rotation {placed.rotation}: no manifest tiles lead there from the printed hex"
+    return None
+
+
+def _upgrades_lead_to(game_map: GameMap, hx: MapHex, tile: Tile, rotation: int) -> bool:
+    """Some manifest tile of each colour between the printed hex and `tile` upgrades to the next, keeping the
+    track (any rotation, counts not minded: an upgraded tile goes back to the supply). Remembered per printed
+    hex kind on the map, since many hexes print the same thing."""
+    key = (hx.code, hx.color, tile.id, rotation)
+    if key not in game_map.upgrade_chains:
+        target = tile.spec.rotated(rotation)
+        level: list[tuple[TileSpec, str]] = [(hx.spec, hx.color)]
+        for step in range(color_step(hx.color) + 1, color_step(tile.color)):
+            shapes: dict[tuple[frozenset[frozenset[str]], str | None], tuple[TileSpec, str]] = {}
+            for tile_id in game_map.manifest:
+                between = game_map.tiles[tile_id]
+                if between.color != COLOR_ORDER[step] or between.preprinted_only:
+                    continue
+                for old, old_color in level:
+                    if not is_upgrade_allowed(old, old_color, between):
+                        continue
+                    for turn in range(6):
+                        spec = between.spec.rotated(turn)
+                        if preserving_node_map(old, spec) is not None:
+                            shape = (frozenset(p.ends for p in spec.paths), spec.label)
+                            shapes.setdefault(shape, (spec, between.color))
+            level = list(shapes.values())
+        game_map.upgrade_chains[key] = any(
+            is_upgrade_allowed(old, old_color, tile) and preserving_node_map(old, target) is not None
+            for old, old_color in level
+        )
+    return game_map.upgrade_chains[key]
 
 
 # --------------------------------------------------------------------------------------------- track graph
@@ -948,3 +1030,57 @@ def lay_random_tiles(board: BoardState, seed: int, count: int) -> BoardState:
         else:
             break
     return board
+
+
+def place_random_tokens(board: BoardState, seed: int) -> BoardState:
+    """A new board where, in turns, every company puts its spare station tokens down (seeded) on free city slots
+    its track reaches from its tokens (not through cities full of others, not past off-boards; the no-reversing
+    rule at hex sides is not applied, so a slot may be a little beyond reach), as in a game;
+    a company that reaches no free slot keeps its tokens."""
+    from tablegames.core.rng import make_rng
+
+    rng = make_rng(seed, "routes", "random-tokens", board.game_map.game_id)
+    placing = True
+    while placing:
+        placing = False
+        for company in board.game_map.companies:
+            if sum(1 for t in board.tokens if t.company == company.sym) >= company.tokens:
+                continue
+            free = sorted(_reachable_free_slots(board, company.sym))
+            if free:
+                coord, city = free[int(rng.integers(len(free)))]
+                board = replace(board, tokens=[*board.tokens, Token(coord, city, company.sym)])
+                placing = True
+    return board
+
+
+def _reachable_free_slots(board: BoardState, company: str) -> set[tuple[str, int]]:
+    """(hex, city index) of every city with a free slot that `company`'s track reaches, on a hex where it has no
+    token yet."""
+    graph = build_track_graph(board)
+    ends: dict[str, list[str]] = {}
+    for segment in graph.segments:
+        ends.setdefault(segment.a, []).append(segment.b)
+        ends.setdefault(segment.b, []).append(segment.a)
+    stops = {stop.name: stop for stop in graph.stops}
+    start = [stop.name for stop in graph.stops if company in stop.tokens]
+    seen, frontier = set(start), list(start)
+    while frontier:
+        node = frontier.pop()
+        stop = stops.get(node)
+        if stop is not None and node not in start and (stop.kind == "offboard" or stop.is_blocked_for(company)):
+            continue  # a route ends here
+        for other in ends.get(node, ()):
+            if other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    tokened_hexes = {t.hex for t in board.tokens if t.company == company}
+    free = set()
+    for name in seen:
+        stop = stops.get(name)
+        if stop is None or stop.kind != "city" or stop.hex in tokened_hexes:
+            continue
+        if len(stop.tokens) + len(stop.reserved) < stop.slots:
+            city_ids = [c.id for c in board.tile_on(stop.hex)[0].cities]
+            free.add((stop.hex, city_ids.index(stop.node)))
+    return free

@@ -1,17 +1,20 @@
 """numba kernels of the route search (the one kernel module of `routes`), and `warmup()`.
 
-`search_runs` is the exact all-trains-at-once search: one depth-first walk over routing states that hold a route
-for every train, each step growing one train by one link (see search.py for the canonical order that makes every
-set of runs appear once). `list_routes` and `best_combination` are the route-list-then-combinations method the
-benchmark compares against.
+`search_runs` is the exact all-trains-at-once branch and bound: one depth-first walk over routing states that hold
+a route for every train, each step growing one train by one link (see search.py for the canonical order that makes
+every set of runs appear once). `list_routes` and `best_combination` are the route-list-then-combinations method:
+the solver's other method, used when the routes are few, and the method the benchmark compares against.
 
-Array conventions: S stops, L links, W 64-bit conflict words, T trains, B route bonuses. Values are int64.
+Array conventions: S stops, L links, W 64-bit conflict words, P 64-bit words of revisitable junctions (`link_pass`:
+one route passes each at most once, other trains may pass it too), T trains, B route bonuses. Values are int64.
 `control` is shared with Python, read by any thread while the kernel runs: [0] unused, [1] nodes so far, [2] best
 so far, [3] 1 once the kernel has finished. `cancel` is the caller's CancelToken flag (int32[1]): the kernel reads
 it with the counters and, once it is set, returns -1 (no answer).
 """
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 import numpy.typing as npt
@@ -293,8 +296,8 @@ def _sum_top(values: Ints, count: int, k: int) -> int:
 
 @njit(cache=True, nogil=True)
 def search_runs(
-    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints,
-    stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
+    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_pass: Words, link_len: Ints,
+    link_track: Ints, stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
     value: Ints, cost: Ints, major: Ints, max_total: Ints, max_major: Ints, max_len: Ints, best_n: Ints,
     track_mask: Ints, same_as_prev: Ints,
     bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints,
@@ -332,6 +335,8 @@ def search_runs(
     visited = np.zeros((n_trains, n_stops), np.uint8)
     group_used = np.zeros((n_trains, max(n_groups, 1)), np.int64)
     used = np.zeros(words, np.uint64)
+    pass_words = link_pass.shape[1]
+    passed = np.zeros((n_trains, pass_words), np.uint64)  # junctions each route passed (Network.revisitable)
     bonus_max = np.zeros(n_trains, np.int64)
     for t in range(n_trains):
         for b in range(bonus_full.shape[0]):
@@ -619,10 +624,11 @@ def search_runs(
                     continue
                 if r_len[t] + link_len[link] > max_len[t]:
                     continue
-                if not _is_free(link_conf, link, used, words):
+                if not _is_free(link_conf, link, used, words) or not _is_free(link_pass, link, passed[t], pass_words):
                     continue
                 # Extend train t by this link.
                 _occupy(link_conf, link, used, words)
+                _occupy(link_pass, link, passed[t], pass_words)
                 n = r_n[t]
                 r_stops[t, n] = v
                 r_links[t, n] = link
@@ -688,6 +694,8 @@ def search_runs(
             if link >= 0:
                 for w in range(words):
                     used[w] ^= link_conf[link, w]
+                for w in range(pass_words):
+                    passed[t, w] ^= link_pass[link, w]
                 r_len[t] -= link_len[link]
             r_n[t] -= 1
             r_total[t] -= cost[t, s]
@@ -708,21 +716,31 @@ def search_runs(
 
 @njit(cache=True, nogil=True)
 def list_routes(
-    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_len: Ints, link_track: Ints,
-    stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
+    adj_start: Ints, adj_link: Ints, adj_to: Ints, link_conf: Words, link_pass: Words, link_len: Ints,
+    link_track: Ints, stop_sink: Bytes, stop_group: Ints, n_groups: int, token_stops: Ints, token_rank: Ints,
     value: Ints, cost: Ints, major: Ints, max_total: Ints, max_major: Ints, max_len: Ints, best_n: Ints,
-    track_mask: Ints, bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints, t: int,
-    out_value: Ints, out_conf: Words, out_offset: Ints, out_flat: Ints,
-) -> int:
-    """Every legal route of train t (each once), with its revenue, conflict set and stops (route r's stops are
-    out_flat[out_offset[r]:out_offset[r + 1]] in search order): the first step of the route-list-then-combinations
-    method. Returns the number of routes, -1 if out_value is too short, -2 if out_flat is."""
+    track_mask: Ints, bonus_amount: Ints, bonus_stop_mask: Ints, bonus_full: Ints, t: int, limit: int,
+) -> tuple[int, Ints, Words, Ints, Ints, Ints]:
+    """Every legal route of train t (each once), with its revenue, conflict set, stops and links: the first step of
+    the route-list-then-combinations method. Returns (count, values, conflicts, offsets, stops, links): route r's
+    stops are stops[offsets[r]:offsets[r + 1]] in route order, and links at the same places holds the link from each
+    stop to the next (the last entry -1). The arrays grow as routes come (no route is listed twice); count is -1,
+    and the listing stops, once there are more than `limit` routes."""
     n_stops = stop_sink.shape[0]
     words = link_conf.shape[1]
+    capacity = 256
+    out_value = np.zeros(capacity, np.int64)
+    out_conf = np.zeros((capacity, words), np.uint64)
+    out_offset = np.zeros(capacity + 1, np.int64)
+    out_flat = np.zeros(capacity * 4, np.int64)
+    out_flat_links = np.zeros(capacity * 4, np.int64)
     visited = np.zeros((1, n_stops), np.uint8)
     group_used = np.zeros(max(n_groups, 1), np.int64)
     used = np.zeros(words, np.uint64)
+    pass_words = link_pass.shape[1]
+    passed = np.zeros(pass_words, np.uint64)
     stops = np.zeros(n_stops + 1, np.int64)
+    links = np.zeros(n_stops + 1, np.int64)  # links[i]: the link that reached stops[i] (i >= 1)
     buffer = np.zeros(n_stops + 1, np.int64)
     # Stack per position: adjacency pointer, arm (1/2), the stop frame's root kind.
     f_stop = np.zeros(n_stops + 3, np.int64)
@@ -780,10 +798,12 @@ def list_routes(
                         continue
                     if length + link_len[link] > max_len[t]:
                         continue
-                    if not _is_free(link_conf, link, used, words):
+                    if not _is_free(link_conf, link, used, words) or not _is_free(link_pass, link, passed, pass_words):
                         continue
                     _occupy(link_conf, link, used, words)
+                    _occupy(link_pass, link, passed, pass_words)
                     stops[n] = v
+                    links[n] = link
                     n += 1
                     if f_root[d] == ROOT_START:
                         first1 = link
@@ -818,21 +838,42 @@ def list_routes(
                     for i in range(n):
                         counted += cost[t, stops[i]]
                     if counted >= 2:
-                        if count >= out_value.shape[0]:
-                            return -1
+                        if count >= limit:
+                            return -1, out_value, out_conf, out_offset, out_flat, out_flat_links
+                        if count >= capacity:
+                            capacity *= 2
+                            grown_value = np.zeros(capacity, np.int64)
+                            grown_value[:count] = out_value[:count]
+                            out_value = grown_value
+                            grown_conf = np.zeros((capacity, words), np.uint64)
+                            grown_conf[:count] = out_conf[:count]
+                            out_conf = grown_conf
+                            grown_offset = np.zeros(capacity + 1, np.int64)
+                            grown_offset[: count + 1] = out_offset[: count + 1]
+                            out_offset = grown_offset
                         if out_offset[count] + n > out_flat.shape[0]:
-                            return -2
+                            size = 2 * out_flat.shape[0] + n
+                            grown_flat = np.zeros(size, np.int64)
+                            grown_flat[: out_offset[count]] = out_flat[: out_offset[count]]
+                            out_flat = grown_flat
+                            grown_links = np.zeros(size, np.int64)
+                            grown_links[: out_offset[count]] = out_flat_links[: out_offset[count]]
+                            out_flat_links = grown_links
                         out_value[count] = _route_value(t, n, stops, value, best_n, bonus_amount,
                                                         bonus_stop_mask, bonus_full, buffer)
                         for w in range(words):
                             out_conf[count, w] = used[w]
+                        # Route order: the second arm backwards to the start, then the first arm; the link after a
+                        # second-arm stop is the one that reached it, after a first-arm stop the next one's.
                         split = arm2pos if arm2pos >= 0 else n
                         at = out_offset[count]
                         for i in range(n - 1, split - 1, -1):
                             out_flat[at] = stops[i]
+                            out_flat_links[at] = links[i]
                             at += 1
                         for i in range(split):
                             out_flat[at] = stops[i]
+                            out_flat_links[at] = links[i + 1] if i + 1 < split else -1
                             at += 1
                         out_offset[count + 1] = out_offset[count] + n
                         count += 1
@@ -844,6 +885,8 @@ def list_routes(
                 if link >= 0:
                     for w in range(words):
                         used[w] ^= link_conf[link, w]
+                    for w in range(pass_words):
+                        passed[w] ^= link_pass[link, w]
                     length -= link_len[link]
                 n -= 1
                 total -= cost[t, s]
@@ -856,7 +899,7 @@ def list_routes(
             depth -= 1
         for j in range(k):
             visited[0, token_stops[j]] = 0
-    return count
+    return count, out_value, out_conf, out_offset, out_flat, out_flat_links
 
 
 @njit(cache=True, nogil=True)
@@ -929,12 +972,28 @@ def best_combination(route_value: Ints, route_conf: Words, route_start: Ints, ro
     return best, best_pick
 
 
+_loaded = False
+
+
+def ensure_loaded() -> float:
+    """Load the kernels (from numba's cache, or compile them) once per process: the seconds that took, 0.0 once
+    they are in. A solve calls this before its clock starts, so its seconds are its own, not numba's start-up
+    (about 0.3 s in a fresh process, most of it numba's first dispatch, whatever the kernel)."""
+    if _loaded:
+        return 0.0
+    started = time.perf_counter()
+    warmup()
+    return time.perf_counter() - started
+
+
 def warmup() -> None:
     """Compile every kernel with its run-time argument types on a two-stop network."""
+    global _loaded
+    _loaded = True  # set first: the warm-up runs are solves, which ask for the kernels again
     from tablegames.routes.network import Network, Segment, Stop
-    from tablegames.routes.search import solve, solve_by_route_lists
+    from tablegames.routes.search import BRANCH_AND_BOUND, LISTS, solve
     from tablegames.routes.trains import parse_train
 
     network = Network([Stop("A", "city", 10, tokens=("X",)), Stop("B", "town", 20)], [Segment("A", "B")])
-    solve(network, [parse_train("2")], "X")
-    solve_by_route_lists(network, [parse_train("2")], "X")
+    for method in (LISTS, BRANCH_AND_BOUND):
+        solve(network, [parse_train("2")], "X", method=method)

@@ -22,6 +22,15 @@ STOP_KINDS = ("city", "town", "offboard")
 TRACK_KINDS = {"broad": 1, "narrow": 2, "dual": 3}
 
 
+def bitsets(rows: Sequence[Iterable[int]], words: int) -> npt.NDArray[np.uint64]:
+    """One row of `words` 64-bit words per entry, bit i set for each i in it (at least one row)."""
+    out = np.zeros((max(len(rows), 1), words), dtype=np.uint64)
+    for r, members in enumerate(rows):
+        for i in members:
+            out[r, i // 64] |= np.uint64(1) << np.uint64(i % 64)
+    return out
+
+
 @dataclass(frozen=True)
 class Stop:
     """A revenue centre.
@@ -85,7 +94,8 @@ class Segment:
 
 @dataclass(frozen=True)
 class Link:
-    """A simple track path from stop `a` to stop `b` passing only junctions."""
+    """A simple track path from stop `a` to stop `b` passing only junctions. `passes` are the junctions on it that
+    a route could otherwise pass twice (indices into `Network.revisitable`): one route's links share none."""
 
     a: int
     b: int
@@ -93,6 +103,7 @@ class Link:
     length: int
     track: int
     segments: tuple[int, ...]
+    passes: frozenset[int] = frozenset()
 
 
 @dataclass
@@ -103,6 +114,7 @@ class NetworkArrays:
     adj_link: npt.NDArray[np.int32]  # [2L]
     adj_to: npt.NDArray[np.int32]  # [2L]: the stop at the other end
     link_conf: npt.NDArray[np.uint64]  # [L, W]
+    link_pass: npt.NDArray[np.uint64]  # [L, P]: Link.passes as a bitset over Network.revisitable
     link_len: npt.NDArray[np.int32]  # [L]
     link_track: npt.NDArray[np.int32]  # [L] gauge bits
     stop_kind: npt.NDArray[np.int32]  # [S]: index into STOP_KINDS
@@ -123,6 +135,7 @@ class Network:
     phases: Sequence[str] = ("1",)
     links: list[Link] = field(init=False)
     conflict_ids: list[str] = field(init=False)
+    revisitable: list[str] = field(init=False)
     arrays: NetworkArrays = field(init=False)
 
     def __post_init__(self) -> None:
@@ -132,6 +145,7 @@ class Network:
         self.phases = tuple(self.phases)
         self._check()
         self.stop_index = {stop.name: i for i, stop in enumerate(self.stops)}
+        self.revisitable = self._revisitable_junctions()
         self.links, self.conflict_ids = self._compress()
         self.arrays = self._build_arrays()
 
@@ -179,6 +193,27 @@ class Network:
                 raise ValueError(f"{where}: length must be 0 to {MAX_LENGTH}, got {seg.length}")
 
     # ----------------------------------------------------------------------------------------- compression
+    def _revisitable_junctions(self) -> list[str]:
+        """Junctions one route could pass twice unless told not to: no conflict id (a second pass would repeat
+        it) and four segments that pair into two passes (at a crossing junction, each pass joins two different
+        hexes: a hex side with one crossing segment is passed once at most). Tracking only these keeps the
+        search's per-route bitset empty on ordinary boards."""
+        by_hex: dict[str, dict[str | None, int]] = {}
+        for seg in self.segments:
+            for end in (seg.a, seg.b):
+                counts = by_hex.setdefault(end, {})
+                counts[seg.hex] = counts.get(seg.hex, 0) + 1
+        revisitable = []
+        for junction in self.junctions:
+            counts = by_hex.get(junction.name, {})
+            degree = sum(counts.values())
+            if junction.conflicts or degree < 4:
+                continue
+            if junction.crossing and degree - max(counts.values()) < 2:
+                continue
+            revisitable.append(junction.name)
+        return revisitable
+
     def _compress(self) -> tuple[list[Link], list[str]]:
         """Every simple path stop -> junctions -> stop, using no node and no conflict id twice."""
         junction_by_name = {j.name: j for j in self.junctions}
@@ -193,12 +228,13 @@ class Network:
             seg_conf.append(frozenset(conflict_id(c) for c in ids))
         junction_conf = {j.name: frozenset(conflict_id(c) for c in j.conflicts) for j in self.junctions}
         junction_len = {j.name: j.length for j in self.junctions}
+        pass_index = {name: i for i, name in enumerate(self.revisitable)}
         incident: dict[str, list[int]] = {}
         for i, seg in enumerate(self.segments):
             incident.setdefault(seg.a, []).append(i)
             incident.setdefault(seg.b, []).append(i)
 
-        found: dict[tuple[int, int, frozenset[int], int, int], Link] = {}
+        found: dict[tuple[int, int, frozenset[int], int, int, frozenset[int]], Link] = {}
         for start in self.stops:
             # Depth-first over junctions: (node, segments so far, conflicts so far, visited nodes, junction length).
             stack: list[tuple[str, tuple[int, ...], frozenset[int], frozenset[str], int]] = [
@@ -231,20 +267,20 @@ class Network:
                     if track == 0:
                         continue  # broad and narrow pieces joined: no train can run it
                     length = passed_len + sum(self.segments[p].length for p in path)
-                    # Two paths with the same ends, conflicts, length and gauge are interchangeable: keep one.
-                    key = (a, b, new_confs, length, track)
+                    passes = frozenset(pass_index[n] for n in seen if n in pass_index)
+                    # Two paths with the same ends, conflicts, length, gauge and passes are interchangeable: keep one.
+                    key = (a, b, new_confs, length, track, passes)
                     if key not in found:
-                        found[key] = Link(a, b, new_confs, length, track, path)
-        links = sorted(found.values(), key=lambda link: (link.a, link.b, link.length, sorted(link.conflicts)))
+                        found[key] = Link(a, b, new_confs, length, track, path, passes)
+        links = sorted(found.values(),
+                       key=lambda link: (link.a, link.b, link.length, sorted(link.conflicts), sorted(link.passes)))
         return links, list(conflict_ids)
 
     def _build_arrays(self) -> NetworkArrays:
-        n_stops, n_links = len(self.stops), len(self.links)
+        n_stops = len(self.stops)
         words = max(1, (len(self.conflict_ids) + 63) // 64)
-        link_conf = np.zeros((max(n_links, 1), words), dtype=np.uint64)
-        for i, link in enumerate(self.links):
-            for c in link.conflicts:
-                link_conf[i, c // 64] |= np.uint64(1) << np.uint64(c % 64)
+        link_conf = bitsets([link.conflicts for link in self.links], words)
+        link_pass = bitsets([link.passes for link in self.links], max(1, (len(self.revisitable) + 63) // 64))
         # Adjacency sorted by the value of the far stop (first phase), best first, so good routes come early.
         by_stop: list[list[tuple[int, int]]] = [[] for _ in range(n_stops)]
         for i, link in enumerate(self.links):
@@ -267,6 +303,7 @@ class Network:
             adj_link=np.array(adj_link, dtype=np.int32),
             adj_to=np.array(adj_to, dtype=np.int32),
             link_conf=link_conf,
+            link_pass=link_pass,
             link_len=np.array([link.length for link in self.links] or [0], dtype=np.int32),
             link_track=np.array([link.track for link in self.links] or [0], dtype=np.int32),
             stop_kind=np.array([STOP_KINDS.index(s.kind) for s in self.stops], dtype=np.int32),

@@ -1,18 +1,22 @@
-"""Seeded random networks for differential tests and the benchmark (the company is always "X")."""
+"""Seeded random networks and cases for the differential tests and the benchmark (the company is always "X")."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
 from tablegames.routes.network import Junction, Network, Segment, Stop
+from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, parse_train
 
 COMPANY = "X"
 PHASES = ("2", "3", "5")
 
 
 def random_small_network(rng: np.random.Generator, max_stops: int = 7) -> Network:
-    """A small network exercising every feature: towns, off-boards with phase and diesel values, an off-board
-    group, blocked cities, junctions shared by several paths, parallel track and named shared segments."""
+    """A small network with what real tiles produce: towns, off-boards with phase and diesel values, an off-board
+    group, blocked cities, parallel track, shared conflict ids, narrow and dual gauge, hex lengths, and junctions of
+    three kinds (see `_add_junctions`)."""
     n_stops = int(rng.integers(3, max_stops + 1))
     stops = []
     for i in range(n_stops):
@@ -43,25 +47,100 @@ def random_small_network(rng: np.random.Generator, max_stops: int = 7) -> Networ
             stops[first_city] = Stop(s.name, "city", s.value, slots=max(s.slots, 1), tokens=(COMPANY,))
     names = [s.name for s in stops]
     segments: list[Segment] = []
-    junctions: list[Junction] = []
     order = rng.permutation(n_stops)
     for i in range(1, n_stops):  # a random tree, then extra track
         a, b = names[order[i]], names[order[int(rng.integers(0, i))]]
-        segments.append(Segment(a, b))
+        segments.append(Segment(a, b, length=int(rng.integers(0, 3)), track=_random_gauge(rng)))
     for _ in range(int(rng.integers(0, n_stops))):
         a, b = rng.choice(n_stops, size=2, replace=False)
-        roll = rng.random()
-        if roll < 0.3:
-            segments.append(Segment(names[a], names[b], conflicts=(f"shared{int(rng.integers(0, 2))}",)))
-        else:
-            segments.append(Segment(names[a], names[b]))
-    if n_stops >= 3 and rng.random() < 0.5:
-        # A junction joining three stops: every path through it uses its point.
-        j = Junction("j0", conflicts=("j0",), length=int(rng.integers(0, 2)))
-        junctions.append(j)
-        for k in rng.choice(n_stops, size=3, replace=False):
-            segments.append(Segment(names[k], "j0", length=0))
+        shared = (f"shared{int(rng.integers(0, 2))}",) if rng.random() < 0.3 else ()
+        segments.append(Segment(names[a], names[b], shared, int(rng.integers(0, 3)), _random_gauge(rng)))
+    junctions = _add_junctions(rng, names, segments)
     return Network(stops, segments, junctions, phases=PHASES)
+
+
+def _random_gauge(rng: np.random.Generator) -> str:
+    return str(rng.choice(["broad"] * 6 + ["narrow", "dual"]))
+
+
+def _add_junctions(rng: np.random.Generator, names: list[str], segments: list[Segment]) -> list[Junction]:
+    """Up to two junctions, each of one kind, with their track appended to `segments`:
+
+    * "point": a junction with its own conflict id (or a shared one) joining three or four stops;
+    * "tile": a tile junction with no conflict id joining four or five nodes (stops or earlier junctions), so one
+      route could reach it twice; its paths lie in one hex;
+    * "side": a hex side as the hex-map builder makes it: two crossing junctions (one per face) joined by a
+      crossing segment that carries the side's id, tile paths of each hex to stops, and sometimes a path of a
+      third hex at one face (then a route could pass that face twice)."""
+    junctions: list[Junction] = []
+    for k in range(int(rng.integers(0, 3))):
+        kind = str(rng.choice(["point", "tile", "tile", "side"]))
+        name = f"j{k}"
+        if kind == "point":
+            conflict = name if rng.random() < 0.7 else f"shared{int(rng.integers(0, 2))}"
+            junctions.append(Junction(name, conflicts=(conflict,), length=int(rng.integers(0, 2))))
+            for other in rng.choice(names, size=min(len(names), int(rng.integers(3, 5))), replace=False):
+                segments.append(Segment(str(other), name, length=0))
+        elif kind == "tile":
+            nodes = names + [j.name for j in junctions]
+            junctions.append(Junction(name, length=int(rng.integers(0, 2))))
+            for other in rng.choice(nodes, size=min(len(nodes), int(rng.integers(4, 6))), replace=False):
+                segments.append(Segment(str(other), name, length=0, hex=f"h{name}", track=_random_gauge(rng)))
+        else:
+            near, far = f"{name}a", f"{name}b"
+            junctions += [Junction(near, crossing=True), Junction(far, crossing=True)]
+            segments.append(Segment(near, far, (f"side {name}",), 1, "dual"))
+            for face, hex_name in ((near, f"h{name}a"), (far, f"h{name}b")):
+                for other in rng.choice(names, size=int(rng.integers(1, 4)), replace=False):
+                    segments.append(Segment(str(other), face, length=0, hex=hex_name))
+            if rng.random() < 0.3:
+                segments.append(Segment(str(rng.choice(names)), near, length=0, hex=f"h{name}c"))
+    return junctions
+
+
+# Trains of every type the model has; `random_trains` adds twins, a diesel with an off-board bonus and gauges.
+TRAIN_POOL = ("2", "3", "4", "5", "D", "2E", "3E", "2H", "3H", "4H", "2+1", "2+2", "2T", "3T", "2x2", "3Ex2",
+              "Dx2")
+
+
+@dataclass(frozen=True)
+class RandomCase:
+    network: Network
+    trains: list[TrainType]
+    phase: str
+    bonuses: list[RouteBonus]
+
+
+def random_trains(rng: np.random.Generator, network: Network) -> tuple[list[TrainType], list[RouteBonus]]:
+    """One to three trains from the pool, then at random: a diesel reading diesel values with +40 per off-board,
+    a narrow-gauge train, a twin of the first train under the same name, or twins under different names with a
+    bonus only one of them earns; and an east-west bonus for every train."""
+    trains = [parse_train(str(rng.choice(TRAIN_POOL))) for _ in range(int(rng.integers(1, 4)))]
+    bonuses: list[RouteBonus] = []
+    names = [s.name for s in network.stops]
+    if rng.random() < 0.15:
+        trains.append(TrainType("D+40", stops=UNLIMITED, value_class="diesel", stop_bonus={"offboard": 40}))
+    if rng.random() < 0.15:
+        trains.append(TrainType(f"{int(rng.integers(2, 4))}n", stops=int(rng.integers(2, 4)), track="narrow"))
+    roll = rng.random()
+    if roll < 0.15:
+        trains.append(trains[0])
+    elif roll < 0.4:
+        stops = int(rng.integers(2, 4))
+        trains += [TrainType(f"A{stops}", stops=stops), TrainType(f"B{stops}", stops=stops)]
+        favourite = str(rng.choice([f"A{stops}", f"B{stops}"]))
+        part = tuple(str(n) for n in rng.choice(names, size=int(rng.integers(1, 3)), replace=False))
+        bonuses.append(RouteBonus(f"for {favourite}", (part,), int(rng.integers(1, 6)) * 20, (favourite,)))
+    if rng.random() < 0.3:
+        bonuses.append(RouteBonus("east-west", ((names[0], names[1]), (names[-1],)), 50))
+    return trains, bonuses
+
+
+def random_case(rng: np.random.Generator, max_stops: int = 7) -> RandomCase:
+    """A small network, trains, bonuses and a phase: one map for the differential tests."""
+    network = random_small_network(rng, max_stops)
+    trains, bonuses = random_trains(rng, network)
+    return RandomCase(network, trains, str(rng.choice(PHASES)), bonuses)
 
 
 def random_map(

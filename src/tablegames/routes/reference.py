@@ -123,7 +123,12 @@ def brute_force(
 ) -> tuple[int, list[tuple[str, ...]]]:
     """The best total and one best assignment (stops per train, () for a train that does not run)."""
     phase = network.phases[0] if phase is None else phase
-    lists = [legal_routes(network, train, company, phase, bonuses) for train in trains]
+    # Each train's routes best first, and what the trains from i on could earn at most (their best routes): an
+    # assignment that cannot beat the best found is not completed. Exact, since no revenue is negative.
+    lists = [sorted(legal_routes(network, train, company, phase, bonuses), key=lambda r: -r[0]) for train in trains]
+    most_from = [0] * (len(trains) + 1)
+    for i in range(len(trains) - 1, -1, -1):
+        most_from[i] = most_from[i + 1] + (lists[i][0][0] if lists[i] else 0)
     best_total = 0
     best_pick: list[tuple[str, ...]] = [() for _ in trains]
 
@@ -133,10 +138,13 @@ def brute_force(
             if total > best_total:
                 best_total, best_pick = total, list(picked)
             return
-        assign(i + 1, used, total, picked + [()])
         for revenue, confs, stops in lists[i]:
+            if total + revenue + most_from[i + 1] <= best_total:
+                break
             if not confs & used:
                 assign(i + 1, used | confs, total + revenue, picked + [stops])
+        if total + most_from[i + 1] > best_total:
+            assign(i + 1, used, total, picked + [()])
 
     assign(0, frozenset(), 0, [])
     return best_total, best_pick

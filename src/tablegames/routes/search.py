@@ -1,4 +1,7 @@
-"""The exact all-trains-at-once revenue search (Rails-devel "routing state" idea), and the route-list method.
+"""The exact revenue solver: `solve` picks, per problem, the route lists (every route of each distinct train
+listed, then the best conflict-free combination) when the routes number fewer than ROUTE_BUDGET, and otherwise
+the all-trains-at-once branch and bound (Rails-devel "routing state" idea). `solve_by_route_lists` is the
+route-list method alone, for comparison (optionally truncated as well-known tools run it).
 
 A routing state holds a route for every train; a step grows one train by one link that shares no conflict id
 with any train's track, avoids stops this train already visited, does not run through an off-board or a blocked
@@ -9,8 +12,8 @@ of runs appears once (the seed's "same run reached two ways", merged by construc
   in every interleaving);
 * a route grows from its lowest-ranked company token: first arm, then a second arm out of the same token whose
   first link is higher than the first arm's (a route through the token is built once, not once per direction);
-* interchangeable trains (same type) take routes in increasing (start token, first link) order, and an idle
-  train is followed only by idle twins.
+* interchangeable trains (the same value and limits on every stop, the same bonuses: `Problem.train_class`) take
+  routes in increasing (start token, first link) order, and an idle train is followed only by idle twins.
 
 Branch and bound: the bound of a state is the closed trains' revenue + an over-estimate of the open train (its
 value + what its live ends can still reach within its remaining stops or hexes, or the block-cut-tree bound of
@@ -41,11 +44,11 @@ from tablegames.routes import kernels
 from tablegames.routes.kernels import Bytes, Ints, Words
 from tablegames.routes.limits import MAX_TOTAL, MAX_VALUE
 from tablegames.routes.network import Network
-from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainKey, TrainType, check_trains
+from tablegames.routes.trains import UNLIMITED, RouteBonus, TrainType, check_trains
 
-# what every kernel takes first: adj_start, adj_link, adj_to, link_conf, link_len, link_track, stop_sink, stop_group,
-# n_groups, token_stops, token_rank
-NetworkArgs = tuple[Ints, Ints, Ints, Words, Ints, Ints, Bytes, Ints, int, Ints, Ints]
+# what every kernel takes first: adj_start, adj_link, adj_to, link_conf, link_pass, link_len, link_track, stop_sink,
+# stop_group, n_groups, token_stops, token_rank
+NetworkArgs = tuple[Ints, Ints, Ints, Words, Words, Ints, Ints, Bytes, Ints, int, Ints, Ints]
 # the chosen trains' rows: value, cost, major, max_total, max_major, max_len, best_n, track_mask
 TrainArgs = tuple[Ints, Ints, Ints, Ints, Ints, Ints, Ints, Ints]
 
@@ -75,8 +78,10 @@ class RunResult:
 
     total: int
     runs: tuple[TrainRun, ...]
-    nodes: int = 0
+    nodes: int = 0  # search nodes of the branch and bound, or routes listed (kept, with a route limit)
     seconds: float = 0.0
+    method: str = ""  # LISTS or BRANCH_AND_BOUND
+    load_seconds: float = 0.0  # loading the kernels first, in a fresh process (not in `seconds`)
 
 
 @dataclass(frozen=True)
@@ -133,6 +138,7 @@ class Problem:
     adj_link: Ints
     adj_to: Ints
     link_conf: Words
+    link_pass: Words
     link_len: Ints
     link_track: Ints
     stop_sink: Bytes
@@ -153,11 +159,12 @@ class Problem:
     bonus_stop_mask: Ints
     bonus_full: Ints
     prefix_top: Ints
+    train_class: Ints  # [T]: the first train interchangeable with train t (equal in every per-train array)
 
     def network_args(self) -> NetworkArgs:
         return (
-            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_len, self.link_track,
-            self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
+            self.adj_start, self.adj_link, self.adj_to, self.link_conf, self.link_pass, self.link_len,
+            self.link_track, self.stop_sink, self.stop_group, self.n_groups, self.token_stops, self.token_rank,
         )
 
     def train_args(self, chosen: Sequence[int]) -> TrainArgs:
@@ -220,12 +227,14 @@ def prepare(
     arrays = network.arrays
     words = arrays.link_conf.shape[1]
     link_conf = np.zeros((max(len(link_ids), 1), words), dtype=np.uint64)
+    link_pass = np.zeros((max(len(link_ids), 1), arrays.link_pass.shape[1]), dtype=np.uint64)
     link_len = np.zeros(max(len(link_ids), 1), dtype=np.int64)
     link_track = np.zeros(max(len(link_ids), 1), dtype=np.int64)
     neighbours: list[list[tuple[int, int, int]]] = [[] for _ in range(n_stops)]
     for new_link, old_link in enumerate(link_ids):
         link = network.links[old_link]
         link_conf[new_link] = arrays.link_conf[old_link]
+        link_pass[new_link] = arrays.link_pass[old_link]
         link_len[new_link] = link.length
         link_track[new_link] = link.track
         a, b = new_index[link.a], new_index[link.b]
@@ -313,14 +322,23 @@ def prepare(
     if most > MAX_TOTAL:
         raise ValueError(f"these trains could earn up to {most:,} together, expected at most {MAX_TOTAL:,} "
                          "(fewer trains, smaller values or multipliers)")
+    # Two trains are interchangeable when every array the kernels read per train is equal for them: then they may
+    # run the same routes and earn the same on each. Names play no part, except through a bonus paid by name.
+    per_train = (value, cost, major, max_total, max_major, max_len, best_n, track_mask, bonus_amount)
+    first_of: dict[bytes, int] = {}
+    train_class = np.array(
+        [first_of.setdefault(b"".join(array[t].tobytes() for array in per_train), t) for t in range(n_trains)],
+        dtype=np.int64,
+    )
     return Problem(
         network=network, stops=np.array(kept, dtype=np.int64), links=np.array(link_ids, dtype=np.int64), adj_start=adj_start,
         adj_link=np.array(adj_link, dtype=np.int64), adj_to=np.array(adj_to, dtype=np.int64),
-        link_conf=link_conf, link_len=link_len, link_track=link_track, stop_sink=stop_sink, stop_group=stop_group,
+        link_conf=link_conf, link_pass=link_pass, link_len=link_len, link_track=link_track, stop_sink=stop_sink,
+        stop_group=stop_group,
         n_groups=len(group_ids), token_stops=np.array(tokens, dtype=np.int64), token_rank=token_rank,
         trains=list(trains), value=value, cost=cost, major=major, max_total=max_total, max_major=max_major,
         max_len=max_len, best_n=best_n, track_mask=track_mask, bonus_amount=bonus_amount,
-        bonus_stop_mask=bonus_stop_mask, bonus_full=bonus_full, prefix_top=prefix_top,
+        bonus_stop_mask=bonus_stop_mask, bonus_full=bonus_full, prefix_top=prefix_top, train_class=train_class,
     )
 
 
@@ -346,7 +364,7 @@ def _search(problem: Problem, chosen: list[int], standalone: Ints, suffix_best: 
     n_stops = problem.stop_sink.shape[0]
     same = np.zeros(n_trains, dtype=np.int64)
     for i in range(1, n_trains):
-        same[i] = int(problem.trains[chosen[i]].key() == problem.trains[chosen[i - 1]].key())
+        same[i] = int(problem.train_class[chosen[i]] == problem.train_class[chosen[i - 1]])
     out_stops = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
     out_links = np.zeros((n_trains, n_stops + 1), dtype=np.int64)
     out_count = np.zeros(n_trains, dtype=np.int64)
@@ -421,6 +439,14 @@ def _relevant_links(problem: Problem, chosen: list[int]) -> Words:
     return relevant
 
 
+# Routes listed, over all distinct trains, below which `solve` takes the route lists instead of the branch and
+# bound: listing costs about half a microsecond a route, so giving up at this count wastes about 10 ms, and on the
+# benchmark the two methods cost about the same from 10,000-20,000 routes on (docs/routes.md, "The solver").
+ROUTE_BUDGET = 20_000
+LISTS = "route lists"
+BRANCH_AND_BOUND = "branch and bound"
+
+
 def solve(
     network: Network,
     trains: Sequence[TrainType],
@@ -429,42 +455,63 @@ def solve(
     bonuses: Sequence[RouteBonus] = (),
     progress: LiveProgress | None = None,
     cancel: HasCancelFlag | None = None,
+    method: str | None = None,
 ) -> RunResult:
-    """The best runs of `company`'s trains: exact, searched on this thread. The kernels write the stage, nodes and
-    best so far into `progress` for another thread to read; cancelling `cancel` (a CancelToken) stops the kernel
-    within a few milliseconds and raises SearchCancelled (no unproven answer)."""
+    """The best runs of `company`'s trains: exact, searched on this thread. The method is picked per problem: every
+    route of each distinct train listed and the best conflict-free combination found, when the routes number
+    fewer than ROUTE_BUDGET; the all-trains-at-once branch and bound otherwise (`method` forces one, LISTS or
+    BRANCH_AND_BOUND). The kernels write the stage, nodes and best so far into `progress` for another thread to
+    read; cancelling `cancel` (a CancelToken) stops the kernel within a few milliseconds and raises
+    SearchCancelled (no unproven answer)."""
+    load_seconds = kernels.ensure_loaded()
     started = time.perf_counter()
     flag = cancel_flag_of(cancel)
     problem = prepare(network, trains, company, phase, bonuses)
-    n_trains = len(trains)
-    if n_trains == 0 or problem.token_stops.shape[0] == 0:
+    if len(trains) == 0 or problem.token_stops.shape[0] == 0:
         idle = tuple(TrainRun(t.name, (), 0) for t in trains)
-        return RunResult(0, idle, 0, time.perf_counter() - started)
+        return RunResult(0, idle, 0, time.perf_counter() - started, load_seconds=load_seconds)
+    if method not in (None, LISTS, BRANCH_AND_BOUND):
+        raise ValueError(f"method {method!r}, expected {LISTS!r} or {BRANCH_AND_BOUND!r}")
+    if method != BRANCH_AND_BOUND:
+        budget = None if method == LISTS else ROUTE_BUDGET
+        lists = _route_lists(problem, budget, cancel, progress)
+        if lists is not None:
+            total, runs, listed = _best_combination(problem, lists, progress, flag)
+            return RunResult(total, runs, listed, time.perf_counter() - started, LISTS, load_seconds)
+    total, runs, nodes = _branch_and_bound(problem, progress, flag)
+    return RunResult(total, runs, nodes, time.perf_counter() - started, BRANCH_AND_BOUND, load_seconds)
+
+
+def _branch_and_bound(problem: Problem, progress: LiveProgress | None, flag: kernels.CancelFlag
+                      ) -> tuple[int, tuple[TrainRun, ...], int]:
+    """The all-trains-at-once search: (best total, runs in the trains' order, search nodes)."""
+    trains = problem.trains
+    n_trains = len(trains)
     big = np.int64(kernels.INF)
     nodes = 0
+    kind = [int(c) for c in problem.train_class]
     # 1. Each distinct train alone: its exact best (an upper bound on its share of any joint run).
-    alone: dict[TrainKey, int] = {}
-    alone_run: dict[TrainKey, TrainRun | None] = {}
+    alone: dict[int, int] = {}
+    alone_run: dict[int, TrainRun | None] = {}
     for t, train in enumerate(trains):
-        if train.key() in alone:
+        if kind[t] in alone:
             continue
         best, used, runs = _search(
             problem, [t], np.array([big]), np.array([big, 0]), 0, f"train {train.name} alone", progress, flag
         )
-        alone[train.key()] = best
-        alone_run[train.key()] = runs[0] if runs else None
+        alone[kind[t]] = best
+        alone_run[kind[t]] = runs[0] if runs else None
         nodes += used
     # 2. Order: trains with a stop limit first, most valuable first, twins adjacent; open-ended trains (D, E, H)
     # last, where the bound of their search sees the track the others left.
-    order = sorted(range(n_trains), key=lambda t: (_is_open_ended(trains[t]), -alone[trains[t].key()],
-                                                   repr(trains[t].key()), t))
-    standalone = np.array([alone[trains[t].key()] for t in order], dtype=np.int64)
+    order = sorted(range(n_trains), key=lambda t: (_is_open_ended(trains[t]), -alone[kind[t]], kind[t], t))
+    standalone = np.array([alone[kind[t]] for t in order], dtype=np.int64)
     # 3. Suffixes from the last train backwards: suffix_best[j] = exact joint best of trains j.. of `order`.
     suffix_best = np.zeros(n_trains + 1, dtype=np.int64)
     suffix_runs: list[list[TrainRun]] = [[] for _ in range(n_trains + 1)]
     last = trains[order[-1]]
-    suffix_best[n_trains - 1] = alone[last.key()]
-    run = alone_run[last.key()]
+    suffix_best[n_trains - 1] = alone[kind[order[-1]]]
+    run = alone_run[kind[order[-1]]]
     suffix_runs[n_trains - 1] = [
         dataclasses.replace(run, train=last.name) if run else TrainRun(last.name, (), 0)
     ]
@@ -482,8 +529,96 @@ def solve(
             runs = [TrainRun(trains[order[j]].name, (), 0)] + suffix_runs[j + 1]
         suffix_runs[j] = runs
     by_train = dict(zip(order, suffix_runs[0], strict=True))
-    ordered = tuple(by_train[t] for t in range(n_trains))
-    return RunResult(int(suffix_best[0]), ordered, nodes, time.perf_counter() - started)
+    return int(suffix_best[0]), tuple(by_train[t] for t in range(n_trains)), nodes
+
+
+@dataclass
+class RouteList:
+    """Every legal route of one kind of train, best first: values, conflict sets, and where each route's stops and
+    links sit in `flat_stops` / `flat_links` (route r: offset[listed[r]]:offset[listed[r] + 1])."""
+
+    values: Ints
+    conflicts: Words
+    listed: npt.NDArray[np.intp]
+    offset: Ints
+    flat_stops: Ints
+    flat_links: Ints
+
+
+def _list_train_routes(problem: Problem, t: int, limit: int) -> RouteList | None:
+    """Every legal route of train t, best first; None when there are more than `limit`."""
+    count, values, conflicts, offset, flat_stops, flat_links = kernels.list_routes(
+        *problem.network_args(), problem.value, problem.cost, problem.major, problem.max_total,
+        problem.max_major, problem.max_len, problem.best_n, problem.track_mask, problem.bonus_amount,
+        problem.bonus_stop_mask, problem.bonus_full, t, limit,
+    )
+    if count < 0:
+        return None
+    by_value = np.argsort(-values[:count], kind="stable")
+    return RouteList(values[by_value], conflicts[by_value], by_value, offset, flat_stops, flat_links)
+
+
+def _route_lists(problem: Problem, budget: int | None, cancel: HasCancelFlag | None,
+                 progress: LiveProgress | None, max_routes: int = 4_000_000) -> dict[int, RouteList] | None:
+    """The route list of each distinct train (by train class). With a `budget`: None as soon as the lists would
+    hold more routes than that together. Without: RouteListTooLong when a train has more than `max_routes`."""
+    lists: dict[int, RouteList] = {}
+    room = budget
+    # Stop-limited trains first: their lists are short, and an unlimited train's long one ends the attempt sooner.
+    for t in sorted(range(len(problem.trains)), key=lambda t: _is_open_ended(problem.trains[t])):
+        kind = int(problem.train_class[t])
+        if kind in lists:
+            continue
+        name = problem.trains[t].name
+        raise_if_cancelled(cancel, f"route listing of train {name}")
+        if progress is not None:
+            progress.begin(f"routes of train {name}")
+        routes = _list_train_routes(problem, t, room if room is not None else max_routes)
+        if routes is None:
+            if room is not None:
+                return None
+            raise RouteListTooLong(f"train {name}: more than {max_routes} routes")
+        lists[kind] = routes
+        if room is not None:
+            room -= len(routes.values)
+    return lists
+
+
+def _best_combination(problem: Problem, lists: dict[int, RouteList], progress: LiveProgress | None,
+                      flag: kernels.CancelFlag) -> tuple[int, tuple[TrainRun, ...], int]:
+    """Branch and bound over one route (or none) per train from the lists: (best total, runs in the trains'
+    order, routes listed)."""
+    trains = problem.trains
+    n_trains = len(trains)
+    kind = [int(c) for c in problem.train_class]
+    order = sorted(range(n_trains), key=lambda t: -(lists[kind[t]].values[:1].sum()))
+    values = np.concatenate([lists[kind[t]].values for t in order])
+    confs = np.concatenate([lists[kind[t]].conflicts for t in order])
+    counts = np.array([len(lists[kind[t]].values) for t in order], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
+    tops = np.array([lists[kind[t]].values[:1].sum() for t in order], dtype=np.int64)
+    remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
+    box: list[Ints] = []
+
+    def call(control: Ints, cancel_flag: kernels.CancelFlag) -> int:
+        best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control, cancel_flag)
+        box.append(pick)
+        return best
+
+    best, _steps = _run_stage(call, "combinations", progress, flag)
+    pick = box[0]
+    runs: dict[int, TrainRun] = {}
+    for i, t in enumerate(order):
+        routes = lists[kind[t]]
+        if pick[i] < 0 or pick[i] >= counts[i]:
+            runs[t] = TrainRun(trains[t].name, (), 0)
+            continue
+        r = int(routes.listed[pick[i]])
+        where = slice(int(routes.offset[r]), int(routes.offset[r + 1]))
+        links = [int(problem.links[x]) for x in routes.flat_links[where][:-1]]
+        runs[t] = problem.run_of(t, routes.flat_stops[where], int(routes.values[pick[i]]), links)
+    listed = sum(len(routes.values) for routes in lists.values())
+    return int(best), tuple(runs[t] for t in range(n_trains)), listed
 
 
 def solve_by_route_lists(
@@ -502,66 +637,19 @@ def solve_by_route_lists(
     `route_limit` keeps only each train's best routes by standalone revenue, as well-known tools do (10,000):
     no longer exact, since the best set of runs may need a train's lesser route. `cancel` and `progress` as for
     `solve` (listing a train's routes is not interrupted: the token is read between trains)."""
+    load_seconds = kernels.ensure_loaded()
     started = time.perf_counter()
     flag = cancel_flag_of(cancel)
     problem = prepare(network, trains, company, phase, bonuses)
-    n_trains = len(trains)
-    if n_trains == 0 or problem.token_stops.shape[0] == 0:
-        return RunResult(0, tuple(TrainRun(t.name, (), 0) for t in trains), 0, time.perf_counter() - started)
-    words = problem.link_conf.shape[1]
-    # per train type: (route values best first, their conflicts, their index in the listing, (offsets, stops))
-    lists: dict[TrainKey, tuple[Ints, Words, npt.NDArray[np.intp], tuple[Ints, Ints]]] = {}
-    for t, train in enumerate(trains):
-        if train.key() in lists:
-            continue
-        capacity = 1024
-        raise_if_cancelled(cancel, f"route listing of train {train.name}")
-        if progress is not None:
-            progress.begin(f"routes of train {train.name}")
-        while True:
-            raise_if_cancelled(cancel, f"route listing of train {train.name}")
-            out_value = np.zeros(capacity, dtype=np.int64)
-            out_conf = np.zeros((capacity, words), dtype=np.uint64)
-            out_offset = np.zeros(capacity + 1, dtype=np.int64)
-            out_flat = np.zeros(capacity * 8, dtype=np.int64)
-            count = kernels.list_routes(
-                *problem.network_args(), problem.value, problem.cost, problem.major, problem.max_total,
-                problem.max_major, problem.max_len, problem.best_n, problem.track_mask, problem.bonus_amount,
-                problem.bonus_stop_mask, problem.bonus_full, t, out_value, out_conf, out_offset, out_flat,
-            )
-            if count >= 0:
-                break
-            if capacity >= max_routes:
-                raise RouteListTooLong(f"train {train.name}: more than {max_routes} routes")
-            capacity *= 2
-        by_value = np.argsort(-out_value[:count], kind="stable")
-        if route_limit is not None:
-            by_value = by_value[:route_limit]
-        lists[train.key()] = (out_value[by_value], out_conf[by_value], by_value, (out_offset, out_flat))
-    order = sorted(range(n_trains), key=lambda t: -(lists[trains[t].key()][0][:1].sum()))
-    values = np.concatenate([lists[trains[t].key()][0] for t in order])
-    confs = np.concatenate([lists[trains[t].key()][1] for t in order])
-    counts = np.array([len(lists[trains[t].key()][0]) for t in order], dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(np.int64)
-    tops = np.array([lists[trains[t].key()][0][:1].sum() for t in order], dtype=np.int64)
-    remaining = np.concatenate([np.cumsum(tops[::-1])[::-1], [0]]).astype(np.int64)
-    box: list[Ints] = []
-
-    def call(control: Ints, cancel_flag: kernels.CancelFlag) -> int:
-        best, pick = kernels.best_combination(values, confs, starts, counts, remaining, control, cancel_flag)
-        box.append(pick)
-        return best
-
-    best, _steps = _run_stage(call, "combinations", progress, flag)
-    pick = box[0]
-    runs: dict[int, TrainRun] = {}
-    for i, t in enumerate(order):
-        value_list, _conf, original, (offset, flat) = lists[trains[t].key()]
-        if pick[i] < 0 or pick[i] >= counts[i]:
-            runs[t] = TrainRun(trains[t].name, (), 0)
-            continue
-        r = int(original[pick[i]])
-        runs[t] = problem.run_of(t, flat[offset[r]:offset[r + 1]], int(value_list[pick[i]]))
-    return RunResult(int(best), tuple(runs[t] for t in range(n_trains)), int(counts.sum()),
-                     time.perf_counter() - started)
-
+    if len(trains) == 0 or problem.token_stops.shape[0] == 0:
+        return RunResult(0, tuple(TrainRun(t.name, (), 0) for t in trains), 0, time.perf_counter() - started,
+                         load_seconds=load_seconds)
+    lists = _route_lists(problem, None, cancel, progress, max_routes)
+    assert lists is not None  # without a budget the lists are complete (or RouteListTooLong was raised)
+    if route_limit is not None:
+        lists = {kind: dataclasses.replace(routes, values=routes.values[:route_limit],
+                                           conflicts=routes.conflicts[:route_limit],
+                                           listed=routes.listed[:route_limit])
+                 for kind, routes in lists.items()}
+    total, runs, kept = _best_combination(problem, lists, progress, flag)
+    return RunResult(total, runs, kept, time.perf_counter() - started, LISTS, load_seconds)

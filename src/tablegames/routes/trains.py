@@ -16,9 +16,6 @@ from dataclasses import dataclass, field
 from tablegames.routes.limits import MAX_MULTIPLIER, MAX_VALUE
 
 UNLIMITED = 1 << 20  # stops of a train without a limit; also the most stops, towns or hexes a train may name
-# what makes two trains interchangeable: (stops, towns, express, hexes, skip_towns, multiplier, value_class, track,
-# the stop bonuses as sorted (kind, amount) pairs)
-TrainKey = tuple[int, int, bool, int, bool, int, str | None, str, tuple[tuple[str, int], ...]]
 _TRAIN_PATTERN = re.compile(r"^(?:(?P<d>D)|(?P<n>\d+)(?:\+(?P<m>\d+))?(?P<kind>[EHT]?))(?:x(?P<mult>\d+))?$")
 
 
@@ -43,20 +40,6 @@ class TrainType:
     @property
     def is_unlimited(self) -> bool:
         return self.stops >= UNLIMITED
-
-    def key(self) -> TrainKey:
-        """Equal keys = interchangeable trains (the search keeps one order of their routes)."""
-        return (
-            self.stops,
-            self.towns,
-            self.express,
-            self.hexes,
-            self.skip_towns,
-            self.multiplier,
-            self.value_class,
-            self.track,
-            tuple(sorted(self.stop_bonus.items())),
-        )
 
 
 @dataclass(frozen=True)

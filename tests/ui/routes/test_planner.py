@@ -129,6 +129,25 @@ def test_trains_and_phase_are_edited_on_the_board() -> None:
     assert controller.board.phase == controller.board.game_map.phases[1].name
 
 
+def test_the_phase_steps_over_phases_that_would_not_allow_the_tiles() -> None:
+    """Harrowmere's phases: 2 (yellow), 3 and 4 (+ green), 5, 6 and D (+ brown). With a brown tile down, P from D
+    comes round to 5, and back from 5 to D: the board never stands in a phase its tiles could not lie in."""
+    board = replace(developed_board(), phase="5")
+    controller = planner(board)
+    coord, tile = next((c, t) for c in sorted(board.game_map.hexes) for t, _r in legal_placements(board, c)
+                       if board.game_map.tiles[t].color == "brown")
+    controller.select_hex(coord)
+    assert controller.lay(tile)
+    assert [p.name for p in board.game_map.phases] == ["2", "3", "4", "5", "6", "D"]
+    controller.cycle_phase(1)
+    assert controller.board.phase == "6"
+    controller.cycle_phase(1)
+    controller.cycle_phase(1)
+    assert controller.board.phase == "5" and "phases between" in controller.message
+    controller.cycle_phase(-1)
+    assert controller.board.phase == "D"
+
+
 def test_the_run_drawn_is_the_search_result() -> None:
     board = developed_board()
     controller = planner(board)

@@ -32,6 +32,7 @@ from tablegames.routes.hexmap import (
     GameMap,
     Token,
     build_track_graph,
+    lay_problem,
     lay_tile,
     legal_placements,
     place_home_tokens,
@@ -263,9 +264,20 @@ class PlannerController:
         self.run_state = RunState()
 
     def cycle_phase(self, step: int) -> None:
+        """The next phase in `step`'s direction (round the end) in which every tile on the board may lie: a brown
+        tile keeps the board out of the phases that lay yellow and green only."""
         names = [p.name for p in self.board.game_map.phases]
-        phase = names[(names.index(self.board.phase) + step) % len(names)]
-        self._change(replace(self.board, phase=phase))
+        at = names.index(self.board.phase)
+        for offset in range(1, len(names)):
+            board = replace(self.board, phase=names[(at + step * offset) % len(names)])
+            if all(lay_problem(board, coord) is None for coord in board.tiles):
+                break
+        else:
+            self.message = "no other phase allows the tiles on the board"
+            return
+        if offset > 1:
+            self.message = f"phase {board.phase}: the phases between do not allow the tiles on the board"
+        self._change(board)
         self.refresh_offers()
 
     @property
