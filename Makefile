@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-.PHONY: run test test-all bench lint desktop assets install clean
+.PHONY: run test test-all bench lint desktop assets golden install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,9 @@ assets: $(STAMP)
 		echo "== $$script"; \
 		$(HEADLESS) $(BIN)/python $$script || exit 1; \
 	done
+
+golden: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m tablegames.ui.golden --update
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

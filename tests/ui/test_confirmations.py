@@ -29,7 +29,7 @@ def key(code: int) -> pygame.event.Event:
 
 def make_context(tmp_path) -> Context:
     return Context(settings=Settings(checkers_level=1), thinker=Thinker(inline=True),
-                   options={"save_path": tmp_path / "checkers.pdn"})
+                   options={"save_path": tmp_path / "checkers.pdn"}, player_files=True)  # (the conftest's folders)
 
 
 def fresh_table(name: str, tmp_path) -> TableScene:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -51,6 +52,12 @@ class Context:
     options: dict[str, Any] = field(default_factory=dict)
     save_settings: Callable[[], None] = lambda: None
     fresh_seeds: bool = False  # the player's window: every new game is dealt from a new seed
+    player_files: bool = False  # the player's window: tables resume and save the player's games (never a screenshot)
+
+    def saved_game(self, path: Path) -> Path | None:
+        """Where a table keeps its game: the player's file in the player's window; nowhere elsewhere (screenshots,
+        the demo's tables, tests), so drawing a picture never reads or overwrites the player's game."""
+        return path if self.player_files else None
 
     def new_game_seed(self, table: str) -> int:
         """The seed of a new game at `table` (0..2^32-1). In the player's window, a new one each time, from the

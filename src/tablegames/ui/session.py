@@ -34,7 +34,8 @@ def make_context(silent: bool) -> Context:
     if settings.install_seed == 0:  # the one choice not drawn from a seed: the install's own seed
         settings.install_seed = secrets.randbelow(2**32 - 1) + 1
     # The thinker owns the worker process of checkers levels 4-6: closing the window shuts both down.
-    context = Context(settings=settings, thinker=Thinker(processes=process_worker()), fresh_seeds=True)
+    context = Context(settings=settings, thinker=Thinker(processes=process_worker()), fresh_seeds=True,
+                      player_files=True)
 
     def save() -> None:
         save_settings(settings)  # a save that fails is logged; the game goes on

@@ -142,7 +142,7 @@ def test_the_planner_scene_keeps_its_board_through_the_frame_and_toasts_a_damage
     path = savegame.default_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("not JSON", encoding="utf-8")
-    scene = SCENES["routes"](Context(thinker=Thinker(inline=True)))
+    scene = SCENES["routes"](Context(thinker=Thinker(inline=True), player_files=True))  # the player's window
     assert isinstance(scene, RoutePlannerScene)
     assert scene.toasts.current is not None and "could not be read" in scene.toasts.current.text
     scene.draw(pygame.Surface((1280, 800)))  # the toast is drawn over the map

@@ -59,7 +59,7 @@ class CheckersTable(TableScene):
         super().__init__(context)
         options = context.options
         if save_path == "default":
-            save_path = options.get("save_path", None if options else default_save_path())
+            save_path = options.get("save_path", context.saved_game(default_save_path()))
         self.layout = board_layout(BOARD_RECT)
         self.face_rect = head_rect(FACE_CENTRE, FACE_RADIUS)
         self.pointer: tuple[float, float] | None = None

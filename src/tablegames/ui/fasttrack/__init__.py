@@ -16,7 +16,7 @@ from tablegames.ui.scene import Context, register_scene
 def table(context: Context) -> FastTrackScene:
     if context.options.get("watch"):
         return FastTrackScene(context, watch=True)
-    return FastTrackScene(context, save_path=savegame.default_path())
+    return FastTrackScene(context, save_path=context.saved_game(savegame.default_path()))
 
 
 def watch_table(context: Context) -> FastTrackScene:

@@ -22,7 +22,7 @@ GLARE_DIE = 1  # the die under a lamp's glare in it: read uncertain, for the pla
 
 
 def table(context: Context) -> PiddleScene:
-    return PiddleScene(context, save_path=savegame.default_path())
+    return PiddleScene(context, save_path=context.saved_game(savegame.default_path()))
 
 
 def watch_table(context: Context) -> PiddleScene:

@@ -36,7 +36,7 @@ def developed_board(seed: int = DEVELOPED_SEED, lays: tuple[tuple[str, int], ...
 
 
 def planner(context: Context) -> RoutePlannerScene:
-    return RoutePlannerScene(context, starting_board(), DEMO_COMPANY, autosave_path=savegame.default_path())
+    return RoutePlannerScene(context, starting_board(), DEMO_COMPANY, autosave_path=context.saved_game(savegame.default_path()))
 
 
 def board_scene(context: Context) -> RoutePlannerScene:
