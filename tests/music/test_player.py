@@ -31,6 +31,10 @@ def test_mixer_formats():
     assert floats.dtype == np.float32 and floats.shape == (4, 2)
     with pytest.raises(ValueError, match="unsupported mixer sample size 24"):
         to_mixer_samples(mono, 24, 2)
+    stereo = np.array([[1.0, -1.0], [0.5, 0.0], [-0.25, 0.25]])
+    assert to_mixer_samples(stereo, -16, 2).tolist() == [[32767, -32767], [16384, 0], [-8192, 8192]]
+    assert to_mixer_samples(stereo, -16, 1)[:, 0].tolist() == [0, 8192, 0]  # the mid on a mono mixer
+    assert to_mixer_samples(stereo, -32, 4).tolist() == [[1, -1, 0, 0], [0.5, 0, 0.25, 0.25], [-0.25, 0.25, 0, 0]]
 
 
 def test_player_with_the_dummy_driver_streams_and_takes_every_call(tmp_path):

@@ -52,22 +52,29 @@ MIXER_CHANNELS = 8  # the music channel and seven for effects
 FALLBACK_BARS = 8
 
 
-def to_mixer_samples(mono: np.ndarray, size: int, channels: int) -> np.ndarray:
-    """Mono float samples in [-1, 1] as an interleaved array in pygame's mixer format (size as get_init says)."""
-    mono = np.clip(np.asarray(mono, dtype=np.float64), -1.0, 1.0)
+def to_mixer_samples(samples: np.ndarray, size: int, channels: int) -> np.ndarray:
+    """Float samples in [-1, 1], mono (n,) or stereo (n, 2), as an (n, channels) array in pygame's mixer format
+    (size as get_init says). Stereo on a mono mixer is the mid, (L + R) / 2; a mixer with more than two channels
+    gets left and right in the first two and the mid in the others."""
+    array = np.asarray(samples, dtype=np.float64)
+    frames = np.repeat(array[:, None], 2, axis=1) if array.ndim == 1 else array
+    if channels == 1:
+        frames = frames.mean(axis=1, keepdims=True)
+    elif channels > 2:
+        mid = frames.mean(axis=1, keepdims=True)
+        frames = np.concatenate((frames, np.repeat(mid, channels - 2, axis=1)), axis=1)
+    frames = np.clip(frames, -1.0, 1.0)
     if abs(size) == 32:
-        converted = mono.astype(np.float32)
-    elif size == -16:
-        converted = np.round(mono * 32767).astype(np.int16)
-    elif size == 16:
-        converted = np.round(mono * 32767 + 32768).astype(np.uint16)
-    elif size == -8:
-        converted = np.round(mono * 127).astype(np.int8)
-    elif size == 8:
-        converted = np.round(mono * 127 + 128).astype(np.uint8)
-    else:
-        raise ValueError(f"unsupported mixer sample size {size}: expected 8, -8, 16, -16 or 32")
-    return np.repeat(converted[:, None], channels, axis=1)
+        return frames.astype(np.float32)
+    if size == -16:
+        return np.round(frames * 32767).astype(np.int16)
+    if size == 16:
+        return np.round(frames * 32767 + 32768).astype(np.uint16)
+    if size == -8:
+        return np.round(frames * 127).astype(np.int8)
+    if size == 8:
+        return np.round(frames * 127 + 128).astype(np.uint8)
+    raise ValueError(f"unsupported mixer sample size {size}: expected 8, -8, 16, -16 or 32")
 
 
 @contextlib.contextmanager

@@ -53,6 +53,8 @@ class Style:
     calm_tracks: tuple[str, ...] = ("drums",)
     voices: dict[str, str] = field(default_factory=dict)  # track -> synth voice (synth.VOICES)
     programs: dict[str, int] = field(default_factory=dict)  # track -> General MIDI program (0-based)
+    mix: dict[str, float] = field(default_factory=dict)  # synth bus -> its level (a fader), 1 when not given
+    trim_db: float = 0.0  # the master's gain for this style in dB
 
     @property
     def has_music(self) -> bool:

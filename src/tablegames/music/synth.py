@@ -237,10 +237,104 @@ class NoteCache:
         return samples
 
 
-class SynthStream:
-    """Plays a Score through the synthesizer: read(n) returns the next n samples (mono float32 in [-1, 1]).
+# --- the mix bus: a bus per drum and per track, panned to stereo, and a look-ahead limiter on the master ----------
+BUSES: tuple[str, ...] = ("kick", "snare", "rim", "clap", "closed_hat", "open_hat", "crash",
+                          "bass", "chords", "arp", "lead")
+DRUM_BUSES: dict[int, str] = {KICK: "kick", SNARE: "snare", RIM: "rim", CLAP: "clap", CLOSED_HAT: "closed_hat",
+                              OPEN_HAT: "open_hat", CRASH: "crash"}
+# Where each bus sits, -1 hard left to +1 hard right: the kick, snare and bass in the middle, the rest of the kit
+# spread, the keys (chords) to the left and the lead and arpeggio to the right.
+PANS: dict[str, float] = {"kick": 0.0, "snare": 0.0, "rim": 0.3, "clap": -0.15, "closed_hat": 0.4,
+                          "open_hat": -0.35, "crash": -0.45, "bass": 0.0, "chords": -0.45, "arp": 0.5, "lead": 0.3}
+BLOCK = 4096  # the master is mixed and limited in blocks of this many samples, whatever size the reads are
+CEILING = 0.95  # no sample leaves the limiter louder than this (-0.45 dBFS)
+LOOKAHEAD_SECONDS = 0.004  # the limiter sees a peak coming this early and turns the gain down along a ramp
+RELEASE_SECONDS = 0.08  # then lets go with this time constant (on the reduction in dB)
+UNITY_DB = 1e-4  # a reduction smaller than this is no reduction
 
-    Bars are written only when the stream reaches them, so a mood sent now is heard from the next bar line.
+
+def pan_gains(pan: float) -> tuple[float, float]:
+    """(left, right) gains of a constant-power pan, 1 in each channel in the middle (a mono render's level)."""
+    angle = (min(max(pan, -1.0), 1.0) + 1.0) * np.pi / 4.0
+    return float(np.sqrt(2.0) * np.cos(angle)), float(np.sqrt(2.0) * np.sin(angle))
+
+
+def sliding_min(values: np.ndarray, window: int) -> np.ndarray:
+    """out[i] = min(values[i:i + window]) for every full window, in O(n) (van Herk / Gil-Werman)."""
+    count = len(values)
+    padded = np.concatenate((values, np.full(-count % window, np.inf)))
+    blocks = padded.reshape(-1, window)
+    prefix = np.minimum.accumulate(blocks, axis=1).ravel()
+    suffix = np.minimum.accumulate(blocks[:, ::-1], axis=1)[:, ::-1].ravel()
+    out: npt.NDArray[np.float64] = np.minimum(suffix[:count - window + 1], prefix[window - 1:count])
+    return out
+
+
+class Limiter:
+    """A look-ahead peak limiter: no sample leaves it above `ceiling`, and the gain never jumps.
+
+    For every sample the gain it needs is ceiling / peak (1 when the peak is under the ceiling). That need is
+    released slowly (the reduction in dB decays with RELEASE_SECONDS after the peak, never faster), then the
+    lowest need within the next `lookahead` samples is taken (a hold that starts early), then averaged over the
+    last `lookahead` samples (a ramp). A peak at p is inside every window averaged for p, so the gain at p is at
+    most its need: the ceiling holds exactly, by construction rather than by tuning.
+
+    It works on fixed blocks: `gains(peaks)` takes the peaks of BLOCK + lookahead samples (the block and what
+    follows it) and returns the gains of the block, carrying its state to the next one. The same blocks give the
+    same gains, however the stream is read.
+    """
+
+    def __init__(self, sample_rate: int, ceiling: float = CEILING) -> None:
+        self.ceiling = ceiling
+        self.lookahead = max(1, round(LOOKAHEAD_SECONDS * sample_rate))
+        self.decay = float(np.exp(-1.0 / (RELEASE_SECONDS * sample_rate)))
+        self._needs = np.ones(2 * self.lookahead)  # released needs of the lookahead samples before and after
+        self._at_unity = True  # every value in _needs is 1
+        self._reduction_db = 0.0  # the release's state at the last sample whose need is known
+        self.reduction_db_sum = 0.0  # the reduction of every sample handed out, in dB, summed
+        self.samples = 0
+
+    @property
+    def mean_reduction_db(self) -> float:
+        """The average gain reduction so far, in dB (0 when the limiter never acted)."""
+        return self.reduction_db_sum / self.samples if self.samples else 0.0
+
+    def gains(self, peaks: np.ndarray) -> np.ndarray | None:
+        """The gains of a block from the peaks of the block and the `lookahead` samples after it; None when they
+        are all exactly 1 (nothing to do)."""
+        lookahead = self.lookahead
+        block = len(peaks) - lookahead
+        self.samples += block
+        fresh = peaks[lookahead:]  # the samples whose need becomes known now
+        over = fresh > self.ceiling
+        if self._at_unity and self._reduction_db == 0.0 and not over.any():
+            return None
+        needed_db = np.zeros(block + 1)
+        needed_db[0] = self._reduction_db
+        needed_db[1:][over] = 20.0 * np.log10(fresh[over] / self.ceiling)
+        # reduction[n] = max(needed[n], decay * reduction[n - 1]) for the whole block at once:
+        # reduction[n] = decay^n * max_{k <= n}(needed[k] * decay^-k).
+        exponent = np.arange(block + 1, dtype=np.float64)
+        reduction = np.maximum.accumulate(needed_db * self.decay ** -exponent) * self.decay ** exponent
+        reduction[reduction < UNITY_DB] = 0.0
+        self._reduction_db = float(reduction[-1])
+        needs = np.concatenate((self._needs, 10.0 ** (-reduction[1:] / 20.0)))
+        self._needs = needs[-2 * lookahead:]
+        self._at_unity = bool(np.all(self._needs == 1.0))
+        held = sliding_min(needs, lookahead + 1)  # for the block and the lookahead samples before it
+        running = np.concatenate(([0.0], np.cumsum(held)))
+        gains: npt.NDArray[np.float64] = (running[lookahead + 1:] - running[:block]) / (lookahead + 1)
+        self.reduction_db_sum += float(-20.0 * np.sum(np.log10(gains)))
+        return gains
+
+
+class SynthStream:
+    """Plays a Score through the synthesizer: read(n) returns the next n stereo samples (float32, shape (n, 2),
+    left and right, in [-CEILING, CEILING]).
+
+    Every note is added to its bus (BUSES); the buses are panned into stereo, scaled by the style's trim (so
+    every style is equally loud) and limited, BLOCK samples at a time. Bars are written only when the stream
+    reaches them (plus one block and the limiter's look-ahead), so a mood sent now is heard from the next bar line.
     """
 
     def __init__(self, score: Score, sample_rate: int = SAMPLE_RATE) -> None:
@@ -248,9 +342,15 @@ class SynthStream:
         self.sample_rate = sample_rate
         self.samples_per_tick = sample_rate * 60.0 / (score.tempo * PPQ)
         self.events_played: list[NoteEvent] = []  # the recent bars, for "Save song"
-        self._mix = np.zeros(4 * sample_rate)
-        self._head = 0  # index in _mix of the next sample to hand out
-        self._position = 0  # absolute sample index of _mix[_head]
+        self.limiter = Limiter(sample_rate)
+        level = MASTER_GAIN * 10.0 ** (score.style.trim_db / 20.0)
+        self._pan = np.array([np.multiply(pan_gains(PANS[bus]), score.style.mix.get(bus, 1.0) * level) for bus in BUSES],
+                             dtype=np.float32).T
+        self._mix = np.zeros((len(BUSES), 2 * sample_rate), dtype=np.float32)
+        self._head = 0  # index in _mix of the next sample to master
+        self._mixed = 0  # absolute sample index of _mix[:, _head]: everything before it is mastered
+        self._out = np.zeros((0, 2), dtype=np.float32)  # mastered samples not handed out yet
+        self._position = 0  # absolute sample index of _out[0]
         self._pending: deque[tuple[int, NoteEvent]] = deque()
         self._next_bar_sample = 0
         self._notes = NoteCache()
@@ -265,13 +365,30 @@ class SynthStream:
         return self._position
 
     def read(self, count: int) -> np.ndarray:
-        horizon = self._position + count
-        self._write_until(horizon)
-        self._reserve(count)
-        chunk = np.clip(self._mix[self._head:self._head + count] * MASTER_GAIN, -1.0, 1.0).astype(np.float32)
-        self._head += count
-        self._position = horizon
+        parts = [self._out]
+        ready = len(self._out)
+        while ready < count:
+            block = self._master_block()
+            parts.append(block)
+            ready += len(block)
+        joined = np.concatenate(parts) if len(parts) > 1 else self._out
+        chunk, self._out = joined[:count], joined[count:]
+        self._position += count
         return chunk
+
+    def _master_block(self) -> np.ndarray:
+        """The next BLOCK samples of the master: the buses panned, trimmed and limited."""
+        lookahead = self.limiter.lookahead
+        self._write_until(self._mixed + BLOCK + lookahead)
+        self._reserve(BLOCK + lookahead)
+        stereo = self._pan @ self._mix[:, self._head:self._head + BLOCK + lookahead]
+        gains = self.limiter.gains(np.max(np.abs(stereo), axis=0))
+        block = stereo[:, :BLOCK]
+        if gains is not None:
+            block = np.clip(block * gains.astype(np.float32), -CEILING, CEILING)  # the clip only rounds ulps
+        self._head += BLOCK
+        self._mixed += BLOCK
+        return np.ascontiguousarray(block.T)
 
     def _write_until(self, horizon: int) -> None:
         """Render every note that starts before `horizon`; later bars cannot reach back before their start."""
@@ -298,24 +415,24 @@ class SynthStream:
 
     def _reserve(self, length: int) -> None:
         """Room for `length` samples from the head: move the live part to the front, growing when needed."""
-        if self._head + length <= len(self._mix):
+        if self._head + length <= self._mix.shape[1]:
             return
-        live = self._mix[self._head:]
-        fresh = np.zeros(max(len(self._mix), 2 * length))
-        fresh[:len(live)] = live
+        live = self._mix[:, self._head:]
+        fresh = np.zeros((len(BUSES), max(self._mix.shape[1], 2 * length)), dtype=np.float32)
+        fresh[:, :live.shape[1]] = live
         self._mix = fresh
         self._head = 0
 
-    def _add(self, start: int, samples: np.ndarray) -> None:
-        offset = start - self._position
+    def _add(self, bus: int, start: int, samples: np.ndarray) -> None:
+        offset = start - self._mixed
         self._reserve(offset + len(samples))
         begin = self._head + offset
-        self._mix[begin:begin + len(samples)] += samples
+        self._mix[bus, begin:begin + len(samples)] += samples
 
     def _render_event(self, start: int, event: NoteEvent) -> None:
-        loudness = event.velocity / 127.0
+        loudness = np.float32(event.velocity / 127.0)
         if event.track == "drums":
-            self._add(start, make_drum(event.note, self.sample_rate) * np.float32(loudness))
+            self._add(BUS_INDEX[DRUM_BUSES[event.note]], start, make_drum(event.note, self.sample_rate) * loudness)
             return
         voice_name = self.score.style.voices[event.track]
         held = max(1, round(event.duration * self.samples_per_tick))
@@ -330,17 +447,21 @@ class SynthStream:
         key = (voice_name, event.note, held, glide_from, sub_boost)
         note = self._notes.get(key, lambda: render_note(VOICES[voice_name], event.note, 127, held,
                                                         self.sample_rate, glide_from, sub_boost))
-        self._add(start, note * np.float32(loudness))
+        self._add(BUS_INDEX[event.track], start, note * loudness)
+
+
+BUS_INDEX: dict[str, int] = {bus: index for index, bus in enumerate(BUSES)}
 
 
 def render_song(score: Score, bars: int, sample_rate: int = SAMPLE_RATE, chunk: int | None = None) -> np.ndarray:
-    """`bars` bars of the score as one mono float32 array, read in chunks of `chunk` samples (one read if None)."""
+    """`bars` bars of the score as one stereo float32 array (n, 2), read in chunks of `chunk` samples (one read if
+    None)."""
     stream = SynthStream(score, sample_rate)
     total = round(bars * TICKS_PER_BAR * stream.samples_per_tick)
     if chunk is None:
         return stream.read(total)
     parts = [stream.read(min(chunk, total - done)) for done in range(0, total, chunk)]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+    return np.concatenate(parts) if parts else np.zeros((0, 2), dtype=np.float32)
 
 
 def song_for(style: str | Style, seed: int = 0, deep_bass: bool = False, mood: Mood = Mood.TENSION) -> Score:
