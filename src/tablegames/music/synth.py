@@ -24,6 +24,7 @@ from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM
 SAMPLE_RATE = 44100
 TWO_PI = np.float32(2 * np.pi)
 MASTER_GAIN = 0.75
+LOUDNESS_TARGET = -14.0  # LKFS (BS.1770) of every style in the tension mood, deep bass off: each style's trim_db
 GLIDE_SECONDS = 0.07  # how long an 808 slide between two tied notes takes
 LEGATO_GAP_SECONDS = 0.12  # a bass note starting this soon after the last one ended slides from it
 KEPT_BARS = 256  # events_played keeps about this many recent bars (ten minutes or so) for "Save song"
@@ -41,7 +42,7 @@ class Voice:
     release: float  # seconds to fade to silence after the key is let go
     detune_cents: float = 0.0  # a second oscillator this far sharp (chorus for pads and strings)
     vibrato: float = 0.0  # depth in semitones, at 5.5 Hz
-    soften: int = 1  # taps of the moving average: more taps, a darker sound
+    soften: int = 1  # taps of the moving average at 44100 Hz (as many milliseconds at any rate): more, darker
     soften_passes: int = 1  # two passes make a triangular window, a steeper slope (the basses)
     drive: float = 0.0  # tanh saturation (the 808's growl)
     pitch_drop: float = 0.0  # semitones above the note at the attack, falling fast (the 808's punch)
@@ -49,8 +50,8 @@ class Voice:
 
 
 VOICES: dict[str, Voice] = {
-    "sub808": Voice("sine", 0.36, 0.003, 0.45, 0.55, 0.10, drive=1.6, pitch_drop=7.0, sub_boost=0.25),
-    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, soften_passes=2, sub_boost=1.0),
+    "sub808": Voice("sine", 0.36, 0.003, 0.45, 0.55, 0.10, drive=0.8, pitch_drop=7.0, sub_boost=2.0),
+    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, soften_passes=2, sub_boost=2.5),
     "epiano": Voice("fm", 0.22, 0.004, 0.35, 0.25, 0.20),
     "piano": Voice("fm", 0.24, 0.003, 0.60, 0.15, 0.30),
     "organ": Voice("organ", 0.18, 0.003, 0.05, 0.75, 0.03),
@@ -58,7 +59,7 @@ VOICES: dict[str, Voice] = {
     "pluck": Voice("saw", 0.20, 0.002, 0.10, 0.0, 0.08, soften=4),
     "lead": Voice("square", 0.17, 0.01, 0.30, 0.6, 0.12, vibrato=0.12, soften=6),
     "strings": Voice("saw", 0.30, 0.08, 0.5, 0.8, 0.25, detune_cents=6.0, vibrato=0.10, soften=8),
-    "cello": Voice("saw", 0.40, 0.05, 0.4, 0.8, 0.20, soften=14, soften_passes=2),
+    "cello": Voice("saw", 0.40, 0.05, 0.4, 0.8, 0.20, soften=14, soften_passes=2, sub_boost=0.0),
 }
 
 
@@ -143,8 +144,9 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
     tone = oscillator(voice.wave, cycle, brightness)
     if voice.detune_cents:
         tone = 0.5 * (tone + oscillator(voice.wave, cycles(phase * 2.0 ** (voice.detune_cents / 1200.0))))
+    taps = max(1, round(voice.soften * sample_rate / SAMPLE_RATE))
     for _ in range(voice.soften_passes):
-        tone = soften(tone, voice.soften)
+        tone = soften(tone, taps)
     if voice.drive:
         tone = np.tanh(voice.drive * tone) / np.float32(np.tanh(voice.drive))
     if sub_boost:
@@ -181,9 +183,9 @@ def make_drum(drum: int, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
 
     if drum == KICK:
         t = span(0.5)
-        phase = np.cumsum(48.0 + 110.0 * np.exp(-t / 0.035)) / sample_rate
+        phase = np.cumsum(46.0 + 104.0 * np.exp(-t / 0.022)) / sample_rate  # a fast drop to a deep body
         hit = 0.95 * np.sin(2 * np.pi * phase) * np.exp(-t / 0.22)
-        hit += 0.25 * shaped_noise(len(t), sample_rate, 1000, 6000, rng) * np.exp(-t / 0.004)
+        hit += 0.15 * shaped_noise(len(t), sample_rate, 1000, 6000, rng) * np.exp(-t / 0.004)
     elif drum == SNARE:
         t = span(0.3)
         hit = 0.35 * np.sin(2 * np.pi * 185.0 * t) * np.exp(-t / 0.06)
