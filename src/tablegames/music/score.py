@@ -7,7 +7,7 @@ one generator seeded by the song seed and the style, so the same seed and the sa
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from tablegames.core.rng import make_rng
 from tablegames.music.markov import (
@@ -52,6 +52,41 @@ def note_lengths(pattern: str) -> list[tuple[int, int]]:
             length += 1
         notes.append((step, length))
     return notes
+
+
+class BarSource(Protocol):
+    """What the synthesizer reads a song from, bar by bar: a Score, or a Recording of one."""
+
+    style: Style
+    tempo: int
+    bar_index: int  # bars written so far
+    deep_bass: bool
+
+    def next_bar(self) -> list[NoteEvent]: ...
+
+    def set_mood(self, mood: Mood) -> None: ...
+
+
+class Recording:
+    """A song already written (note events from tick 0), played back bar by bar: "Save song" renders it."""
+
+    def __init__(self, events: list[NoteEvent], tempo: int, style: Style) -> None:
+        self.style = style
+        self.tempo = tempo
+        self.bar_index = 0
+        self.deep_bass = False  # the notes are written: the setting no longer matters
+        self._bars: dict[int, list[NoteEvent]] = {}
+        for event in sorted(events, key=lambda e: (e.time, e.track, e.note)):
+            self._bars.setdefault(event.time // TICKS_PER_BAR, []).append(event)
+        self.length_bars = max(self._bars, default=-1) + 1
+
+    def next_bar(self) -> list[NoteEvent]:
+        events = self._bars.get(self.bar_index, [])
+        self.bar_index += 1
+        return list(events)
+
+    def set_mood(self, mood: Mood) -> None:
+        """A recording does not follow the game."""
 
 
 class Score:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from tablegames.core.rng import make_rng
 from tablegames.music.mood import Mood
-from tablegames.music.score import PPQ, TICKS_PER_BAR, NoteEvent, Score
+from tablegames.music.score import PPQ, TICKS_PER_BAR, BarSource, NoteEvent, Recording, Score
 from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM, SNARE, Style, find_style
 
 SAMPLE_RATE = 44100
@@ -339,7 +339,7 @@ class SynthStream:
     reaches them (plus one block and the limiter's look-ahead), so a mood sent now is heard from the next bar line.
     """
 
-    def __init__(self, score: Score, sample_rate: int = SAMPLE_RATE) -> None:
+    def __init__(self, score: BarSource, sample_rate: int = SAMPLE_RATE) -> None:
         self.score = score
         self.sample_rate = sample_rate
         self.samples_per_tick = sample_rate * 60.0 / (score.tempo * PPQ)
@@ -464,6 +464,21 @@ def render_song(score: Score, bars: int, sample_rate: int = SAMPLE_RATE, chunk: 
         return stream.read(total)
     parts = [stream.read(min(chunk, total - done)) for done in range(0, total, chunk)]
     return np.concatenate(parts) if parts else np.zeros((0, 2), dtype=np.float32)
+
+
+TAIL_SECONDS = 1.5  # a rendered recording goes on this long after its last bar: the releases ring out
+
+
+def render_events(events: list[NoteEvent], tempo: int, style: Style, sample_rate: int = SAMPLE_RATE,
+                  chunk_seconds: float = 5.0) -> Iterator[np.ndarray]:
+    """A recorded song (events from tick 0) rendered in stereo chunks of `chunk_seconds`, to the end of its
+    last bar and TAIL_SECONDS more: memory stays small however long the song."""
+    recording = Recording(events, tempo, style)
+    stream = SynthStream(recording, sample_rate)
+    total = round(recording.length_bars * TICKS_PER_BAR * stream.samples_per_tick + TAIL_SECONDS * sample_rate)
+    chunk = max(1, round(chunk_seconds * sample_rate))
+    for done in range(0, total, chunk):
+        yield stream.read(min(chunk, total - done))
 
 
 def song_for(style: str | Style, seed: int = 0, deep_bass: bool = False, mood: Mood = Mood.TENSION) -> Score:
