@@ -3,8 +3,8 @@
 A table's scene subclasses `TableScene` and provides what only it knows (its controller's clock, its click
 handling, its menu, how to save); the frame does the rest the same way at every table:
 
-- a key from `bindings` becomes `act(action)`; Esc opens `menu()`; a click becomes `click(pos)`; the footer
-  lists the bindings;
+- a key from `bindings` becomes `act(action)`; Esc opens `menu()`; E saves the song (`save_music`) where the table
+  does not bind it; a click becomes `click(pos)`; the footer lists the bindings;
 - `update(dt)`: the clock, `advance(dt)`, the queued sound effects and moods played (`cues()`), the toasts;
 - after every event and every update, `relayout()` recomputes hit boxes and cached pictures (never in `draw`),
   and the game is saved when `save_marker()` changed (after every completed move, so a crash loses at most the
@@ -35,6 +35,7 @@ class KeyBinding:
 
 
 MENU_LABEL = "Esc menu"
+SAVE_MUSIC = KeyBinding((pygame.K_e,), "save_music")  # every table: Save song, unless the table binds E itself
 
 
 class TableScene(Scene):
@@ -109,6 +110,8 @@ class TableScene(Scene):
                 binding = self.binding_for(event.key)
                 if binding is not None:
                     intents = self.act(binding.action)
+                elif event.key in SAVE_MUSIC.keys:
+                    self.save_music()
         elif event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.point(event.pos)
@@ -145,6 +148,22 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         self.cancel_computer()
         self.save()
+
+    def save_music(self) -> str | None:
+        """Save song: the music so far as a MIDI file and a stereo WAV beside it; what the player is told (a
+        toast), or None without sound."""
+        audio = self.context.audio
+        if audio is None:
+            return None
+        try:
+            path = audio.save_song()
+        except (OSError, ValueError) as error:
+            said = f"No music saved: {error}"
+            self.toasts.show(said, important=True)
+        else:
+            said = f"Saved the music to {path} (and {path.with_suffix('.wav').name})"
+            self.toasts.show(said)
+        return said
 
     def confirm(self, question: str, detail: str, confirm_label: str,
                 then: Callable[[], list[Intent]]) -> list[Intent]:

@@ -164,7 +164,7 @@ def test_keys_new_quit_menu_sound_flip(tmp_path):
     assert isinstance(intents[0], Push) and isinstance(intents[0].scene, CheckersMenu)
     key(table, pygame.K_s)
     assert table.context.settings.sound is False and table.saved_settings
-    assert ("set_volume", 0.0) in table.context.audio.calls
+    assert ("set_muted", True) in table.context.audio.calls
     key(table, pygame.K_f)
     table.apply_settings()
     assert table.context.settings.checkers_flip and not table.controller.flipped

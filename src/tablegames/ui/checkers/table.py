@@ -8,7 +8,6 @@ and the hit boxes (the squares, the opponent's head, the buttons) are fixed when
 
 from __future__ import annotations
 
-import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -16,7 +15,7 @@ from typing import Any
 import pygame
 
 from tablegames.music.mood import Mood
-from tablegames.ui.audio import play_cues
+from tablegames.ui.audio import apply_sound_settings, play_cues
 from tablegames.ui.checkers.boards import board_layout
 from tablegames.ui.checkers.controller import PRESS_KEYS, CheckersController, square_to_cell
 from tablegames.ui.checkers.drawing import (
@@ -40,8 +39,6 @@ from tablegames.ui.frametimer import CostMeter
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.table import TableScene
 from tablegames.ui.theme import draw_background
-
-log = logging.getLogger(__name__)
 
 ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
@@ -103,15 +100,8 @@ class CheckersTable(TableScene):
         self.model.apply_settings()
         self.controller.flipped = self.model.board_flipped
         self.effects.configure(s.animations, s.reduced_motion, s.screen_shake)
-        audio = self.context.audio
-        if audio is not None:
-            audio.set_volume(s.volume if s.sound else 0.0)
-            audio.set_deep_bass(s.deep_bass)
-            if getattr(audio.style, "slug", s.music_style) != s.music_style:
-                try:
-                    audio.set_style(s.music_style)
-                except ValueError as error:
-                    log.warning("checkers: %s", error)
+        if self.context.audio is not None:
+            apply_sound_settings(self.context.audio, s)
 
     def restart_from_settings(self) -> None:
         """A new game with the mode and colour chosen in the menu."""
@@ -247,13 +237,12 @@ class CheckersTable(TableScene):
         model = self.model
         return model.mode != "watch" and bool(model.game.entries) and model.game.outcome() is None
 
-    def save_music(self) -> None:
-        if self.context.audio is None:
-            return
-        try:
-            self.model.toast_now(f"Saved the music to {self.context.audio.save_song()}")
-        except (OSError, ValueError) as error:
-            self.model.toast_now(f"No music saved: {error}")
+    def save_music(self) -> str | None:
+        """E: the shared frame's Save song, told in the model's toast (this table draws those)."""
+        said = super().save_music()
+        if said is not None:
+            self.model.toast_now(said)
+        return said
 
     def effects_report(self) -> str:
         """The playful layer's cost per frame, and the levels that moved (the demo prints it)."""
