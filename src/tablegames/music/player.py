@@ -296,8 +296,9 @@ class MusicPlayer:
         return mixed
 
     def render_ahead(self) -> None:
-        """Top up the chunks ready to READY_CHUNKS (any thread)."""
+        """Take the window's requests and top up the chunks ready to READY_CHUNKS (any thread)."""
         with self._lock:
+            self._apply_requests()
             while len(self._ready) < READY_CHUNKS:
                 chunk = self._render_chunk()
                 if chunk is None:
@@ -354,19 +355,19 @@ class MusicPlayer:
                 self._renderer.start()
 
     def _render_loop(self) -> None:
-        self._make_effects()
-        while not self._stop.wait(RENDER_INTERVAL):
+        while True:
             self.render_ahead()
-
-    def _make_effects(self) -> None:
-        """Synthesize every effect in the mixer's format before it is first played (numpy only)."""
-        size, channels = self._mixer_format
-        for name in EFFECTS:
-            if self._stop.is_set():
+            self._make_an_effect()
+            if self._stop.wait(RENDER_INTERVAL):
                 return
-            if name not in self._effect_samples:
-                samples = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
-                self._effect_samples[name] = samples
+
+    def _make_an_effect(self) -> None:
+        """Synthesize the next effect not made yet, in the mixer's format, before it is first played (numpy
+        only; one per round, after the music is topped up)."""
+        name = next((name for name in EFFECTS if name not in self._effect_samples), None)
+        if name is not None:
+            size, channels = self._mixer_format
+            self._effect_samples[name] = to_mixer_samples(make_effect(name, self._sample_rate), size, channels)
 
     def set_mood(self, mood: Mood) -> None:
         """Heard from the next bar line."""
