@@ -183,6 +183,26 @@ def test_mood_sent_while_streaming_is_heard_from_the_next_bar():
     assert measure(np.concatenate((calm, rest_of_bar)), RATE).rms < measure(next_bar, RATE).rms
 
 
+@pytest.mark.parametrize("slug", MUSIC_SLUGS)
+@pytest.mark.parametrize(("before", "after"), [(Mood.TENSION, Mood.CALM), (Mood.CALM, Mood.TENSION),
+                                               (Mood.TENSION, Mood.WIN)])
+def test_a_change_of_mood_is_not_a_cut(slug, before, after):
+    """The layers that leave ring out and the ones that join start on the downbeat: at the bar line the largest
+    step from one sample to the next is the one the bar line has anyway, or one the music makes elsewhere."""
+
+    def around_the_bar_line(mood):
+        stream = SynthStream(song_for(slug, 0, False, before), RATE)
+        bar = round(TICKS_PER_BAR * stream.samples_per_tick)
+        samples = np.concatenate((stream.read(bar // 2), (stream.set_mood(mood), stream.read(2 * bar))[1]))
+        steps = np.abs(np.diff(samples, axis=0)).max(axis=1)
+        near = round(0.005 * RATE)
+        return steps[bar - near:bar + near].max(), np.percentile(steps, 99.9)
+
+    changed, music = around_the_bar_line(after)
+    unchanged, _ = around_the_bar_line(before)
+    assert changed <= max(1.05 * unchanged, music)
+
+
 # --- instruments -------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", sorted(VOICES))
 def test_every_voice_starts_and_ends_at_silence(name):

@@ -346,8 +346,8 @@ class SynthStream:
         self.events_played: list[NoteEvent] = []  # the recent bars, for "Save song"
         self.limiter = Limiter(sample_rate)
         level = MASTER_GAIN * 10.0 ** (score.style.trim_db / 20.0)
-        self._pan = np.array([np.multiply(pan_gains(PANS[bus]), score.style.mix.get(bus, 1.0) * level) for bus in BUSES],
-                             dtype=np.float32).T
+        gains = [np.multiply(pan_gains(PANS[bus]), score.style.mix.get(bus, 1.0) * level) for bus in BUSES]
+        self._pan = np.array(gains, dtype=np.float32).T  # (2, buses): each bus's gain into left and right
         self._mix = np.zeros((len(BUSES), 2 * sample_rate), dtype=np.float32)
         self._head = 0  # index in _mix of the next sample to master
         self._mixed = 0  # absolute sample index of _mix[:, _head]: everything before it is mastered
@@ -383,8 +383,8 @@ class SynthStream:
         lookahead = self.limiter.lookahead
         self._write_until(self._mixed + BLOCK + lookahead)
         self._reserve(BLOCK + lookahead)
-        stereo = self._pan @ self._mix[:, self._head:self._head + BLOCK + lookahead]
-        gains = self.limiter.gains(np.max(np.abs(stereo), axis=0))
+        stereo = self._pan @ self._mix[:, self._head:self._head + BLOCK + lookahead]  # (2, samples)
+        gains = self.limiter.gains(np.abs(stereo).max(axis=0))
         block = stereo[:, :BLOCK]
         if gains is not None:
             block = np.clip(block * gains.astype(np.float32), -CEILING, CEILING)  # the clip only rounds ulps
