@@ -242,7 +242,7 @@ def test_the_window_never_waits_for_the_renderer():
         took = time.perf_counter() - began
         release.set()
         blocker.join()
-        assert took < 0.1, f"the window waited {took:.3f} s"
+        assert took < 0.5, f"the window waited {took:.3f} s"  # waiting would take the 5 s the lock is held
         deadline = time.monotonic() + 5.0
         while player._stream.score.style.slug != "classical" and time.monotonic() < deadline:
             time.sleep(0.02)  # the renderer picks the requests up once it has the song again
