@@ -1,7 +1,8 @@
 """Benchmark of the music synthesizer: real-time factor per style, and the worst time to render one chunk.
 
 Each style plays a 32-bar song through every mood (calm, threat, tension, a big moment, tension, a win), read in
-the player's chunks (CHUNK_SECONDS) exactly as the player reads it. Printed per style:
+the player's chunks (CHUNK_SECONDS) exactly as the player reads it: stereo, through the mix bus (a bus per drum
+and track, panned) and the master's look-ahead limiter. Printed per style:
 - real-time factor: seconds of music per second of rendering (goal: at least 100x on one core);
 - the same with the note cache switched off (every note synthesized afresh), to show what the cache buys;
 - the worst and the 99th-percentile time to render one chunk, against the chunk's duration;
@@ -46,8 +47,9 @@ def play(style, rate: int, use_cache: bool) -> tuple[float, float, list[float]]:
         if bar in moods:
             stream.set_mood(moods.pop(bar))
         began = time.perf_counter()
-        stream.read(min(chunk, total - start))
+        samples = stream.read(min(chunk, total - start))
         chunk_times.append(time.perf_counter() - began)
+        assert samples.shape[1] == 2  # stereo
     return total / rate, sum(chunk_times), chunk_times
 
 
@@ -63,8 +65,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per style; the best is reported")
     args = parser.parse_args()
     chunk_ms = 1000 * CHUNK_SECONDS
-    print(f"synth benchmark: {BARS} bars per style through every mood, {args.rate} Hz, chunks of {chunk_ms:.0f} ms,"
-          f" best of {args.repeat}")
+    print(f"synth benchmark: {BARS} bars per style through every mood, stereo, {args.rate} Hz, chunks of"
+          f" {chunk_ms:.0f} ms, best of {args.repeat}")
     header = (f"{'style':13s} {'music s':>7s} {'real-time':>10s} {'no cache':>9s} {'worst chunk':>12s}"
               f" {'p99 chunk':>10s} {'worst/chunk':>11s} {'vs 1 sine':>9s}")
     print(header)

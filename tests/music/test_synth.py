@@ -1,32 +1,36 @@
-"""The synthesizer and the measuring stick: identical renders, continuous chunks, levels, bass, clipping."""
+"""The synthesizer, the mix bus and the measuring stick: identical renders, continuous chunks, levels, bass, clipping,
+stereo, the limiter and the loudness of every style."""
 
 import numpy as np
 import pytest
 
 from tablegames.music.measure import (
     bass_share,
-    low_pass_twice,
     measure,
-    one_pole_response,
     wav_bytes,
-    write_wav,
 )
 from tablegames.music.mood import Mood
 from tablegames.music.score import TICKS_PER_BAR, Score
 from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM, SNARE, STYLES, find_style
 from tablegames.music.synth import (
-    SAMPLE_RATE,
+    BLOCK,
+    CEILING,
+    LOUDNESS_TARGET,
     VOICES,
+    Limiter,
     SynthStream,
     envelope,
     make_drum,
+    pan_gains,
     render_note,
     render_song,
+    sliding_min,
     song_for,
 )
 
 RATE = 22050  # half rate keeps the renders quick; the measurements are made the same way at any rate
 MUSIC_SLUGS = [style.slug for style in STYLES if style.has_music]
+DRUM_SLUGS = [style.slug for style in STYLES if style.drums]
 BARS = 3
 
 
@@ -34,48 +38,62 @@ def render(slug, deep=False, seed=0, bars=BARS, chunk=None):
     return render_song(song_for(slug, seed, deep), bars, RATE, chunk)
 
 
-# --- the measuring stick ---------------------------------------------------------------------------------------
-def tone(frequency, seconds=1.0, rate=SAMPLE_RATE):
-    return 0.5 * np.sin(2 * np.pi * frequency * np.arange(int(seconds * rate)) / rate)
+def render_stream(slug, deep=False, seed=0, bars=BARS):
+    """The samples and the stream, for the limiter's figures."""
+    stream = SynthStream(song_for(slug, seed, deep), RATE)
+    return stream.read(round(bars * TICKS_PER_BAR * stream.samples_per_tick)), stream
 
 
-def test_measuring_stick_keeps_a_60_hz_tone_and_drops_a_2000_hz_tone():
-    # Two one-pole filters at 120 Hz: |H(60)|^2 = 1/(1 + 0.25) = 0.8; |H(2000)|^2 = 1/(1 + 16.7^2) = 0.0036.
-    assert bass_share(tone(60), SAMPLE_RATE) == pytest.approx(0.8, abs=0.02)
-    assert bass_share(tone(2000), SAMPLE_RATE) == pytest.approx(0.0036, abs=0.0015)
+def test_pan_law_keeps_the_power_and_the_middle_at_unity():
+    assert pan_gains(0.0) == pytest.approx((1.0, 1.0))
+    assert pan_gains(-1.0) == pytest.approx((np.sqrt(2), 0.0), abs=1e-12)
+    for pan in (-0.7, -0.2, 0.3, 0.9):
+        left, right = pan_gains(pan)
+        assert left**2 + right**2 == pytest.approx(2.0)
+        assert (left < right) == (pan > 0)
 
 
-def test_fft_filter_equals_the_one_pole_recursion():
-    rng = np.random.default_rng(0)
-    signal = rng.standard_normal(3000)
-    coefficient = one_pole_response(120, SAMPLE_RATE)[0]
-    expected = signal.copy()
-    for _ in range(2):
-        out, state = np.empty_like(expected), 0.0
-        for i, x in enumerate(expected):
-            state += coefficient * (x - state)
-            out[i] = state
-        expected = out
-    assert np.allclose(low_pass_twice(signal, 120, SAMPLE_RATE), expected, atol=1e-9)
+# --- the limiter -------------------------------------------------------------------------------------------------
+def test_sliding_min_equals_the_plain_definition():
+    values = np.random.default_rng(3).random(500)
+    for window in (1, 2, 7, 89, 500):
+        expected = [values[i:i + window].min() for i in range(len(values) - window + 1)]
+        assert np.array_equal(sliding_min(values, window), expected)
 
 
-def test_measure_reports_peak_clipping_and_rms():
-    samples = np.array([0.0, 0.5, -1.0, 1.0, 0.25, -0.25, 0.0, 0.0])
-    result = measure(samples, 8)
-    assert result.seconds == 1.0 and result.peak == 1.0
-    assert result.clipped == pytest.approx(0.25)
-    assert result.rms == pytest.approx(np.sqrt((0.25 + 1 + 1 + 0.0625 * 2) / 8))
+def limit(signal, sample_rate=RATE):
+    """A mono signal through the Limiter in BLOCK steps, as the stream feeds it: (output, gains, limiter)."""
+    limiter = Limiter(sample_rate)
+    lookahead = limiter.lookahead
+    padded = np.concatenate((signal, np.zeros(BLOCK + lookahead)))
+    gains = []
+    for start in range(0, len(signal), BLOCK):
+        block_gains = limiter.gains(np.abs(padded[start:start + BLOCK + lookahead]))
+        gains.append(np.ones(BLOCK) if block_gains is None else block_gains)
+    gain = np.concatenate(gains)[:len(signal)]
+    return signal * gain, gain, limiter
 
 
-def test_wav_is_16_bit_mono_and_round_trips(tmp_path):
-    import wave
+def test_limiter_holds_the_ceiling_without_jumps():
+    t = np.arange(RATE) / RATE
+    # A 200 Hz tone at half scale with bursts four times too loud, some shorter than the look-ahead.
+    signal = 0.5 * np.sin(2 * np.pi * 200 * t)
+    for start, length in ((2000, 40), (6000, 3000), (15000, 5)):
+        signal[start:start + length] *= 4.0
+    out, gain, limiter = limit(signal)
+    assert np.max(np.abs(out)) <= CEILING + 1e-9  # to rounding (the stream clips those ulps)
+    assert np.max(np.abs(out)) > 0.9 * CEILING  # it limits, it does not squash
+    assert np.max(np.abs(np.diff(gain))) < 0.02  # a ramp, never a jump
+    # The gain goes down before the first burst (look-ahead) and comes back up after the second.
+    assert gain[1995] < 0.9 and gain[1900] == 1.0 and gain[14900] > 0.95 and gain[-1] > 0.98
+    assert np.min(gain[6000:9000]) == pytest.approx(CEILING / 2.0, rel=0.01)  # just enough, no more
+    assert 0.0 < limiter.mean_reduction_db < 6.0
 
-    samples = tone(440, 0.1, RATE)
-    write_wav(tmp_path / "t.wav", samples, RATE)
-    with wave.open(str(tmp_path / "t.wav")) as wav:
-        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, RATE)
-        back = np.frombuffer(wav.readframes(wav.getnframes()), "<i2") / 32767.0
-    assert np.max(np.abs(back - samples)) < 1e-4
+
+def test_limiter_leaves_a_quiet_signal_alone():
+    signal = 0.9 * CEILING * np.sin(2 * np.pi * 100 * np.arange(RATE) / RATE)
+    out, gain, limiter = limit(signal)
+    assert np.array_equal(out, signal) and limiter.mean_reduction_db == 0.0
 
 
 # --- renders -----------------------------------------------------------------------------------------------------
@@ -86,20 +104,47 @@ def test_identical_wav_renders_for_the_same_seed(slug):
 
 
 @pytest.mark.parametrize("slug", MUSIC_SLUGS)
-def test_levels_deep_bass_and_clipping(slug):
-    plain, deep = measure(render(slug), RATE), measure(render(slug, deep=True), RATE)
+def test_levels_deep_bass_clipping_and_stereo(slug):
+    """The seed's measurements on three bars: nothing clips, deep bass adds 12 to 20 points of the share below
+    120 Hz (more low-frequency energy, not just less of the rest), the render is stereo, and the limiter does
+    not work harder than 3 dB on average."""
+    (plain_samples, plain_stream), (deep_samples, deep_stream) = render_stream(slug), render_stream(slug, deep=True)
+    plain, deep = measure(plain_samples, RATE), measure(deep_samples, RATE)
+    assert plain_samples.shape[1] == 2
     assert plain.seconds == pytest.approx(BARS * 4 * 60 / song_for(slug).tempo, abs=1e-3)
-    for result in (plain, deep):
-        assert result.clipped <= 0.005
+    for result, stream in ((plain, plain_stream), (deep, deep_stream)):
+        assert result.clipped == 0.0 and result.peak <= CEILING
         assert 0.05 < result.rms < 0.5
-    # Deep bass adds low-frequency energy: more RMS below 120 Hz and a larger share of the whole.
+        assert 0.02 < result.width < 0.5  # stereo, and the bass and kick in the middle
+        assert stream.limiter.mean_reduction_db <= 3.0
     assert deep.rms * deep.bass_share > 1.05 * plain.rms * plain.bass_share
-    assert deep.bass_share > plain.bass_share
+    assert 0.12 <= deep.bass_share - plain.bass_share <= 0.20
+
+
+@pytest.mark.parametrize("slug", DRUM_SLUGS)
+def test_drum_styles_have_the_seeds_low_end(slug):
+    assert 0.68 <= measure(render(slug), RATE).bass_share <= 0.74
+
+
+def test_every_style_is_equally_loud():
+    levels = {slug: measure(render(slug), RATE).loudness for slug in MUSIC_SLUGS}
+    assert all(abs(level - LOUDNESS_TARGET) <= 1.0 for level in levels.values()), levels
 
 
 def test_techno_has_more_bass_than_classical():
     techno, classical = measure(render("techno"), RATE), measure(render("classical"), RATE)
     assert techno.bass_share > classical.bass_share + 0.1
+
+
+def test_panning_puts_the_keys_left_and_the_lead_right():
+    samples = render("classical", bars=2)
+    left, right = np.sqrt(np.mean(samples**2, axis=0))
+    assert left != right
+    score = song_for("classical")
+    score.set_mood(Mood.CALM)  # the keys alone
+    keys = render_song(score, 1, RATE)
+    keys_left, keys_right = np.sqrt(np.mean(keys**2, axis=0))
+    assert keys_left > 1.5 * keys_right
 
 
 def test_off_renders_silence():
@@ -117,7 +162,7 @@ def test_chunks_join_into_exactly_the_one_long_render(chunk):
 def test_chunk_joins_do_not_jump():
     chunk = 1024
     samples = render("hiphop", bars=2, chunk=chunk)
-    steps = np.abs(np.diff(samples))
+    steps = np.abs(np.diff(samples, axis=0)).max(axis=1)
     at_joins = steps[chunk - 1::chunk]
     assert at_joins.max() <= steps.max()
     assert at_joins.mean() < 4 * steps.mean()
@@ -136,6 +181,26 @@ def test_mood_sent_while_streaming_is_heard_from_the_next_bar():
     assert first_bar_tracks == {"drums"}
     assert second_bar_tracks == set(score.style.tracks)
     assert measure(np.concatenate((calm, rest_of_bar)), RATE).rms < measure(next_bar, RATE).rms
+
+
+@pytest.mark.parametrize("slug", MUSIC_SLUGS)
+@pytest.mark.parametrize(("before", "after"), [(Mood.TENSION, Mood.CALM), (Mood.CALM, Mood.TENSION),
+                                               (Mood.TENSION, Mood.WIN)])
+def test_a_change_of_mood_is_not_a_cut(slug, before, after):
+    """The layers that leave ring out and the ones that join start on the downbeat: at the bar line the largest
+    step from one sample to the next is the one the bar line has anyway, or one the music makes elsewhere."""
+
+    def around_the_bar_line(mood):
+        stream = SynthStream(song_for(slug, 0, False, before), RATE)
+        bar = round(TICKS_PER_BAR * stream.samples_per_tick)
+        samples = np.concatenate((stream.read(bar // 2), (stream.set_mood(mood), stream.read(2 * bar))[1]))
+        steps = np.abs(np.diff(samples, axis=0)).max(axis=1)
+        near = round(0.005 * RATE)
+        return steps[bar - near:bar + near].max(), np.percentile(steps, 99.9)
+
+    changed, music = around_the_bar_line(after)
+    unchanged, _ = around_the_bar_line(before)
+    assert changed <= max(1.05 * unchanged, music)
 
 
 # --- instruments -------------------------------------------------------------------------------------------------

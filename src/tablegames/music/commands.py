@@ -1,6 +1,7 @@
 """Music tools, no window and no sound card needed: render and measure the styles, write a song as MIDI, play.
 
-  tablegames music render [--style S] [--deep] [--wav OUT]   eight bars per style, measured (the docs table)
+  tablegames music render [--style S] [--deep] [--wav OUT]   eight bars per style, measured (the docs table); the
+                                                             WAV is 16-bit stereo
   tablegames music midi OUT.mid [--style S] [--deep]          the same bars as a Standard MIDI File
   tablegames music play [--style S] [--seconds N]             play through the sound card; prints the engine
 """
@@ -14,8 +15,9 @@ import time
 from tablegames.core.arguments import positive_number, seed_number, whole_number
 from tablegames.music.measure import measure, write_wav
 from tablegames.music.mood import Mood, parse_mood
+from tablegames.music.score import TICKS_PER_BAR
 from tablegames.music.styles import STYLES, Style, find_style
-from tablegames.music.synth import SAMPLE_RATE, render_song, song_for
+from tablegames.music.synth import SAMPLE_RATE, SynthStream, song_for
 
 DEFAULT_BARS = 8
 
@@ -31,7 +33,7 @@ def _add_song_options(parser: argparse.ArgumentParser) -> None:
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     render = subparsers.add_parser("render", help="render eight bars per style offline and measure them")
     _add_song_options(render)
-    render.add_argument("--wav", metavar="OUT.wav", help="write the render of --style as a 16-bit WAV")
+    render.add_argument("--wav", metavar="OUT.wav", help="write the render of --style as a 16-bit stereo WAV")
     render.add_argument("--markdown", action="store_true", help="print the table in Markdown")
     render.set_defaults(run=run_render)
 
@@ -64,6 +66,10 @@ def _song_arguments(args: argparse.Namespace) -> tuple[list[Style], list[bool], 
     return styles, [True] if args.deep else [False, True], mood
 
 
+HEADER = ("style", "deep bass", "seconds", "peak", "clipped", "RMS", "loudness", "bass below 120 Hz", "deep adds",
+          "width", "limiter")
+
+
 def run_render(args: argparse.Namespace) -> int:
     try:
         styles, deep_settings, mood = _song_arguments(args)
@@ -73,27 +79,32 @@ def run_render(args: argparse.Namespace) -> int:
         return _fail(str(error))
     if args.wav:
         deep_settings = [args.deep]
-    header = ("style", "deep bass", "seconds", "peak", "clipped", "RMS", "bass below 120 Hz")
     rows = []
     for style in styles:
+        shares: dict[bool, float] = {}
         for deep in deep_settings:
-            samples = render_song(song_for(style, args.seed, deep, mood), args.bars, SAMPLE_RATE)
+            stream = SynthStream(song_for(style, args.seed, deep, mood), SAMPLE_RATE)
+            samples = stream.read(round(args.bars * TICKS_PER_BAR * stream.samples_per_tick))
             result = measure(samples, SAMPLE_RATE)
+            shares[deep] = result.bass_share
+            gain = f"{100 * (result.bass_share - shares[False]):+.1f}" if deep and False in shares else ""
             rows.append((style.name, "on" if deep else "off", f"{result.seconds:.1f}", f"{result.peak:.2f}",
-                         f"{100 * result.clipped:.2f}%", f"{result.rms:.3f}", f"{100 * result.bass_share:.1f}%"))
+                         f"{100 * result.clipped:.2f}%", f"{result.rms:.3f}", f"{result.loudness:.1f} LKFS",
+                         f"{100 * result.bass_share:.1f}%", gain, f"{result.width:.2f}",
+                         f"{stream.limiter.mean_reduction_db:.2f} dB"))
             if args.wav:
                 try:
                     write_wav(args.wav, samples, SAMPLE_RATE)
                 except OSError as error:
                     return _fail(f"cannot write {args.wav}: {error.strerror or error}")
     if args.markdown:
-        print("| " + " | ".join(header) + " |")
-        print("|" + "|".join("---" for _ in header) + "|")
+        print("| " + " | ".join(HEADER) + " |")
+        print("|" + "|".join("---" for _ in HEADER) + "|")
         for row in rows:
             print("| " + " | ".join(row) + " |")
     else:
-        widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-        for row in [header, *rows]:
+        widths = [max(len(str(r[i])) for r in [HEADER, *rows]) for i in range(len(HEADER))]
+        for row in [HEADER, *rows]:
             print("  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
     if args.wav:
         print(f"wrote {args.wav}")

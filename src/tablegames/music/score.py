@@ -7,7 +7,7 @@ one generator seeded by the song seed and the style, so the same seed and the sa
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from tablegames.core.rng import make_rng
 from tablegames.music.markov import (
@@ -26,9 +26,10 @@ TICKS_PER_BAR = STEPS_PER_BAR * TICKS_PER_STEP
 OUTRO_BARS = 2
 KEY_CHANGE = 2  # a big moment moves the key up a whole tone
 
-# The C at the bottom of each register; the tonic of the current key sits the right number of semitones above.
+# The lowest note of each register; the tonic of the current key is the first note at or above it of its pitch class.
 REGISTER_BASE = {"bass": 36, "chords": 48, "arp": 60, "lead": 60}
 DEEP_BASS_SHIFT = -12
+LOWEST_BASS = 22  # C1, 32.7 Hz: a bass note that would fall lower is played an octave up
 FULL_VELOCITY = 127
 
 
@@ -51,6 +52,41 @@ def note_lengths(pattern: str) -> list[tuple[int, int]]:
             length += 1
         notes.append((step, length))
     return notes
+
+
+class BarSource(Protocol):
+    """What the synthesizer reads a song from, bar by bar: a Score, or a Recording of one."""
+
+    style: Style
+    tempo: int
+    bar_index: int  # bars written so far
+    deep_bass: bool
+
+    def next_bar(self) -> list[NoteEvent]: ...
+
+    def set_mood(self, mood: Mood) -> None: ...
+
+
+class Recording:
+    """A song already written (note events from tick 0), played back bar by bar: "Save song" renders it."""
+
+    def __init__(self, events: list[NoteEvent], tempo: int, style: Style) -> None:
+        self.style = style
+        self.tempo = tempo
+        self.bar_index = 0
+        self.deep_bass = False  # the notes are written: the setting no longer matters
+        self._bars: dict[int, list[NoteEvent]] = {}
+        for event in sorted(events, key=lambda e: (e.time, e.track, e.note)):
+            self._bars.setdefault(event.time // TICKS_PER_BAR, []).append(event)
+        self.length_bars = max(self._bars, default=-1) + 1
+
+    def next_bar(self) -> list[NoteEvent]:
+        events = self._bars.get(self.bar_index, [])
+        self.bar_index += 1
+        return list(events)
+
+    def set_mood(self, mood: Mood) -> None:
+        """A recording does not follow the game."""
 
 
 class Score:
@@ -145,11 +181,20 @@ class Score:
         """MIDI note of a scale degree in a track's register and the current key."""
         scale = self.style.scale
         octave, index = divmod(degree, len(scale))
-        tonic = REGISTER_BASE[track] + (self.style.tonic + self.key_offset) % 12
+        base = REGISTER_BASE[track]
+        tonic = base + (self.style.tonic + self.key_offset - base) % 12
         note = tonic + 12 * octave + scale[index]
         if track == "bass" and self.deep_bass:
             note += DEEP_BASS_SHIFT
         return note
+
+    def _bass_pitch(self, root: int, steps: int = 0) -> int:
+        """A bass note: the chord root (a scale degree) in the octave from the bass register's lowest note up
+        (an octave lower with deep bass), then `steps` scale degrees above it (below when negative)."""
+        low = REGISTER_BASE["bass"] + (DEEP_BASS_SHIFT if self.deep_bass else 0)
+        root_note = self._pitch("bass", root)
+        note = low + (root_note - low) % 12 + self._pitch("bass", root + steps) - root_note
+        return note + 12 if note < LOWEST_BASS else note
 
     def _time(self, start: int, step: int) -> int:
         """Tick of a sixteenth step, the off sixteenths pushed late by the style's swing."""
@@ -190,9 +235,9 @@ class Score:
         return events
 
     def _bass(self, start: int, root: int) -> list[NoteEvent]:
-        offsets = {"R": 0, "F": 4, "O": 7}
+        offsets = {"R": 0, "F": 4, "O": 7, "f": -3}
         return [
-            self._note("bass", self._pitch("bass", root + offsets[self.style.bass[step]]), self._velocity(100),
+            self._note("bass", self._bass_pitch(root, offsets[self.style.bass[step]]), self._velocity(100),
                        self._time(start, step), length)
             for step, length in note_lengths(self.style.bass)
         ]
@@ -226,7 +271,7 @@ class Score:
         """One bar stripped down: a held chord and bass note under a snare riser (a lead run without drums)."""
         events = self._pattern_chords(start, root, "x---------------") if "chords" in self.style.tracks else []
         if self.style.bass:
-            events.append(self._note("bass", self._pitch("bass", root), self._velocity(90), start, 16))
+            events.append(self._note("bass", self._bass_pitch(root), self._velocity(90), start, 16))
         if self.style.drums:
             for step in range(8, 16):
                 events.append(NoteEvent("drums", SNARE, self._velocity(40 + 10 * (step - 8)),
@@ -245,8 +290,8 @@ class Score:
             if "drums" in tracks:
                 events += self._drums(start, fill=is_win)
             if "bass" in tracks:
-                events.append(self._note("bass", self._pitch("bass", first), self._velocity(100), start, 8))
-                events.append(self._note("bass", self._pitch("bass", second), self._velocity(100),
+                events.append(self._note("bass", self._bass_pitch(first), self._velocity(100), start, 8))
+                events.append(self._note("bass", self._bass_pitch(second), self._velocity(100),
                                          self._time(start, 8), 8))
             if "chords" in tracks:
                 events += self._pattern_chords(start, first, "x-------........")
@@ -261,7 +306,7 @@ class Score:
             if is_win:
                 events.append(NoteEvent("drums", CRASH, self._velocity(100), start, TICKS_PER_BAR))
         if "bass" in tracks:
-            events.append(self._note("bass", self._pitch("bass", 0), self._velocity(100), start, 16))
+            events.append(self._note("bass", self._bass_pitch(0), self._velocity(100), start, 16))
         if "chords" in tracks:
             events += self._pattern_chords(start, 0, "x---------------")
         if "lead" in tracks:

@@ -2,7 +2,8 @@
 
 Patterns are 16 steps (sixteenth notes) of one 4/4 bar, one character a step:
 - drums: 'X' accent, 'x' normal, 'o' medium, 'g' ghost, '.' silent;
-- bass: 'R' chord root, 'F' fifth, 'O' root an octave up, '-' hold the previous note, '.' rest;
+- bass: 'R' chord root, 'F' fifth above it, 'f' fifth below it, 'O' root an octave up, '-' hold the previous note,
+  '.' rest;
 - chords, arpeggio and lead rhythm: 'x' a note, '-' hold, '.' rest (the lead rhythm has exactly four notes,
   one for each note of the motif).
 """
@@ -53,6 +54,9 @@ class Style:
     calm_tracks: tuple[str, ...] = ("drums",)
     voices: dict[str, str] = field(default_factory=dict)  # track -> synth voice (synth.VOICES)
     programs: dict[str, int] = field(default_factory=dict)  # track -> General MIDI program (0-based)
+    mix: dict[str, float] = field(default_factory=dict)  # synth bus -> its level (a fader), 1 when not given
+    trim_db: float = 0.0  # the master's gain for this style in dB, so that every style is equally loud (at
+    # synth.LOUDNESS_TARGET; tests/music/test_synth.py checks it)
 
     @property
     def has_music(self) -> bool:
@@ -72,7 +76,7 @@ STYLES: tuple[Style, ...] = (
         tempo_range=(80, 95),
         swing=0.3,
         scale=DORIAN,
-        tonic=9,
+        tonic=5,
         drums=(
             (KICK, "X.....x...X..x.."),
             (SNARE, "....X..g.g..X..g"),
@@ -85,6 +89,8 @@ STYLES: tuple[Style, ...] = (
         lead="x..x..x.....x---",
         voices={"bass": "sub808", "chords": "epiano", "lead": "lead"},
         programs={"bass": 38, "chords": 4, "lead": 80},
+        mix={"kick": 0.9, "snare": 1.1, "closed_hat": 1.1, "open_hat": 1.1, "chords": 1.1, "lead": 1.1},
+        trim_db=-0.5,
     ),
     Style(
         name="Modern beats",
@@ -100,13 +106,16 @@ STYLES: tuple[Style, ...] = (
             (OPEN_HAT, "...............o"),
         ),
         hat_rolls=True,
-        bass="R-------R---O---",
+        bass="R-------R---f---",
         bass_glide=True,
         chords="x---------------",
         arp="x.xx.xx.x.xx.xx.",
         lead="x...x..x..x-----",
         voices={"bass": "sub808", "chords": "pad", "arp": "pluck", "lead": "lead"},
         programs={"bass": 38, "chords": 89, "arp": 45, "lead": 81},
+        mix={"kick": 0.8, "snare": 1.1, "clap": 1.1, "closed_hat": 1.1, "open_hat": 1.1, "chords": 1.1, "arp": 1.1,
+             "lead": 1.1},
+        trim_db=-0.8,
     ),
     Style(
         name="Reggae",
@@ -114,17 +123,19 @@ STYLES: tuple[Style, ...] = (
         tempo_range=(68, 80),
         swing=0.33,
         scale=MAJOR,
-        tonic=7,
+        tonic=5,
         drums=(
             (KICK, "........X......."),
             (RIM, "........x......."),
             (CLOSED_HAT, "x.x.x.x.x.x.x.x."),
         ),
-        bass="R--.F-R-..F-O-F.",
+        bass="R--.f-R-..f-R-f.",
         chords="..x...x...x...x.",
         lead="..x---x---x-x---",
         voices={"bass": "synthbass", "chords": "organ", "lead": "lead"},
         programs={"bass": 33, "chords": 16, "lead": 73},
+        mix={"kick": 1.3, "bass": 0.8, "rim": 0.8, "closed_hat": 0.8, "chords": 0.8, "lead": 0.8},
+        trim_db=4.7,
     ),
     Style(
         name="Techno",
@@ -145,6 +156,8 @@ STYLES: tuple[Style, ...] = (
         lead="x..x..x...x-----",
         voices={"bass": "synthbass", "chords": "pad", "arp": "pluck", "lead": "lead"},
         programs={"bass": 38, "chords": 89, "arp": 81, "lead": 80},
+        mix={"kick": 0.6, "bass": 1.1},
+        trim_db=1.4,
     ),
     Style(
         name="Classical",
@@ -153,12 +166,14 @@ STYLES: tuple[Style, ...] = (
         swing=0.0,
         scale=MAJOR,
         tonic=2,
-        bass="R---F---R---F---",
+        bass="R---f---R---f---",
         chords="x--.x--.x--.x--.",
         lead="x---x---x-x-----",
         calm_tracks=("chords",),
         voices={"bass": "cello", "chords": "piano", "lead": "strings"},
         programs={"bass": 42, "chords": 0, "lead": 40},
+        mix={"bass": 1.5, "chords": 0.7, "lead": 0.7},
+        trim_db=-1.1,
     ),
     Style(name="Off", slug="off", tempo_range=(90, 90), swing=0.0, scale=MAJOR, tonic=0, calm_tracks=()),
 )

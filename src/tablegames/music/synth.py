@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,12 +18,13 @@ import numpy.typing as npt
 
 from tablegames.core.rng import make_rng
 from tablegames.music.mood import Mood
-from tablegames.music.score import PPQ, TICKS_PER_BAR, NoteEvent, Score
+from tablegames.music.score import PPQ, TICKS_PER_BAR, BarSource, NoteEvent, Recording, Score
 from tablegames.music.styles import CLAP, CLOSED_HAT, CRASH, KICK, OPEN_HAT, RIM, SNARE, Style, find_style
 
 SAMPLE_RATE = 44100
 TWO_PI = np.float32(2 * np.pi)
 MASTER_GAIN = 0.75
+LOUDNESS_TARGET = -14.0  # LKFS (BS.1770) of every style in the tension mood, deep bass off: each style's trim_db
 GLIDE_SECONDS = 0.07  # how long an 808 slide between two tied notes takes
 LEGATO_GAP_SECONDS = 0.12  # a bass note starting this soon after the last one ended slides from it
 KEPT_BARS = 256  # events_played keeps about this many recent bars (ten minutes or so) for "Save song"
@@ -41,7 +42,7 @@ class Voice:
     release: float  # seconds to fade to silence after the key is let go
     detune_cents: float = 0.0  # a second oscillator this far sharp (chorus for pads and strings)
     vibrato: float = 0.0  # depth in semitones, at 5.5 Hz
-    soften: int = 1  # taps of the moving average: more taps, a darker sound
+    soften: int = 1  # taps of the moving average at 44100 Hz (as many milliseconds at any rate): more, darker
     soften_passes: int = 1  # two passes make a triangular window, a steeper slope (the basses)
     drive: float = 0.0  # tanh saturation (the 808's growl)
     pitch_drop: float = 0.0  # semitones above the note at the attack, falling fast (the 808's punch)
@@ -49,8 +50,8 @@ class Voice:
 
 
 VOICES: dict[str, Voice] = {
-    "sub808": Voice("sine", 0.36, 0.003, 0.45, 0.55, 0.10, drive=1.6, pitch_drop=7.0, sub_boost=0.25),
-    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, soften_passes=2, sub_boost=1.0),
+    "sub808": Voice("sine", 0.36, 0.003, 0.45, 0.55, 0.10, drive=0.8, pitch_drop=7.0, sub_boost=2.0),
+    "synthbass": Voice("saw", 0.30, 0.004, 0.20, 0.55, 0.06, soften=32, soften_passes=2, sub_boost=2.5),
     "epiano": Voice("fm", 0.22, 0.004, 0.35, 0.25, 0.20),
     "piano": Voice("fm", 0.24, 0.003, 0.60, 0.15, 0.30),
     "organ": Voice("organ", 0.18, 0.003, 0.05, 0.75, 0.03),
@@ -58,7 +59,7 @@ VOICES: dict[str, Voice] = {
     "pluck": Voice("saw", 0.20, 0.002, 0.10, 0.0, 0.08, soften=4),
     "lead": Voice("square", 0.17, 0.01, 0.30, 0.6, 0.12, vibrato=0.12, soften=6),
     "strings": Voice("saw", 0.30, 0.08, 0.5, 0.8, 0.25, detune_cents=6.0, vibrato=0.10, soften=8),
-    "cello": Voice("saw", 0.40, 0.05, 0.4, 0.8, 0.20, soften=14, soften_passes=2),
+    "cello": Voice("saw", 0.40, 0.05, 0.4, 0.8, 0.20, soften=14, soften_passes=2, sub_boost=0.0),
 }
 
 
@@ -143,8 +144,9 @@ def render_note(voice: Voice, note: int, velocity: int, held: int, sample_rate: 
     tone = oscillator(voice.wave, cycle, brightness)
     if voice.detune_cents:
         tone = 0.5 * (tone + oscillator(voice.wave, cycles(phase * 2.0 ** (voice.detune_cents / 1200.0))))
+    taps = max(1, round(voice.soften * sample_rate / SAMPLE_RATE))
     for _ in range(voice.soften_passes):
-        tone = soften(tone, voice.soften)
+        tone = soften(tone, taps)
     if voice.drive:
         tone = np.tanh(voice.drive * tone) / np.float32(np.tanh(voice.drive))
     if sub_boost:
@@ -181,9 +183,9 @@ def make_drum(drum: int, sample_rate: int = SAMPLE_RATE) -> np.ndarray:
 
     if drum == KICK:
         t = span(0.5)
-        phase = np.cumsum(48.0 + 110.0 * np.exp(-t / 0.035)) / sample_rate
+        phase = np.cumsum(46.0 + 104.0 * np.exp(-t / 0.022)) / sample_rate  # a fast drop to a deep body
         hit = 0.95 * np.sin(2 * np.pi * phase) * np.exp(-t / 0.22)
-        hit += 0.25 * shaped_noise(len(t), sample_rate, 1000, 6000, rng) * np.exp(-t / 0.004)
+        hit += 0.15 * shaped_noise(len(t), sample_rate, 1000, 6000, rng) * np.exp(-t / 0.004)
     elif drum == SNARE:
         t = span(0.3)
         hit = 0.35 * np.sin(2 * np.pi * 185.0 * t) * np.exp(-t / 0.06)
@@ -237,20 +239,120 @@ class NoteCache:
         return samples
 
 
-class SynthStream:
-    """Plays a Score through the synthesizer: read(n) returns the next n samples (mono float32 in [-1, 1]).
+# --- the mix bus: a bus per drum and per track, panned to stereo, and a look-ahead limiter on the master ----------
+BUSES: tuple[str, ...] = ("kick", "snare", "rim", "clap", "closed_hat", "open_hat", "crash",
+                          "bass", "chords", "arp", "lead")
+DRUM_BUSES: dict[int, str] = {KICK: "kick", SNARE: "snare", RIM: "rim", CLAP: "clap", CLOSED_HAT: "closed_hat",
+                              OPEN_HAT: "open_hat", CRASH: "crash"}
+# Where each bus sits, -1 hard left to +1 hard right: the kick, snare and bass in the middle, the rest of the kit
+# spread, the keys (chords) to the left and the lead and arpeggio to the right.
+PANS: dict[str, float] = {"kick": 0.0, "snare": 0.0, "rim": 0.3, "clap": -0.15, "closed_hat": 0.4,
+                          "open_hat": -0.35, "crash": -0.45, "bass": 0.0, "chords": -0.45, "arp": 0.5, "lead": 0.3}
+BLOCK = 4096  # the master is mixed and limited in blocks of this many samples, whatever size the reads are
+CEILING = 0.95  # no sample leaves the limiter louder than this (-0.45 dBFS)
+LOOKAHEAD_SECONDS = 0.004  # the limiter sees a peak coming this early and turns the gain down along a ramp
+RELEASE_SECONDS = 0.08  # then lets go with this time constant (on the reduction in dB)
+UNITY_DB = 1e-4  # a reduction smaller than this is no reduction
 
-    Bars are written only when the stream reaches them, so a mood sent now is heard from the next bar line.
+
+def pan_gains(pan: float) -> tuple[float, float]:
+    """(left, right) gains of a constant-power pan, 1 in each channel in the middle (a mono render's level)."""
+    angle = (min(max(pan, -1.0), 1.0) + 1.0) * np.pi / 4.0
+    return float(np.sqrt(2.0) * np.cos(angle)), float(np.sqrt(2.0) * np.sin(angle))
+
+
+def sliding_min(values: np.ndarray, window: int) -> np.ndarray:
+    """out[i] = min(values[i:i + window]) for every full window, in O(n) (van Herk / Gil-Werman)."""
+    count = len(values)
+    padded = np.concatenate((values, np.full(-count % window, np.inf)))
+    blocks = padded.reshape(-1, window)
+    prefix = np.minimum.accumulate(blocks, axis=1).ravel()
+    suffix = np.minimum.accumulate(blocks[:, ::-1], axis=1)[:, ::-1].ravel()
+    out: npt.NDArray[np.float64] = np.minimum(suffix[:count - window + 1], prefix[window - 1:count])
+    return out
+
+
+class Limiter:
+    """A look-ahead peak limiter: no sample leaves it above `ceiling`, and the gain never jumps.
+
+    For every sample the gain it needs is ceiling / peak (1 when the peak is under the ceiling). That need is
+    released slowly (the reduction in dB decays with RELEASE_SECONDS after the peak, never faster), then the
+    lowest need within the next `lookahead` samples is taken (a hold that starts early), then averaged over the
+    last `lookahead` samples (a ramp). A peak at p is inside every window averaged for p, so the gain at p is at
+    most its need: the ceiling holds exactly, by construction rather than by tuning.
+
+    It works on fixed blocks: `gains(peaks)` takes the peaks of BLOCK + lookahead samples (the block and what
+    follows it) and returns the gains of the block, carrying its state to the next one. The same blocks give the
+    same gains, however the stream is read.
     """
 
-    def __init__(self, score: Score, sample_rate: int = SAMPLE_RATE) -> None:
+    def __init__(self, sample_rate: int, ceiling: float = CEILING) -> None:
+        self.ceiling = ceiling
+        self.lookahead = max(1, round(LOOKAHEAD_SECONDS * sample_rate))
+        self.decay = float(np.exp(-1.0 / (RELEASE_SECONDS * sample_rate)))
+        self._needs = np.ones(2 * self.lookahead)  # released needs of the lookahead samples before and after
+        self._at_unity = True  # every value in _needs is 1
+        self._reduction_db = 0.0  # the release's state at the last sample whose need is known
+        self.reduction_db_sum = 0.0  # the reduction of every sample handed out, in dB, summed
+        self.samples = 0
+
+    @property
+    def mean_reduction_db(self) -> float:
+        """The average gain reduction so far, in dB (0 when the limiter never acted)."""
+        return self.reduction_db_sum / self.samples if self.samples else 0.0
+
+    def gains(self, peaks: np.ndarray) -> np.ndarray | None:
+        """The gains of a block from the peaks of the block and the `lookahead` samples after it; None when they
+        are all exactly 1 (nothing to do)."""
+        lookahead = self.lookahead
+        block = len(peaks) - lookahead
+        self.samples += block
+        fresh = peaks[lookahead:]  # the samples whose need becomes known now
+        over = fresh > self.ceiling
+        if self._at_unity and self._reduction_db == 0.0 and not over.any():
+            return None
+        needed_db = np.zeros(block + 1)
+        needed_db[0] = self._reduction_db
+        needed_db[1:][over] = 20.0 * np.log10(fresh[over] / self.ceiling)
+        # reduction[n] = max(needed[n], decay * reduction[n - 1]) for the whole block at once:
+        # reduction[n] = decay^n * max_{k <= n}(needed[k] * decay^-k).
+        exponent = np.arange(block + 1, dtype=np.float64)
+        reduction = np.maximum.accumulate(needed_db * self.decay ** -exponent) * self.decay ** exponent
+        reduction[reduction < UNITY_DB] = 0.0
+        self._reduction_db = float(reduction[-1])
+        needs = np.concatenate((self._needs, 10.0 ** (-reduction[1:] / 20.0)))
+        self._needs = needs[-2 * lookahead:]
+        self._at_unity = bool(np.all(self._needs == 1.0))
+        held = sliding_min(needs, lookahead + 1)  # for the block and the lookahead samples before it
+        running = np.concatenate(([0.0], np.cumsum(held)))
+        gains: npt.NDArray[np.float64] = (running[lookahead + 1:] - running[:block]) / (lookahead + 1)
+        self.reduction_db_sum += float(-20.0 * np.sum(np.log10(gains)))
+        return gains
+
+
+class SynthStream:
+    """Plays a Score through the synthesizer: read(n) returns the next n stereo samples (float32, shape (n, 2),
+    left and right, in [-CEILING, CEILING]).
+
+    Every note is added to its bus (BUSES); the buses are panned into stereo, scaled by the style's trim (so
+    every style is equally loud) and limited, BLOCK samples at a time. Bars are written only when the stream
+    reaches them (plus one block and the limiter's look-ahead), so a mood sent now is heard from the next bar line.
+    """
+
+    def __init__(self, score: BarSource, sample_rate: int = SAMPLE_RATE) -> None:
         self.score = score
         self.sample_rate = sample_rate
         self.samples_per_tick = sample_rate * 60.0 / (score.tempo * PPQ)
         self.events_played: list[NoteEvent] = []  # the recent bars, for "Save song"
-        self._mix = np.zeros(4 * sample_rate)
-        self._head = 0  # index in _mix of the next sample to hand out
-        self._position = 0  # absolute sample index of _mix[_head]
+        self.limiter = Limiter(sample_rate)
+        level = MASTER_GAIN * 10.0 ** (score.style.trim_db / 20.0)
+        gains = [np.multiply(pan_gains(PANS[bus]), score.style.mix.get(bus, 1.0) * level) for bus in BUSES]
+        self._pan = np.array(gains, dtype=np.float32).T  # (2, buses): each bus's gain into left and right
+        self._mix = np.zeros((len(BUSES), 2 * sample_rate), dtype=np.float32)
+        self._head = 0  # index in _mix of the next sample to master
+        self._mixed = 0  # absolute sample index of _mix[:, _head]: everything before it is mastered
+        self._out = np.zeros((0, 2), dtype=np.float32)  # mastered samples not handed out yet
+        self._position = 0  # absolute sample index of _out[0]
         self._pending: deque[tuple[int, NoteEvent]] = deque()
         self._next_bar_sample = 0
         self._notes = NoteCache()
@@ -265,13 +367,30 @@ class SynthStream:
         return self._position
 
     def read(self, count: int) -> np.ndarray:
-        horizon = self._position + count
-        self._write_until(horizon)
-        self._reserve(count)
-        chunk = np.clip(self._mix[self._head:self._head + count] * MASTER_GAIN, -1.0, 1.0).astype(np.float32)
-        self._head += count
-        self._position = horizon
+        parts = [self._out]
+        ready = len(self._out)
+        while ready < count:
+            block = self._master_block()
+            parts.append(block)
+            ready += len(block)
+        joined = np.concatenate(parts) if len(parts) > 1 else self._out
+        chunk, self._out = joined[:count], joined[count:]
+        self._position += count
         return chunk
+
+    def _master_block(self) -> np.ndarray:
+        """The next BLOCK samples of the master: the buses panned, trimmed and limited."""
+        lookahead = self.limiter.lookahead
+        self._write_until(self._mixed + BLOCK + lookahead)
+        self._reserve(BLOCK + lookahead)
+        stereo = self._pan @ self._mix[:, self._head:self._head + BLOCK + lookahead]  # (2, samples)
+        gains = self.limiter.gains(np.abs(stereo).max(axis=0))
+        block = stereo[:, :BLOCK]
+        if gains is not None:
+            block = np.clip(block * gains.astype(np.float32), -CEILING, CEILING)  # the clip only rounds ulps
+        self._head += BLOCK
+        self._mixed += BLOCK
+        return np.ascontiguousarray(block.T)
 
     def _write_until(self, horizon: int) -> None:
         """Render every note that starts before `horizon`; later bars cannot reach back before their start."""
@@ -298,24 +417,24 @@ class SynthStream:
 
     def _reserve(self, length: int) -> None:
         """Room for `length` samples from the head: move the live part to the front, growing when needed."""
-        if self._head + length <= len(self._mix):
+        if self._head + length <= self._mix.shape[1]:
             return
-        live = self._mix[self._head:]
-        fresh = np.zeros(max(len(self._mix), 2 * length))
-        fresh[:len(live)] = live
+        live = self._mix[:, self._head:]
+        fresh = np.zeros((len(BUSES), max(self._mix.shape[1], 2 * length)), dtype=np.float32)
+        fresh[:, :live.shape[1]] = live
         self._mix = fresh
         self._head = 0
 
-    def _add(self, start: int, samples: np.ndarray) -> None:
-        offset = start - self._position
+    def _add(self, bus: int, start: int, samples: np.ndarray) -> None:
+        offset = start - self._mixed
         self._reserve(offset + len(samples))
         begin = self._head + offset
-        self._mix[begin:begin + len(samples)] += samples
+        self._mix[bus, begin:begin + len(samples)] += samples
 
     def _render_event(self, start: int, event: NoteEvent) -> None:
-        loudness = event.velocity / 127.0
+        loudness = np.float32(event.velocity / 127.0)
         if event.track == "drums":
-            self._add(start, make_drum(event.note, self.sample_rate) * np.float32(loudness))
+            self._add(BUS_INDEX[DRUM_BUSES[event.note]], start, make_drum(event.note, self.sample_rate) * loudness)
             return
         voice_name = self.score.style.voices[event.track]
         held = max(1, round(event.duration * self.samples_per_tick))
@@ -330,17 +449,36 @@ class SynthStream:
         key = (voice_name, event.note, held, glide_from, sub_boost)
         note = self._notes.get(key, lambda: render_note(VOICES[voice_name], event.note, 127, held,
                                                         self.sample_rate, glide_from, sub_boost))
-        self._add(start, note * np.float32(loudness))
+        self._add(BUS_INDEX[event.track], start, note * loudness)
+
+
+BUS_INDEX: dict[str, int] = {bus: index for index, bus in enumerate(BUSES)}
 
 
 def render_song(score: Score, bars: int, sample_rate: int = SAMPLE_RATE, chunk: int | None = None) -> np.ndarray:
-    """`bars` bars of the score as one mono float32 array, read in chunks of `chunk` samples (one read if None)."""
+    """`bars` bars of the score as one stereo float32 array (n, 2), read in chunks of `chunk` samples (one read if
+    None)."""
     stream = SynthStream(score, sample_rate)
     total = round(bars * TICKS_PER_BAR * stream.samples_per_tick)
     if chunk is None:
         return stream.read(total)
     parts = [stream.read(min(chunk, total - done)) for done in range(0, total, chunk)]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.float32)
+    return np.concatenate(parts) if parts else np.zeros((0, 2), dtype=np.float32)
+
+
+TAIL_SECONDS = 1.5  # a rendered recording goes on this long after its last bar: the releases ring out
+
+
+def render_events(events: list[NoteEvent], tempo: int, style: Style, sample_rate: int = SAMPLE_RATE,
+                  chunk_seconds: float = 5.0) -> Iterator[np.ndarray]:
+    """A recorded song (events from tick 0) rendered in stereo chunks of `chunk_seconds`, to the end of its
+    last bar and TAIL_SECONDS more: memory stays small however long the song."""
+    recording = Recording(events, tempo, style)
+    stream = SynthStream(recording, sample_rate)
+    total = round(recording.length_bars * TICKS_PER_BAR * stream.samples_per_tick + TAIL_SECONDS * sample_rate)
+    chunk = max(1, round(chunk_seconds * sample_rate))
+    for done in range(0, total, chunk):
+        yield stream.read(min(chunk, total - done))
 
 
 def song_for(style: str | Style, seed: int = 0, deep_bass: bool = False, mood: Mood = Mood.TENSION) -> Score:

@@ -37,7 +37,7 @@ def apply_sound(audio: Any, settings: Settings) -> None:
     if audio is None:
         return
     audio.set_muted(not settings.sound)
-    audio.set_volume(settings.music_volume)
+    audio.set_music_volume(settings.music_volume)
     audio.set_effects_volume(settings.effects_volume)
     audio.set_deep_bass(settings.deep_bass)
     wanted = music_style_of(settings)

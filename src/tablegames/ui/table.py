@@ -5,7 +5,8 @@ handling, its menu, how to save); the frame does the rest the same way at every 
 
 - the frame's own keys, the same at every table (`frame_key`): Esc opens `menu()`, M turns all sound on or off
   (saved; the footer says when it is off), Q goes back to the lobby;
-- a key from `bindings` becomes `act(action)`; a click becomes `click(pos)`; the footer lists the bindings;
+- a key from `bindings` becomes `act(action)`; E saves the song (`save_music`) where the table does not
+  bind it; a click becomes `click(pos)`; the footer lists the bindings;
 - `update(dt)`: the clock, `advance(dt)`, the queued sound effects and moods played (`cues()`), the toasts;
 - after every event and every update, `relayout()` recomputes hit boxes and cached pictures (never in `draw`),
   and the game is saved when `save_marker()` changed (after every completed move, so a crash loses at most the
@@ -41,6 +42,7 @@ MUTE_KEYS = (pygame.K_m,)  # all sound on or off, in the lobby too
 LEAVE_KEYS = (pygame.K_q,)  # back to the lobby
 LEAVE_SAVED = "The game is saved: you can go on with it when you sit down again."
 LEAVE_LOST = "The game in progress will be lost."
+SAVE_MUSIC = KeyBinding((pygame.K_e,), "save_music")  # every table: Save song, unless the table binds E itself
 
 
 class TableScene(Scene):
@@ -141,6 +143,8 @@ class TableScene(Scene):
             binding = self.binding_for(event.key)
             if binding is not None:
                 intents = self.act(binding.action)
+            elif event.key in SAVE_MUSIC.keys:
+                self.save_music()
         elif event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
             self.point(event.pos)
@@ -177,6 +181,22 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         self.cancel_computer()
         self.save()
+
+    def save_music(self) -> str | None:
+        """Save song: the music so far as a MIDI file and a stereo WAV beside it; what the player is told (a
+        toast), or None without sound."""
+        audio = self.context.audio
+        if audio is None:
+            return None
+        try:
+            path = audio.save_song()
+        except (OSError, ValueError) as error:
+            said = f"No music saved: {error}"
+            self.toasts.show(said, important=True)
+        else:
+            said = f"Saved the music to {path} (and {path.with_suffix('.wav').name})"
+            self.toasts.show(said)
+        return said
 
     def confirm(self, question: str, detail: str, confirm_label: str,
                 then: Callable[[], list[Intent]]) -> list[Intent]:

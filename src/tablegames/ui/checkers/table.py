@@ -228,13 +228,12 @@ class CheckersTable(TableScene):
         model = self.model
         return model.mode != "watch" and bool(model.game.entries) and model.game.outcome() is None
 
-    def save_music(self) -> None:
-        if self.context.audio is None:
-            return
-        try:
-            self.model.toast_now(f"Saved the music to {self.context.audio.save_song()}")
-        except (OSError, ValueError) as error:
-            self.model.toast_now(f"No music saved: {error}")
+    def save_music(self) -> str | None:
+        """E: the shared frame's Save song, told in the model's toast (this table draws those)."""
+        said = super().save_music()
+        if said is not None:
+            self.model.toast_now(said)
+        return said
 
     def effects_report(self) -> str:
         """The playful layer's cost per frame, and the levels that moved (the demo prints it)."""
