@@ -213,7 +213,7 @@ def test_scene_clicks_lay_and_tokens_follow_the_drawing() -> None:
     turned = controller.board.tiles[coord].rotation
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r))
     assert controller.board.tiles[coord].rotation != turned
-    layout = MapLayout.fit(controller.board, MAP_RECT)
+    layout = scene.layout  # the map as drawn (its coordinates around it)
     centre = layout.centres["B4"]
     places = node_positions(controller.board.tile_on("B4")[0], layout.board_layout)
     city = (centre[0] + places["c0"][0] * layout.size, centre[1] + places["c0"][1] * layout.size)

@@ -363,7 +363,7 @@ class PlannerController:
             return
         state.result = result
         state.routes = drawn_routes(network, result)
-        self.message = f"best run {result.total} ({result.seconds:.2f} s, {result.nodes} search nodes)"
+        self.message = f"best run {result.total}"
 
     # --- files ----------------------------------------------------------------------------------------------------
 
@@ -402,6 +402,34 @@ class PlannerController:
         self.select_hex(None)
         self.message = f"opened {path.name}: {board.game_map.title}"
         return True
+
+
+def train_label(name: str) -> str:
+    """How a train is called: "4-train", "D-train"."""
+    return f"{name}-train"
+
+
+def stop_name(board: BoardState, stop: str) -> str:
+    """A stop ("C11.c0") by its hex's name on the map ("Harrow"); a hex with several stops says which
+    ("Kestrel & Marrowby (city 2)"); a hex without a name says where it is ("town at C9")."""
+    coord, _, node = stop.partition(".")
+    kind = {"c": "city", "t": "town", "o": "off-board"}.get(node[:1], "stop")
+    hx = board.game_map.hexes.get(coord)
+    if hx is None or not hx.name:
+        return f"{kind} at {coord}"
+    stops = [n.id for n in board.tile_on(coord)[0].nodes if n.kind in ("city", "town", "offboard")]
+    if len(stops) < 2 or node not in stops:
+        return hx.name
+    same_kind = [n for n in stops if n[:1] == node[:1]]
+    return f"{hx.name} ({kind} {same_kind.index(node) + 1})" if len(same_kind) > 1 else f"{hx.name} ({kind})"
+
+
+def run_text(board: BoardState, route: DrawnRoute) -> str:
+    """One train's run by its stops' names: "4-train: Harrow – Tolland – Orrin Valley = 200"."""
+    if not route.stops:
+        return f"{train_label(route.train)}: does not run"
+    names = " – ".join(stop_name(board, stop) for stop in route.stops)
+    return f"{train_label(route.train)}: {names} = {route.revenue}"
 
 
 def drawn_routes(network: Network, result: RunResult) -> list[DrawnRoute]:

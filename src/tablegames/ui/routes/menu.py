@@ -1,5 +1,5 @@
 """The planner's menu (the tables' overlay menu): resume, save, load the last saved board, open a board or map
-file by typing its path (or dropping it), back to the lobby. `MenuController` is graphics-free."""
+file by typing its path (or dropping it), the help page, back to the lobby. `MenuController` is graphics-free."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tablegames.ui.overlay import (
     centred_rect,
     menu_row_rect,
 )
-from tablegames.ui.scene import Context, Intent, Pop
+from tablegames.ui.scene import Context, Intent, Pop, Push
 from tablegames.ui.theme import ACCENT, TEXT, TEXT_DIM, draw_text
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 ITEMS = (MenuItem("resume", "Back to the planner"), MenuItem("save", "Save the board"),
          MenuItem("load", "Load the last saved board"), MenuItem("open", "Open a board or map file..."),
-         SOUND_AND_DISPLAY, MenuItem("lobby", "Back to the lobby"))
+         MenuItem("help", "Help: runs, trains, keys (F1)"), SOUND_AND_DISPLAY, MenuItem("lobby", "Back to the lobby"))
 
 
 class MenuController(MenuModel):
@@ -87,6 +87,8 @@ class PlannerMenuScene(OverlayMenuScene[MenuController]):
         if action == "load":
             planner.load_last()
             return [Pop()]
+        if action == "help":
+            return [Push(self.planner.help_page())]
         if action == "open":
             self.controller.typing = True
             pygame.key.start_text_input()
