@@ -17,7 +17,9 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 TEMP_SUFFIX = ".tmp"
 STALE_SECONDS = 3600.0  # a temporary file this old belongs to no write still running
@@ -27,6 +29,14 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write `data` to `path` through a temporary file in the same folder, then rename it into place."""
     if not isinstance(data, str | bytes):
         raise TypeError(f"write_atomic: expected str or bytes, got {type(data).__name__}")
+    with atomic_file(path) as handle:
+        handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+
+
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary file to write `path` through, bit by bit (a long WAV): the target is replaced when the block ends
+    without an exception, and left as it was when one is raised (the temporary file is removed)."""
     target = Path(os.path.realpath(path))  # through symbolic links: the link stays, its target is replaced
     target.parent.mkdir(parents=True, exist_ok=True)
     prefix = f".{target.name}."
@@ -35,7 +45,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     fd, temp_name = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+            yield handle
             handle.flush()
             os.fchmod(handle.fileno(), mode)
             os.fsync(handle.fileno())

@@ -19,19 +19,16 @@ LKFS (-0.691 + 10 log10 of that sum): a full-scale 1 kHz sine in one channel rea
 
 from __future__ import annotations
 
-import contextlib
 import io
 import os
-import tempfile
 import wave
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
-from tablegames.core.files import permissions_for, sync_folder, write_atomic
+from tablegames.core.files import atomic_file, write_atomic
 
 BASS_CUTOFF_HZ = 120.0
 CLIP_LEVEL = 1.0
@@ -171,27 +168,13 @@ def write_wav(path: str | os.PathLike[str], samples: np.ndarray, sample_rate: in
 
 def write_wav_stream(path: str | os.PathLike[str], chunks: Iterable[np.ndarray], sample_rate: int,
                      channels: int = 2) -> None:
-    """A 16-bit WAV written chunk by chunk (a long song never sits in memory whole), atomically as
-    core.files.write_atomic does: a temporary file in the same folder, synced, then renamed over the target."""
-    target = Path(os.path.realpath(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            with wave.open(handle, "wb") as out:
-                out.setnchannels(channels)
-                out.setsampwidth(2)
-                out.setframerate(sample_rate)
-                for chunk in chunks:
-                    if as_channels(chunk).shape[1] != channels:
-                        raise ValueError(f"a chunk of shape {np.shape(chunk)} in a {channels}-channel WAV")
-                    out.writeframes(pcm16(chunk))
-            handle.flush()
-            os.fchmod(handle.fileno(), permissions_for(target))
-            os.fsync(handle.fileno())
-        os.replace(temp_name, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp_name)
-        raise
-    sync_folder(target.parent)
+    """A 16-bit WAV written chunk by chunk (a long song never sits in memory whole), atomically
+    (core.files.atomic_file)."""
+    with atomic_file(path) as handle, wave.open(handle, "wb") as out:
+        out.setnchannels(channels)
+        out.setsampwidth(2)
+        out.setframerate(sample_rate)
+        for chunk in chunks:
+            if as_channels(chunk).shape[1] != channels:
+                raise ValueError(f"a chunk of shape {np.shape(chunk)} in a {channels}-channel WAV")
+            out.writeframes(pcm16(chunk))
