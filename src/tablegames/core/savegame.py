@@ -23,6 +23,7 @@ from tablegames.core.files import keep_bad_copy, load_json, write_atomic
 log = logging.getLogger(__name__)
 
 Game = TypeVar("Game")
+Action = TypeVar("Action")
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -43,6 +44,22 @@ class Replayed(Generic[Game]):
     replayed: int
     total: int
     problem: str = ""
+
+
+def replay_actions(game: Game, actions: list[object], play: Callable[[Game, Action], None],
+                   accepts: Callable[[object], TypeGuard[Action]], where: str, noun: str = "action",
+                   kind: str = "a number") -> Replayed[Game]:
+    """Play the saved `actions` on `game` in turn, up to the first that is not of the right `kind` or that the
+    rules refuse (a ValueError from `play`): the game as far as it went, and why it stopped."""
+    for number, action in enumerate(actions):
+        where_in = f"{where}: {noun} {number + 1} of {len(actions)}"
+        if not accepts(action):
+            return Replayed(game, number, len(actions), f"{where_in} is not {kind}")
+        try:
+            play(game, action)
+        except ValueError as error:
+            return Replayed(game, number, len(actions), f"{where_in} cannot be replayed ({error})")
+    return Replayed(game, len(actions), len(actions))
 
 
 @dataclass(frozen=True)

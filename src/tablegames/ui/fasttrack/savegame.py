@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from tablegames.core.places import data_folder
-from tablegames.core.savegame import Loaded, Replayed, is_whole, read_saved_object, write_save
+from tablegames.core.savegame import Loaded, Replayed, is_whole, read_saved_object, replay_actions, write_save
 from tablegames.core.savegame import load_saved as load_saved_game
 from tablegames.fasttrack.game import FastTrackGame, Partnership
 
@@ -55,16 +55,7 @@ def replay(text: str, where: str) -> Replayed[FastTrackGame]:
     if not isinstance(actions, list):
         raise ValueError(f"{where}: actions must be a list of whole numbers")
     game = FastTrackGame(seed=seed, players=players, partnership=partnership)
-    for number, action in enumerate(actions):
-        if not is_whole(action):
-            return Replayed(game, number, len(actions), f"{where}: action {number + 1} of {len(actions)} is not a "
-                                                        "number")
-        try:
-            game.apply_action(action)
-        except ValueError as error:
-            return Replayed(game, number, len(actions), f"{where}: action {number + 1} of {len(actions)} cannot "
-                                                        f"be replayed ({error})")
-    return Replayed(game, len(actions), len(actions))
+    return replay_actions(game, actions, FastTrackGame.apply_action, is_whole, where)
 
 
 def save_game(game: FastTrackGame, path: Path) -> str | None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TypeGuard
 
 from tablegames.core.places import data_folder
-from tablegames.core.savegame import Loaded, Replayed, is_whole, read_saved_object, write_save
+from tablegames.core.savegame import Loaded, Replayed, is_whole, read_saved_object, replay_actions, write_save
 from tablegames.core.savegame import load_saved as load_saved_game
 from tablegames.piddle.solver import MAX_PLAYERS, Objective
 from tablegames.piddle.table import PiddleTable
@@ -46,15 +47,11 @@ def replay(text: str, where: str, objective: Objective) -> Replayed[PiddleTable]
     if not isinstance(actions, list):
         raise ValueError(f"{where}: actions must be a list of moves")
     table = make_table(players, seed, False, objective)
-    for number, action in enumerate(actions):
-        if not isinstance(action, str):
-            return Replayed(table, number, len(actions), f"{where}: move {number + 1} of {len(actions)} is not text")
-        try:
-            table.play(action)
-        except ValueError as error:
-            return Replayed(table, number, len(actions), f"{where}: move {number + 1} of {len(actions)} cannot be "
-                                                         f"replayed ({error})")
-    return Replayed(table, len(actions), len(actions))
+    return replay_actions(table, actions, PiddleTable.play, is_text, where, "move", "text")
+
+
+def is_text(value: object) -> TypeGuard[str]:
+    return isinstance(value, str)
 
 
 def save_table(table: PiddleTable, path: Path) -> str | None:
