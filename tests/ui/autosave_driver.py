@@ -47,8 +47,7 @@ def main() -> None:
     context = Context(settings=settings, thinker=Thinker(), seed=int(sys.argv[3]) if len(sys.argv) > 3 else 7)
     scene = table_scene(table, path, context)
     print("playing", flush=True)
-    while True:
-        pygame.event.pump()
+    while not any(event.type == pygame.QUIT for event in pygame.event.get()):  # SDL turns SIGTERM into QUIT
         scene.update(1 / 30)
         time.sleep(0.002)
 
