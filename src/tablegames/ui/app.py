@@ -13,7 +13,7 @@ import pygame
 
 from tablegames.ui.frametimer import FrameTimer
 from tablegames.ui.scene import Context, Scene, SceneStack
-from tablegames.ui.theme import LOGICAL_SIZE
+from tablegames.ui.theme import LOGICAL_SIZE, draw_background
 
 WINDOW_TITLE = "tablegames"
 WINDOW_CLASS = "tablegames"  # the launcher's StartupWMClass
@@ -35,6 +35,17 @@ def letterbox(window_size: tuple[int, int]) -> pygame.Rect:
     rect = pygame.Rect(0, 0, max(1, round(LOGICAL_SIZE[0] * scale)), max(1, round(LOGICAL_SIZE[1] * scale)))
     rect.center = (width // 2, height // 2)
     return rect
+
+
+def present(canvas: pygame.Surface, target: pygame.Surface, view: pygame.Rect | None = None) -> None:
+    """The logical picture on `target` (the window, or a screenshot of its size): scaled to fit with its aspect
+    kept, the margins painted with the suite's background rather than left as black bars."""
+    view = view or letterbox(target.get_size())
+    if view.size == target.get_size() == LOGICAL_SIZE:
+        target.blit(canvas, view)
+        return
+    draw_background(target)
+    target.blit(pygame.transform.smoothscale(canvas, view.size), view)
 
 
 def to_logical(event: pygame.event.Event, view: pygame.Rect) -> pygame.event.Event:
@@ -95,12 +106,7 @@ class App:
     def draw(self, view: pygame.Rect | None = None) -> None:
         for scene in self.stack.visible():
             scene.draw(self.canvas)
-        view = view or letterbox(self.window.get_size())
-        if view.size == LOGICAL_SIZE:
-            self.window.blit(self.canvas, view)
-        else:
-            self.window.fill((0, 0, 0))
-            self.window.blit(pygame.transform.smoothscale(self.canvas, view.size), view)
+        present(self.canvas, self.window, view)
 
     def run(self, first: Scene, seconds: float | None = None,
             on_frame: Callable[[App, float], None] | None = None) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 
 from tablegames.core.worker import Thinker
-from tablegames.ui.app import letterbox
+from tablegames.ui.app import present
 from tablegames.ui.scene import SCENES, Context, SceneStack
 from tablegames.ui.settings import Settings
 from tablegames.ui.table import TableScene
@@ -47,8 +47,7 @@ def render(name: str, context: Context, size: tuple[int, int], frames: int) -> p
     if size == LOGICAL_SIZE:
         return canvas
     picture = pygame.Surface(size)
-    view = letterbox(size)
-    picture.blit(pygame.transform.smoothscale(canvas, view.size), view)
+    present(canvas, picture)
     return picture
 
 
