@@ -67,8 +67,10 @@ def test_a_window_of_another_shape_has_no_black_bars():
     """The margins around the scaled picture are the suite's background, in the window and in screenshots."""
     import pygame
 
+    from tablegames.tables import load_all_scenes
     from tablegames.ui.screenshot import render_scene
 
+    load_all_scenes()
     for size in ((1920, 1080), (800, 600)):
         picture = render_scene("lobby", size)
         corners = [picture.get_at(point)[:3] for point in ((0, 0), (size[0] - 1, 0), (0, size[1] - 1),
