@@ -320,6 +320,8 @@ class Fanout:
             dask.close()
 
     def __enter__(self) -> Fanout:
+        if self.cluster is not None:  # connect now: the dashboard's line comes before any progress bar
+            self._dask_runner()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,

@@ -54,6 +54,13 @@ class Progress:
         if self._bar is not None:
             self._bar.set_postfix_str(text, refresh=False)
 
+    def print(self, text: str) -> None:
+        """Print a line of results on stdout without breaking the bar (tqdm clears it, prints, redraws it)."""
+        if self._bar is not None:
+            self._bar.write(text, file=sys.stdout)
+        else:
+            print(text, flush=True)
+
     def line(self) -> str:
         """The text of a log line: tqdm's, drawn in ASCII."""
         return tqdm.format_meter(self.done, self.total, time.perf_counter() - self.started, ncols=LOG_WIDTH,
