@@ -82,8 +82,8 @@ def test_the_cluster_says_where_its_dashboard_is():
 
 def test_a_scheduler_nobody_answers_at_is_one_message_exit_2(monkeypatch):
     monkeypatch.setattr("tablegames.core.cluster.CONNECT_SECONDS", 0.5)
-    with Fanout(cluster=Cluster(address="tcp://127.0.0.1:9"), stream=io.StringIO()) as fanout, \
-            pytest.raises(FanoutError, match="no Dask scheduler answers there") as failed:
+    with pytest.raises(FanoutError, match="no Dask scheduler answers there") as failed, \
+            Fanout(cluster=Cluster(address="tcp://127.0.0.1:9"), stream=io.StringIO()) as fanout:
         fanout.map(seeded_draw, [1])
     assert failed.value.exit_code == 2
 

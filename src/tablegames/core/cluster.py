@@ -63,7 +63,10 @@ class DaskRunner:
         self.cluster = cluster
         self.local: LocalCluster | None = None
         self.futures: list[Future[Any]] = []
-        with dask.config.set({"distributed.scheduler.allowed-failures": retries}):
+        # a LocalCluster's workers take this config along: no statistical profiler sampling the games' stacks
+        # every 10 ms (the dashboard's profile page stays empty)
+        settings = {"distributed.scheduler.allowed-failures": retries, "distributed.worker.profile.enabled": False}
+        with dask.config.set(settings):
             if cluster.address is None:
                 with workers_deaf_to_ctrl_c():  # its worker processes are born ignoring Ctrl-C
                     self.local = LocalCluster(n_workers=cluster.workers, threads_per_worker=1,
@@ -115,14 +118,15 @@ class DaskRunner:
         self.futures = futures
         index_of = {future.key: index for index, future in enumerate(futures)}
         try:
-            for future in as_completed(futures):
-                try:
-                    result = future.result()
-                except Exception as error:
+            # with_results: the results come over in the client's event loop as the tasks finish (one round trip
+            # each from here would be a few milliseconds a task)
+            for future, result in as_completed(futures, with_results=True, raise_errors=False):
+                if future.status == "error":
+                    error = future.exception()
                     if type(error).__name__ == "KilledWorker":
                         raise FanoutError(f"Dask workers were lost running the same task too often ({error})") \
                             from None
-                    raise
+                    future.result()  # raises the task's own error, with its traceback
                 yield index_of[future.key], result
         finally:
             self.futures = []
