@@ -87,3 +87,38 @@ def test_workers_and_scheduler_together_are_refused_in_one_line(capsys):
         main(["checkers", "tournament", "--workers", "2", "--scheduler", "local:1"])
     err = capsys.readouterr().err.strip().splitlines()
     assert refused.value.code == 2 and len(err) == 1 and "not allowed with argument --workers" in err[0]
+
+
+@pytest.mark.slow  # starts a scheduler and two worker processes, as on several machines (a few seconds)
+def test_a_running_scheduler_and_its_workers_play_the_same_games():
+    pytest.importorskip("distributed")
+    import socket
+
+    with socket.socket() as probe:  # a free port for the scheduler
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "dask"]
+    started = []
+    try:
+        started.append(subprocess.Popen([*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                         "--dashboard-address", ":0"], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL, env=HEADLESS))
+        started.append(subprocess.Popen([*dask, "worker", address, "--nworkers", "2", "--nthreads", "1"],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=HEADLESS))
+        command = [sys.executable, "-m", "tablegames", "fasttrack", "games", "--count", "60", "--seed", "3",
+                   "--digest"]
+        alone = subprocess.run(command, capture_output=True, text=True, env=HEADLESS, timeout=120)
+        from distributed import Client
+
+        with Client(address, timeout=30) as client:
+            client.wait_for_workers(2, timeout=60)
+        on_cluster = subprocess.run([*command, "--scheduler", address], capture_output=True, text=True,
+                                    env=HEADLESS, timeout=120)
+    finally:
+        for process in reversed(started):
+            process.terminate()
+            process.wait(timeout=30)
+    digest = [line for line in alone.stdout.splitlines() if line.startswith("digest")]
+    assert digest and digest == [line for line in on_cluster.stdout.splitlines() if line.startswith("digest")]
+    assert f"the scheduler at {address}: 2 workers, 2 threads" in on_cluster.stderr
