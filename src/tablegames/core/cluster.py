@@ -95,7 +95,8 @@ class DaskRunner:
         workers = self.client.scheduler_info().get("workers", {})
         threads = sum(int(w.get("nthreads", 0)) for w in workers.values())
         where = "a LocalCluster" if self.local is not None else f"the scheduler at {self.cluster.address}"
-        return f"{where}: {len(workers)} workers, {threads} threads"
+        waiting = "; the tasks wait for the first worker to join" if not workers else ""
+        return f"{where}: {len(workers)} workers, {threads} threads{waiting}"
 
     def check_workers(self) -> None:
         """Every worker has the same tablegames as this process: tasks are sent by name."""
