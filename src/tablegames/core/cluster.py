@@ -118,19 +118,16 @@ class DaskRunner:
         futures = self.client.map(task, work, pure=False)
         self.futures = futures
         index_of = {future.key: index for index, future in enumerate(futures)}
-        try:
-            # with_results: the results come over in the client's event loop as the tasks finish (one round trip
-            # each from here would be a few milliseconds a task)
-            for future, result in as_completed(futures, with_results=True, raise_errors=False):
-                if future.status == "error":
-                    error = future.exception()
-                    if type(error).__name__ == "KilledWorker":
-                        raise FanoutError(f"Dask workers were lost running the same task too often ({error})") \
-                            from None
-                    future.result()  # raises the task's own error, with its traceback
-                yield index_of[future.key], result
-        finally:
-            self.futures = []
+        # with_results: the results come over in the client's event loop as the tasks finish (one round trip each
+        # from here would be a few milliseconds a task)
+        for future, result in as_completed(futures, with_results=True, raise_errors=False):
+            if future.status == "error":
+                error = future.exception()
+                if type(error).__name__ == "KilledWorker":
+                    raise FanoutError(f"Dask workers were lost running the same task too often ({error})") from None
+                future.result()  # raises the task's own error, with its traceback
+            yield index_of[future.key], result
+        self.futures = []  # all done (after an error or Ctrl-C they stay, for close(cancel=True) to cancel)
 
     def close(self, cancel: bool = False) -> None:
         """End the client (and the LocalCluster). With `cancel`, now: the outstanding tasks are cancelled and a
