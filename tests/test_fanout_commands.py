@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -40,11 +41,24 @@ def interrupt(args: list[str]) -> tuple[int, list[str], float, list[str]]:
             os.killpg(process.pid, signal.SIGKILL)
     left: list[str] = []
     for _ in range(30):
-        left = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True).stdout.split()
+        left = group_members(process.pid)
         if not left:
             break
         time.sleep(0.1)
     return process.returncode, [line for line in err.splitlines() if "%|" not in line], stopped, left
+
+
+def group_members(group: int) -> list[str]:
+    """The processes of a process group still there (zombies too, until init reaps them), from /proc."""
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[2]) == group:  # after the name: state, parent, process group
+            members.append(stat.parent.name)
+    return members
 
 
 WHERE = [
