@@ -15,7 +15,6 @@ import pygame
 from tablegames.checkers.position import Move
 from tablegames.ui.audio import mute_hint
 from tablegames.ui.checkers.boards import BoardLayout, draw_board_at
-from tablegames.ui.checkers.computer import level_name
 from tablegames.ui.checkers.controller import CheckersController, square_to_cell
 from tablegames.ui.checkers.heads import draw_opponent
 from tablegames.ui.checkers.moments import (
@@ -24,11 +23,11 @@ from tablegames.ui.checkers.moments import (
     EVENT_ANNOUNCEMENTS,
     MoveAnimation,
 )
-from tablegames.ui.checkers.panel_text import SIDE_LABELS, move_list_rows, status_text
+from tablegames.ui.checkers.panel_text import move_list_rows, panel_header, status_text
 from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
 from tablegames.ui.checkers.table_model import TableModel
 from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, body_size, draw_text, font, shade
-from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size
+from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size, text_width
 from tablegames.ui.widgets import button_at as find_button
 
 Point = tuple[float, float]
@@ -222,30 +221,42 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
     settings = model.settings
     draw_opponent(surface, model.opponent_index, FACE_CENTRE, FACE_RADIUS, model.clock, mood, pointer, thinking,
                   neon, settings.animations, settings.reduced_motion)
-    x = FACE_CENTRE[0] + FACE_RADIUS + 36
-    if model.mode == "watch":
-        title, subtitle = "Watch", f"{level_name(model.level)} plays itself"
-    elif model.mode == "two_players":
-        title, subtitle = "Two players", "Red and White at one table"
-    else:
-        title, subtitle = level_name(model.level), f"Level {model.level}"
-    draw_text(surface, title, (x, PANEL_RECT.y + 40), 36 if len(title) <= 15 else 31, ACCENT, bold=True)
-    draw_text(surface, subtitle, (x, PANEL_RECT.y + 76), 26, TEXT_DIM)
-    names = pieces.side_names
-    draw_text(surface, f"{pieces.name}: {names[0]} vs {names[1]}", (x, PANEL_RECT.y + 104), 22, TEXT_DIM)
-    if model.mode == "play":
-        draw_text(surface, f"You play the {names[model.human_side]} ({SIDE_LABELS[model.human_side]})",
-                  (x, PANEL_RECT.y + 128), 22, TEXT_DIM)
-        if settings.checkers_fun_mode:
-            draw_text(surface, "Fun mode", (x, PANEL_RECT.y + 152), 22, FUN_BLUE)
+    draw_header(surface, model)
     if speech.left > 0:
         draw_bubble(surface, speech.text, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 196, PANEL_RECT.width - 40,
                                                       58))
-    draw_text(surface, status_text(model), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, TEXT, bold=True)
+    draw_fitted(surface, status_text(model), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, PANEL_RECT.width - 48,
+                TEXT, bold=True)
     draw_move_list(surface, move_list_rows(model.game),
                    pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
     draw_buttons(surface, pieces.board.glow if neon else ACCENT, pointer)
     draw_key_lines(surface, key_lines(model))
+
+
+def draw_header(surface: pygame.Surface, model: TableModel) -> None:
+    """Beside the face: the title, the subtitle and who plays whom (the sides named by the set)."""
+    header = panel_header(model)
+    x = FACE_CENTRE[0] + FACE_RADIUS + 36
+    width = PANEL_RECT.right - 16 - x
+    draw_fitted(surface, header.title, (x, PANEL_RECT.y + 40), 36, width, ACCENT, bold=True)
+    draw_fitted(surface, header.subtitle, (x, PANEL_RECT.y + 76), 26, width, TEXT_DIM)
+    lines = [(line, TEXT_DIM) for line in header.lines] + ([("Fun mode", FUN_BLUE)] if header.fun_mode else [])
+    for index, (line, colour) in enumerate(lines):
+        draw_fitted(surface, line, (x, PANEL_RECT.y + 104 + 24 * index), 22, width, colour)
+
+
+def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 16) -> int:
+    """The largest size up to `size` (not below `smallest`) at which `text` is no wider than `width`."""
+    while size > smallest and text_width(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+def draw_fitted(surface: pygame.Surface, text: str, at: Point, size: int, width: int,
+                colour: tuple[int, int, int], bold: bool = False) -> None:
+    """One line at `size`, or smaller where it would be wider than `width` (cut short below 16 px)."""
+    size = fitted_size(text, size, width, bold)
+    draw_text(surface, fit_text(text, size, width, bold), at, size, colour, bold=bold)
 
 
 def key_lines(model: TableModel) -> tuple[str, ...]:

@@ -36,8 +36,8 @@ OPTIONS: tuple[Option[Any], ...] = (
     Option[int]("checkers_piece_set", "Piece set", tuple(range(len(PIECE_SETS))),
                 lambda v: f"{PIECE_SETS[v].name} ({PIECE_SETS[v].side_names[0]} vs {PIECE_SETS[v].side_names[1]})"),
     Option[int]("checkers_level", "Level", tuple(range(1, 11)), lambda v: f"{v}  {LEVEL_NAMES[v - 1]}"),
-    Option[str]("checkers_colour", "Your colour", ("red", "white"),
-                lambda v: "Red (moves first)" if v == "red" else "White", new_game=True),
+    Option[str]("checkers_colour", "You play", ("red", "white"),
+                lambda v: "Red (moves first)" if v == "red" else "White", new_game=True),  # see MenuModel.value
     Option[str]("checkers_mode", "Mode", ("play", "watch", "two_players"), lambda v: MODE_LABELS[v],
                 new_game=True),
     Option[bool]("checkers_flip", "Flip the board", (False, True), on_off),
@@ -65,6 +65,14 @@ class MenuModel(OptionsMenu):
         super().__init__(settings)  # opens on Resume
         self.new_game_needed = False
 
+    def value(self, key: str) -> str:
+        """A row's value; your side is named by the chosen set ("the Mugs (blue), moves first")."""
+        if key == "checkers_colour":
+            side = 0 if self.settings.checkers_colour == "red" else 1
+            label = PIECE_SETS[self.settings.checkers_piece_set].side_label(side)
+            return f"the {label}, moves first" if side == 0 else f"the {label}"
+        return super().value(key)
+
     def change(self, key: str, step: int) -> bool:
         """Step the option `key` through its values (wrapping); True when a setting changed."""
         changed = super().change(key, step)
@@ -90,7 +98,7 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
     @property
     def notes(self) -> tuple[str, ...]:  # type: ignore[override]  # (a class attribute on the base)
         if self.controller.new_game_needed:
-            return ("Mode or colour changed: a new game starts when you close the menu",)
+            return ("Mode or side changed: a new game starts when you close the menu",)
         return ("Up/Down choose   Left/Right or click change   Enter select   Esc close",)
 
     def settings_changed(self) -> None:

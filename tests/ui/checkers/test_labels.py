@@ -1,0 +1,124 @@
+"""The checkers table's labels and views: the sides named by the piece set (panel, status line, menu, PDN tags),
+watch mode naming who plays whom for the whole game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablegames.checkers.funmode import FunGame
+from tablegames.checkers.position import Position
+from tablegames.core.worker import Thinker
+from tablegames.ui.checkers.computer import level_name
+from tablegames.ui.checkers.menu import MenuModel
+from tablegames.ui.checkers.panel_text import matchup_lines, panel_header, status_text
+from tablegames.ui.checkers.recipes import PIECE_SETS
+from tablegames.ui.checkers.table_model import TableModel
+from tablegames.ui.settings import Settings
+
+NEO_DUCK = 8  # Mugs (blue) move first, Ducks (yellow)
+
+
+def make_model(**settings: Any) -> TableModel:
+    settings.setdefault("checkers_level", 1)  # Dozy Dave: no search to compile
+    settings.setdefault("checkers_piece_set", NEO_DUCK)
+    return TableModel(Settings(**settings), Thinker(inline=True), lambda: 5, None)
+
+
+@pytest.mark.parametrize("piece_set", PIECE_SETS, ids=[s.name for s in PIECE_SETS])
+def test_every_set_names_its_two_sides_with_a_plural_and_a_colour_word(piece_set):
+    names, colours = piece_set.side_names, piece_set.side_colours
+    assert len(set(names)) == 2 and all(name.endswith("s") for name in names)
+    assert all(colour and colour == colour.lower() for colour in colours)
+    for side in (0, 1):
+        label = piece_set.side_label(side)
+        assert label.startswith(names[side]) and colours[side] in label.lower()
+
+
+def test_a_name_that_says_its_colour_is_not_said_twice():
+    classic = PIECE_SETS[0]
+    assert (classic.side_label(0), classic.side_label(1)) == ("Reds", "Whites")
+    assert PIECE_SETS[NEO_DUCK].side_label(1) == "Ducks (yellow)"
+
+
+def test_the_panel_says_which_side_you_play_by_the_set():
+    model = make_model(checkers_colour="white")
+    header = panel_header(model)
+    assert header.lines == ("You play the Ducks (yellow)", "against the Mugs (blue)")
+    assert header.title == level_name(1) and "Red" not in " ".join(header.lines)
+
+
+def test_the_status_line_names_the_side_to_move_by_the_set():
+    model = make_model(checkers_mode="two_players")
+    assert status_text(model) == "The Mugs (blue) to move"
+    model.game.play("11-15")
+    model.after_change()
+    assert status_text(model) == "The Ducks (yellow) to move"
+    model.game = FunGame(Position.from_fen("B:W14:B9,K22,K27,3"))
+    model.game.play("9x18")
+    assert status_text(model) == "The Mugs win (Ducks: no legal move)"
+
+
+def test_the_pdn_tags_name_the_players_with_their_sides():
+    model = make_model(checkers_colour="red")
+    tags = model.pdn_tags()
+    assert (tags["Black"], tags["White"]) == ("You (Mugs)", f"{level_name(1)} (Ducks)")
+    assert tags["Human"] == "red"  # what resuming reads back stays the rules' word
+    two = make_model(checkers_mode="two_players").pdn_tags()
+    assert (two["Black"], two["White"]) == ("Player 1 (Mugs)", "Player 2 (Ducks)")
+
+
+def test_the_menu_names_your_side_by_the_chosen_set():
+    settings = Settings(checkers_piece_set=NEO_DUCK, checkers_colour="red")
+    menu = MenuModel(settings)
+    assert menu.value("checkers_colour") == "the Mugs (blue), moves first"
+    menu.change("checkers_colour", 1)
+    assert menu.value("checkers_colour") == "the Ducks (yellow)"
+    menu.change("checkers_piece_set", -8)  # Classic
+    assert menu.value("checkers_colour") == "the Whites"
+
+
+# --- watch mode ---------------------------------------------------------------------------------------------
+
+def test_watch_mode_names_the_levels_with_their_sides_fixed_for_the_game():
+    model = make_model(checkers_mode="watch", checkers_level=3)
+    assert matchup_lines(model) == ("Level 3 (Mugs)", "vs Level 3 (Ducks)")
+    model.settings.checkers_level = 7  # the menu's level plays the next game
+    model.apply_settings()
+    assert matchup_lines(model) == ("Level 3 (Mugs)", "vs Level 3 (Ducks)")
+    model.new_game()
+    assert matchup_lines(model) == ("Level 7 (Mugs)", "vs Level 7 (Ducks)")
+    model.watch_levels = (3, 7)
+    assert " ".join(matchup_lines(model)) == "Level 3 (Mugs) vs Level 7 (Ducks)"
+    assert model.pdn_tags()["White"] == "Level 7 (Ducks)"
+
+
+def test_a_watched_game_plays_each_side_at_its_level():
+    asked: list[int] = []
+    model = make_model(checkers_mode="watch")
+    model.watch_levels = (2, 5)
+    model.searches.find_move = lambda position, level, seed, history: asked.append(level)  # type: ignore
+    model.run_computer(0.0)
+    model.game.play("11-15")
+    model.run_computer(0.0)
+    assert asked == [2, 5]
+
+
+def test_the_demos_levels_take_turns_without_renaming_the_sides():
+    model = make_model()
+    model.watch(cycle_levels=True)
+    model.settings.animations = False
+    headers, statuses = set(), []
+    for _ in range(6):
+        model.wait = 0.0
+        model.run_computer(0.0)  # the next level is asked
+        model.searches.cancel()
+        model.play_move(model.game.legal_moves()[0])
+        headers.add(panel_header(model))
+        statuses.append(status_text(model))
+    assert model.computer_moves == 6 and model.level == 6  # the levels did move on
+    assert headers == {panel_header(model)} and "take turns" in panel_header(model).subtitle
+    assert panel_header(model).lines == ("Computer (Mugs)", "vs Computer (Ducks)")
+    assert statuses == ["The Ducks (yellow) to move", "The Mugs (blue) to move"] * 3
+    assert model.pdn_tags()["Black"] == "Computer (Mugs)"
