@@ -1,21 +1,27 @@
 """The checkers table's labels and views: the sides named by the piece set (panel, status line, menu, PDN tags),
-watch mode naming who plays whom for the whole game."""
+watch mode naming who plays whom for the whole game, without Hint or Undo."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
 import pytest
 
 from tablegames.checkers.funmode import FunGame
 from tablegames.checkers.position import Position
 from tablegames.core.worker import Thinker
 from tablegames.ui.checkers.computer import level_name
+from tablegames.ui.checkers.drawing import PANEL_RECT, button_at, buttons_for, key_lines
 from tablegames.ui.checkers.menu import MenuModel
 from tablegames.ui.checkers.panel_text import matchup_lines, panel_header, status_text
 from tablegames.ui.checkers.recipes import PIECE_SETS
+from tablegames.ui.checkers.table import CheckersTable
 from tablegames.ui.checkers.table_model import TableModel
+from tablegames.ui.scene import Context
 from tablegames.ui.settings import Settings
+from tablegames.ui.theme import body_size, set_text_size
+from tablegames.ui.widgets import footer_size, text_width
 
 NEO_DUCK = 8  # Mugs (blue) move first, Ducks (yellow)
 
@@ -122,3 +128,55 @@ def test_the_demos_levels_take_turns_without_renaming_the_sides():
     assert panel_header(model).lines == ("Computer (Mugs)", "vs Computer (Ducks)")
     assert statuses == ["The Ducks (yellow) to move", "The Mugs (blue) to move"] * 3
     assert model.pdn_tags()["Black"] == "Computer (Mugs)"
+
+
+def make_table(tmp_path, **settings: Any) -> CheckersTable:
+    settings.setdefault("checkers_level", 1)
+    settings.setdefault("checkers_piece_set", NEO_DUCK)
+    context = Context(settings=Settings(**settings), thinker=Thinker(inline=True),
+                      options={"save_path": tmp_path / "game.pdn"})
+    context.save_settings = lambda: None
+    table = CheckersTable(context)
+    table.draw(pygame.Surface((1280, 800)))
+    return table
+
+
+def press(table: CheckersTable, key_code: int) -> list:
+    return table.handle(pygame.event.Event(pygame.KEYDOWN, key=key_code))
+
+
+def test_watch_mode_has_no_hint_or_undo_buttons_or_keys(tmp_path):
+    assert [b.action for b in buttons_for("watch")] == ["new", "menu"]
+    assert [b.action for b in buttons_for("play")] == ["hint", "undo", "new", "menu"]
+    where = {b.action: b.rect for b in buttons_for("play")}
+    assert all(b.rect == where[b.action] for b in buttons_for("watch"))  # New game and Menu stay put
+    table = make_table(tmp_path, checkers_mode="watch")
+    model = table.model
+    model.settings.animations = False
+    for _ in range(120):
+        table.update(1 / 60)
+    played = len(model.game.entries)
+    assert played >= 2
+    hint_button = next(b for b in buttons_for("play") if b.action == "hint").rect.center
+    undo_button = next(b for b in buttons_for("play") if b.action == "undo").rect.center
+    assert button_at(hint_button, "watch") != "hint" and button_at(undo_button, "watch") != "undo"
+    for where in (hint_button, undo_button):
+        table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=where))
+    press(table, pygame.K_h)
+    press(table, pygame.K_u)
+    assert len(model.game.entries) >= played and not model.searches.is_finding_hint
+    assert "hint" not in model.show.toast
+    lines = " ".join(key_lines(model))
+    assert "H hint" not in lines and "U undo" not in lines and "N new" in lines
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+def test_the_watch_key_lines_fit_at_every_text_size(tmp_path, text_size):
+    set_text_size(text_size)
+    try:
+        table = make_table(tmp_path, checkers_mode="watch", sound=False)
+        lines = key_lines(table.model)
+        size = min(min(footer_size(line, 22, PANEL_RECT.width - 40) for line in lines), max(22, body_size(22)))
+        assert all(text_width(line, size) <= PANEL_RECT.width - 40 for line in lines)
+    finally:
+        set_text_size("normal")

@@ -15,7 +15,7 @@ import pygame
 from tablegames.checkers.position import Move
 from tablegames.ui.audio import mute_hint
 from tablegames.ui.checkers.boards import BoardLayout, draw_board_at
-from tablegames.ui.checkers.controller import CheckersController, square_to_cell
+from tablegames.ui.checkers.controller import WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.heads import draw_opponent
 from tablegames.ui.checkers.moments import (
     ANTIC_SECONDS,
@@ -41,6 +41,8 @@ TROPHY_SIZE = 130
 BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("new", "New game"), ("menu", "Menu"))
 KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party  E save music",
              "X export  Esc menu  Q lobby")
+WATCH_KEY_LINES = ("Watching: the computer plays both sides", "N new game  F flip  B party  E save music",
+                   "X export  Esc menu  Q lobby")
 KEY_LINES_LARGEST = 25  # the key lines' largest size: three lines fit between the buttons and the panel's foot
 FUN_BLUE = (120, 220, 255)
 
@@ -53,10 +55,17 @@ def panel_buttons() -> list[Button]:
 
 
 PANEL_BUTTONS = panel_buttons()
+# watching: New game and Menu where they always are (a click meant for Undo must not start a new game)
+WATCH_BUTTONS = [button for button in PANEL_BUTTONS if button.action not in WATCH_HIDES]
 
 
-def button_at(pos: Point) -> str | None:
-    button = find_button(PANEL_BUTTONS, pos)
+def buttons_for(mode: str) -> list[Button]:
+    """The panel's buttons in `mode`: watch mode has no Hint or Undo."""
+    return WATCH_BUTTONS if mode == "watch" else PANEL_BUTTONS
+
+
+def button_at(pos: Point, mode: str = "play") -> str | None:
+    button = find_button(buttons_for(mode), pos)
     return None if button is None else button.action
 
 
@@ -229,7 +238,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
                 TEXT, bold=True)
     draw_move_list(surface, move_list_rows(model.game),
                    pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
-    draw_buttons(surface, pieces.board.glow if neon else ACCENT, pointer)
+    draw_buttons(surface, buttons_for(model.mode), pieces.board.glow if neon else ACCENT, pointer)
     draw_key_lines(surface, key_lines(model))
 
 
@@ -260,8 +269,9 @@ def draw_fitted(surface: pygame.Surface, text: str, at: Point, size: int, width:
 
 
 def key_lines(model: TableModel) -> tuple[str, ...]:
-    """The panel's foot: how to play and the keys (M with the sound's state)."""
-    return KEY_LINES[0], KEY_LINES[1], f"{mute_hint(model.settings)}  {KEY_LINES[2]}"
+    """The panel's foot: how to play and the keys (M with the sound's state); watching, no hint or undo."""
+    lines = WATCH_KEY_LINES if model.mode == "watch" else KEY_LINES
+    return lines[0], lines[1], f"{mute_hint(model.settings)}  {lines[2]}"
 
 
 def draw_key_lines(surface: pygame.Surface, lines: tuple[str, ...]) -> None:
@@ -274,9 +284,10 @@ def draw_key_lines(surface: pygame.Surface, lines: tuple[str, ...]) -> None:
                   size, TEXT_DIM)
 
 
-def draw_buttons(surface: pygame.Surface, glow: tuple[int, int, int], pointer: Point | None) -> None:
+def draw_buttons(surface: pygame.Surface, buttons: list[Button], glow: tuple[int, int, int],
+                 pointer: Point | None) -> None:
     """The panel's buttons; the edge of the one pointed at glows (neon in the neon sets)."""
-    for button in PANEL_BUTTONS:
+    for button in buttons:
         draw_button(surface, button, pointer is not None and button.hit(pointer), glow, size=23)
 
 

@@ -17,7 +17,7 @@ import pygame
 from tablegames.music.mood import Mood
 from tablegames.ui.audio import play_cues
 from tablegames.ui.checkers.boards import board_layout
-from tablegames.ui.checkers.controller import PRESS_KEYS, CheckersController, square_to_cell
+from tablegames.ui.checkers.controller import PRESS_KEYS, WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.drawing import (
     BOARD_RECT,
     FACE_CENTRE,
@@ -181,7 +181,7 @@ class CheckersTable(TableScene):
             if self.face_rect.collidepoint(event.pos):
                 self.model.poke()
                 return []
-            button = button_at(event.pos)
+            button = button_at(event.pos, self.model.mode)
             if button is not None:
                 return self.carry_out((button,))
             return self.carry_out(self.controller.click_cell(self.layout.square_at(event.pos)))
@@ -196,6 +196,8 @@ class CheckersTable(TableScene):
         if action is None:
             return []
         model, kind = self.model, action[0]
+        if kind in WATCH_HIDES and model.mode == "watch":
+            return []  # no hint or take-back while the computer plays itself
         if kind == "move":
             model.play_move(action[1])
         elif kind == "select":
