@@ -1,10 +1,11 @@
 """The checkers table's labels and views: the sides named by the piece set (panel, status line, menu, PDN tags),
-watch mode naming who plays whom for the whole game, without Hint or Undo."""
+watch mode naming who plays whom for the whole game, without Hint or Undo; the square numbers on the board."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pygame
 import pytest
 
@@ -12,9 +13,10 @@ from tablegames.checkers.funmode import FunGame
 from tablegames.checkers.position import Position
 from tablegames.core.worker import Thinker
 from tablegames.ui.checkers.computer import level_name
-from tablegames.ui.checkers.drawing import PANEL_RECT, button_at, buttons_for, key_lines
+from tablegames.ui.checkers.controller import cell_to_square, square_to_cell
+from tablegames.ui.checkers.drawing import PANEL_RECT, button_at, buttons_for, key_lines, square_number_rects
 from tablegames.ui.checkers.menu import MenuModel
-from tablegames.ui.checkers.panel_text import matchup_lines, panel_header, status_text
+from tablegames.ui.checkers.panel_text import matchup_lines, move_list_rows, panel_header, status_text
 from tablegames.ui.checkers.recipes import PIECE_SETS
 from tablegames.ui.checkers.table import CheckersTable
 from tablegames.ui.checkers.table_model import TableModel
@@ -180,3 +182,51 @@ def test_the_watch_key_lines_fit_at_every_text_size(tmp_path, text_size):
         assert all(text_width(line, size) <= PANEL_RECT.width - 40 for line in lines)
     finally:
         set_text_size("normal")
+
+
+# --- square numbers -----------------------------------------------------------------------------------------
+
+def click_at(table: CheckersTable, pos: tuple[int, int]) -> list:
+    return table.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos))
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_number_drawn_on_a_square_is_the_square_the_move_list_names(tmp_path, flip):
+    table = make_table(tmp_path, checkers_mode="two_players", checkers_flip=flip, checkers_square_numbers=True)
+    table.model.settings.animations = False
+    assert table.controller.flipped == (not flip)  # Red at the bottom unless the player flips the board
+    for first, second in (("11", "15"), ("22", "18"), ("15", "22")):  # the last one is the jump 15x22
+        numbers = square_number_rects(table.layout, table.controller.flipped)
+        click_at(table, numbers[int(first)].center)  # a click where the number is drawn
+        click_at(table, numbers[int(second)].center)
+    assert move_list_rows(table.model.game) == ["1. 11-15   22-18", "2. 15x22"]
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_each_number_is_drawn_small_in_its_own_dark_square(tmp_path, flip):
+    table = make_table(tmp_path, checkers_flip=flip)
+    layout, flipped = table.layout, table.controller.flipped
+    numbers = square_number_rects(layout, flipped)
+    assert sorted(numbers) == list(range(1, 33))
+    for square, rect in numbers.items():
+        cell = square_to_cell(square, flipped)
+        assert layout.square_rect(*cell).contains(rect) and rect.height < layout.cell // 3
+        assert cell_to_square(layout.square_at(rect.center), flipped) == square
+    plain, numbered = pygame.Surface((1280, 800)), pygame.Surface((1280, 800))
+    table.draw(plain)
+    table.model.settings.checkers_square_numbers = True
+    table.draw(numbered)
+    changed = pygame.surfarray.array3d(plain) != pygame.surfarray.array3d(numbered)
+    where = np.zeros(changed.shape[:2], bool)
+    for rect in numbers.values():
+        drawn = rect.inflate(2, 2).move(1, 1)  # with its shadow
+        where[drawn.left:drawn.right, drawn.top:drawn.bottom] = True
+        assert changed[rect.left:rect.right, rect.top:rect.bottom].any()  # every number is drawn
+    assert not (changed.any(axis=2) & ~where).any()  # ... and nothing else
+
+
+def test_square_numbers_are_off_until_the_menu_turns_them_on():
+    settings = Settings()
+    assert not settings.checkers_square_numbers
+    MenuModel(settings).change("checkers_square_numbers", 1)
+    assert settings.checkers_square_numbers

@@ -86,6 +86,42 @@ def draw_table_board(surface: pygame.Surface, model: TableModel, selection: Chec
     draw_board_at(surface, model.piece_set, layout, model.clock, s.animations, s.reduced_motion)
     draw_marks(surface, model, selection, layout, keyboard_used)
     draw_pieces(surface, model, selection, layout, pointer)
+    if s.checkers_square_numbers:  # over the pieces, where no ear or handle hides them
+        surface.blit(square_numbers(model.piece_set, layout.cell, selection.flipped), layout.inner.topleft)
+
+
+def number_size(cell: int) -> int:
+    return max(10, round(cell * 0.19))
+
+
+def square_number_rects(layout: BoardLayout, flipped: bool) -> dict[int, pygame.Rect]:
+    """Where each dark square's number (1-32, the move list's) is drawn: small, in the square's bottom left corner
+    (clear of the pieces' ears and handles), following the board's flip."""
+    size = number_size(layout.cell)
+    inset = max(2, round(layout.cell * 0.07))
+    rects = {}
+    for square in range(1, 33):
+        rect = pygame.Rect((0, 0), font(size, True).size(str(square)))
+        rect.bottomleft = layout.square_rect(*square_to_cell(square, flipped)).move(inset, -inset).bottomleft
+        rects[square] = rect
+    return rects
+
+
+@lru_cache(maxsize=8)
+def square_numbers(piece_set_index: int, cell: int, flipped: bool) -> pygame.Surface:
+    """The 8x8 playing area's square numbers on a clear layer (light on the dark squares, with a shadow)."""
+    layout = BoardLayout(pygame.Rect(0, 0, cell * 8, cell * 8), pygame.Rect(0, 0, cell * 8, cell * 8), cell)
+    layer = pygame.Surface(layout.inner.size, pygame.SRCALPHA)
+    dark = PIECE_SETS[piece_set_index].board.dark
+    light = sum(dark) / 3 > 150  # a light playing square takes dark numbers
+    ink, shadow = ((40, 30, 30), (255, 255, 255)) if light else ((240, 240, 232), (0, 0, 0))
+    size = number_size(cell)
+    for square, rect in square_number_rects(layout, flipped).items():
+        for offset, colour in ((1, shadow), (0, ink)):
+            image = font(size, True).render(str(square), True, colour)
+            image.set_alpha(150 if offset else 215)
+            layer.blit(image, rect.move(offset, offset))
+    return layer
 
 
 def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,

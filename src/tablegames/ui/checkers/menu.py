@@ -41,6 +41,7 @@ OPTIONS: tuple[Option[Any], ...] = (
     Option[str]("checkers_mode", "Mode", ("play", "watch", "two_players"), lambda v: MODE_LABELS[v],
                 new_game=True),
     Option[bool]("checkers_flip", "Flip the board", (False, True), on_off),
+    Option[bool]("checkers_square_numbers", "Square numbers (as in the move list)", (False, True), on_off),
     Option[bool]("checkers_fun_mode", "Fun mode", (False, True), on_off),
     Option[str]("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
                 lambda v: "levels 1-3" if v == "easy" else "all levels"),
