@@ -1,5 +1,5 @@
 """The checkers table's labels and views: the sides named by the piece set (panel, status line, menu, PDN tags),
-watch mode naming who plays whom for the whole game, without Hint or Undo; the square numbers on the board."""
+watch mode naming who plays whom for the whole game, without Hint or Undo; the square numbers on the board; the rules page."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from tablegames.core.worker import Thinker
 from tablegames.ui.checkers.computer import level_name
 from tablegames.ui.checkers.controller import cell_to_square, square_to_cell
 from tablegames.ui.checkers.drawing import PANEL_RECT, button_at, buttons_for, key_lines, square_number_rects
-from tablegames.ui.checkers.menu import MenuModel
+from tablegames.ui.checkers.menu import ITEMS, CheckersMenu, MenuModel, read_rules
 from tablegames.ui.checkers.panel_text import matchup_lines, move_list_rows, panel_header, status_text
 from tablegames.ui.checkers.recipes import PIECE_SETS
 from tablegames.ui.checkers.table import CheckersTable
 from tablegames.ui.checkers.table_model import TableModel
-from tablegames.ui.scene import Context
+from tablegames.ui.overlay import RulesScene, markdown_blocks
+from tablegames.ui.scene import Context, Pop, Push
 from tablegames.ui.settings import Settings
 from tablegames.ui.theme import body_size, set_text_size
 from tablegames.ui.widgets import footer_size, text_width
@@ -230,3 +231,30 @@ def test_square_numbers_are_off_until_the_menu_turns_them_on():
     assert not settings.checkers_square_numbers
     MenuModel(settings).change("checkers_square_numbers", 1)
     assert settings.checkers_square_numbers
+
+
+# --- the rules page -----------------------------------------------------------------------------------------
+
+def test_the_menu_opens_the_rules_page_which_scrolls_and_closes(tmp_path):
+    table = make_table(tmp_path)
+    menu = CheckersMenu(table.context, table)
+    menu.controller.selected = [item.key for item in ITEMS].index("rules")
+    intents = menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN))
+    assert len(intents) == 1 and isinstance(intents[0], Push) and isinstance(intents[0].scene, RulesScene)
+    rules = intents[0].scene
+    assert rules.max_scroll > 0  # longer than a page
+    rules.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END))
+    assert rules.scroll == rules.max_scroll
+    rules.draw(pygame.Surface((1280, 800)))
+    assert isinstance(rules.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))[0], Pop)
+
+
+def test_the_rules_say_what_the_rules_core_plays():
+    text = " ".join(read_rules().split())
+    for fact in ("squares 1 to 12", "on 21 to 32", "squares 29 to 32", "on 1 to 4", "Jumping is a must",
+                 "the move ends with the crowning", "You do not have to take the most pieces",
+                 "a third time with the same side to move", "40 moves by each side",
+                 "A crowning counts as a man moving", "one square at a time"):
+        assert fact in text, fact
+    headings = [content for kind, content in markdown_blocks(read_rules()) if kind.startswith("heading")]
+    assert headings[0] == "Checkers: how to play" and len(headings) >= 6

@@ -2,12 +2,14 @@
 
 The shared overlay menu (ui/overlay.py) with the checkers rows: `MenuModel` is graphics-free (tests drive it),
 options that Left/Right (or a click; a right click steps back) change, and actions that Enter runs. Changing the
-mode or your colour starts a new game when the menu closes; New game asks first in the middle of one. Sound,
-animations, motion and text size are the suite's settings: the "Sound and display..." row opens them.
+mode or your side starts a new game when the menu closes; New game asks first in the middle of one. Sound,
+animations, motion and text size are the suite's settings: the "Sound and display..." row opens them. The Rules
+row opens the rules page (`checkers/rules.md`, shipped in the package) on the shared `RulesScene`.
 """
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tablegames.ui.checkers.computer import LEVEL_NAMES
@@ -18,10 +20,11 @@ from tablegames.ui.overlay import (
     Option,
     OptionsMenu,
     OverlayMenuScene,
+    RulesScene,
     centred_rect,
     on_off,
 )
-from tablegames.ui.scene import Context, Intent, Pop
+from tablegames.ui.scene import Context, Intent, Pop, Push
 from tablegames.ui.settings import Settings
 
 if TYPE_CHECKING:
@@ -46,8 +49,23 @@ OPTIONS: tuple[Option[Any], ...] = (
     Option[str]("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
                 lambda v: "levels 1-3" if v == "easy" else "all levels"),
 )
-ACTIONS = (("resume", "Resume"), ("new", "New game"), (SOUND_AND_DISPLAY.key, SOUND_AND_DISPLAY.label),
-           ("export", "Export the game as PDN"), ("lobby", "Back to the lobby"))
+ACTIONS = (("resume", "Resume"), ("new", "New game"), ("rules", "Rules of checkers"),
+           (SOUND_AND_DISPLAY.key, SOUND_AND_DISPLAY.label), ("export", "Export the game as PDN"),
+           ("lobby", "Back to the lobby"))
+RULES_RESOURCE = resources.files("tablegames.checkers").joinpath("rules.md")  # shipped in the package
+
+
+def read_rules() -> str:
+    return RULES_RESOURCE.read_text(encoding="utf-8")
+
+
+class CheckersRulesScene(RulesScene):
+    """The rules of checkers over the table (from the menu's Rules row)."""
+
+    name = "checkers:rules"
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context, read_rules())
 
 
 ITEMS = tuple(MenuItem(option.field, option.label) for option in OPTIONS) + tuple(
@@ -111,6 +129,8 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
         table = self.checkers_table
         if action in ("changed", "lobby", SOUND_AND_DISPLAY.key):
             return super().carry_out(action)
+        if action == "rules":
+            return [Push(CheckersRulesScene(self.context))]
         if table is not None:
             if action == "new":  # asked first in the middle of a game; the menu closes either way
                 return [Pop(), *table.ask_before_new_game(table.restart_from_settings)]
