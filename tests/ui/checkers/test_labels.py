@@ -1,5 +1,6 @@
 """The checkers table's labels and views: the sides named by the piece set (panel, status line, menu, PDN tags),
-watch mode naming who plays whom for the whole game, without Hint or Undo; the square numbers on the board; the rules page."""
+watch mode naming who plays whom for the whole game, without Hint or Undo; the square numbers on the board; the rules page; toasts, announcements and confetti that
+never cover the squares or run off the canvas."""
 
 from __future__ import annotations
 
@@ -9,21 +10,35 @@ import numpy as np
 import pygame
 import pytest
 
-from tablegames.checkers.funmode import FunGame
+from tablegames.checkers.funmode import FunEvent, FunGame
 from tablegames.checkers.position import Position
 from tablegames.core.worker import Thinker
 from tablegames.ui.checkers.computer import level_name
 from tablegames.ui.checkers.controller import cell_to_square, square_to_cell
-from tablegames.ui.checkers.drawing import PANEL_RECT, button_at, buttons_for, key_lines, square_number_rects
+from tablegames.ui.checkers.drawing import (
+    BELOW_SQUARES,
+    CANVAS,
+    MOVE_LIST_RECT,
+    PANEL_RECT,
+    PLAYING_AREA,
+    TOAST_PADDING,
+    banner_rect,
+    button_at,
+    buttons_for,
+    key_lines,
+    square_number_rects,
+    toast_layout,
+)
 from tablegames.ui.checkers.menu import ITEMS, CheckersMenu, MenuModel, read_rules
 from tablegames.ui.checkers.panel_text import matchup_lines, move_list_rows, panel_header, status_text
+from tablegames.ui.checkers.playful import Effects, confetti_lanes, flake_rect
 from tablegames.ui.checkers.recipes import PIECE_SETS
 from tablegames.ui.checkers.table import CheckersTable
 from tablegames.ui.checkers.table_model import TableModel
 from tablegames.ui.overlay import RulesScene, markdown_blocks
 from tablegames.ui.scene import Context, Pop, Push
 from tablegames.ui.settings import Settings
-from tablegames.ui.theme import body_size, set_text_size
+from tablegames.ui.theme import body_size, font, set_text_size
 from tablegames.ui.widgets import footer_size, text_width
 
 NEO_DUCK = 8  # Mugs (blue) move first, Ducks (yellow)
@@ -258,3 +273,108 @@ def test_the_rules_say_what_the_rules_core_plays():
         assert fact in text, fact
     headings = [content for kind, content in markdown_blocks(read_rules()) if kind.startswith("heading")]
     assert headings[0] == "Checkers: how to play" and len(headings) >= 6
+
+
+# --- toasts, announcements and confetti keep off the squares ------------------------------------------------
+
+TOASTS = ("Thinking of a hint...", "A jump is compulsory: move one of the highlighted pieces",
+          "Saved /home/player/.local/share/tablegames/exports/checkers-20240101-120000.pdn",
+          "Saved the music to /home/player/.local/share/tablegames/music/tablegames-hiphop-20240101-120000.mid "
+          "(and tablegames-hiphop-20240101-120000.wav)",
+          "Cannot save your game in /a/folder/whose/name/goes/on/" + "and-on-" * 12 + " (Permission denied)")
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+def test_a_toast_is_never_over_the_squares_nor_off_the_canvas(text_size):
+    set_text_size(text_size)
+    try:
+        size = body_size(24)
+        for text in TOASTS:
+            box, lines = toast_layout(text, size)
+            assert CANVAS.contains(box) and not box.colliderect(PLAYING_AREA), text
+            assert all(text_width(line, size) <= box.width - 2 * TOAST_PADDING[0] for line in lines), text
+            assert len(lines) * font(size).get_linesize() <= box.height
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")  # all of it is shown
+        short, _ = toast_layout(TOASTS[0], size)
+        long, _ = toast_layout(TOASTS[3], size)
+        assert BELOW_SQUARES.contains(short) and MOVE_LIST_RECT.contains(long)
+    finally:
+        set_text_size("normal")
+
+
+def test_the_fun_mode_announcement_is_above_the_squares():
+    banner = banner_rect()
+    assert CANVAS.contains(banner) and not banner.colliderect(PLAYING_AREA) and banner.height >= 40
+
+
+def changed_pixels(table: CheckersTable, change) -> np.ndarray:
+    before, after = pygame.Surface((1280, 800)), pygame.Surface((1280, 800))
+    table.draw(before)
+    change()
+    table.draw(after)
+    return (pygame.surfarray.array3d(before) != pygame.surfarray.array3d(after)).any(axis=2)
+
+
+def test_the_drawn_toast_and_announcement_leave_the_squares_alone(tmp_path):
+    table = make_table(tmp_path)
+    squares = PLAYING_AREA
+    for text in (TOASTS[0], TOASTS[3]):
+        table.model.show.toast_left = 0.0
+        changed = changed_pixels(table, lambda text=text: table.model.toast_now(text))
+        assert changed.any() and not changed[squares.left:squares.right, squares.top:squares.bottom].any()
+
+    def announce() -> None:
+        table.model.pending_event = FunEvent("wind", 22)
+
+    changed = changed_pixels(table, announce)
+    assert changed.any() and not changed[squares.left:squares.right, squares.top:squares.bottom].any()
+
+
+def test_confetti_falls_in_the_columns_beside_the_squares():
+    lanes = confetti_lanes(CANVAS, PLAYING_AREA)
+    assert all(CANVAS.contains(lane) and not lane.colliderect(PLAYING_AREA) for lane in lanes)
+    assert sum(lane.width for lane in lanes) == CANVAS.width - PLAYING_AREA.width
+    assert confetti_lanes(CANVAS, None) == [CANVAS]
+
+
+def assert_confetti_in_place(effects: Effects) -> int:
+    flakes = [p for p in effects.particles if p.kind == "confetti"]
+    for p in flakes:
+        rect = flake_rect(p)
+        assert CANVAS.contains(rect) and not rect.colliderect(PLAYING_AREA), (p.x, p.y, p.size)
+    return len(flakes)
+
+
+def test_confetti_never_lands_on_the_squares_nor_leaves_the_canvas():
+    effects = Effects(seed=3)
+    effects.canvas, effects.keep_out = CANVAS, PLAYING_AREA
+    effects.confetti(CANVAS, 400)
+    for index, p in enumerate(effects.particles):  # blown hard sideways, at the board and off the canvas
+        p.vx = 900.0 if index % 2 else -900.0
+    assert assert_confetti_in_place(effects) == 400
+    counts = []
+    for _ in range(200):
+        effects.update(1 / 60)
+        counts.append(assert_confetti_in_place(effects))
+    assert counts[30] > 300 and counts[-1] == 0  # it falls for a while, then fades
+
+
+@pytest.mark.parametrize("moment", ["party", "won"])
+def test_the_tables_confetti_keeps_off_the_squares_frame_by_frame(tmp_path, moment):
+    table = make_table(tmp_path)
+    if moment == "party":
+        press(table, pygame.K_b)
+    else:
+        table.model.show.game_won()
+        table.refresh()
+    assert assert_confetti_in_place(table.effects) >= 100
+    for frame in range(180):
+        table.update(1 / 60)
+        assert_confetti_in_place(table.effects)
+        if frame % 15:
+            continue
+        surface = pygame.Surface((1280, 800))
+        table.effects.draw_confetti(surface)
+        drawn = pygame.surfarray.array3d(surface).any(axis=2)
+        squares = PLAYING_AREA
+        assert not drawn[squares.left:squares.right, squares.top:squares.bottom].any()

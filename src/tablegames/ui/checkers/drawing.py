@@ -1,8 +1,10 @@
 """Drawing the checkers table: functions of the surface, the table's model, the scene's selection and pointer
 and the board's layout, which only read (the scene's `draw` calls them; nothing here changes any state).
 
-Where things are on the table is fixed: the board (`BOARD_RECT`), the panel (`PANEL_RECT`), the opponent's head
-and the panel's buttons, so a scene can work out its hit boxes once.
+Where things are on the table is fixed: the board (`BOARD_RECT`, its 8x8 squares `PLAYING_AREA`), the panel
+(`PANEL_RECT`), the opponent's head and the panel's buttons, so a scene can work out its hit boxes once. Nothing
+that comes and goes covers the squares: an announcement is drawn above them (`banner_rect`), a toast below them or
+in the panel (`toast_layout`), and confetti falls beside them (`playful.Effects.keep_out`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pygame
 
 from tablegames.checkers.position import Move
 from tablegames.ui.audio import mute_hint
-from tablegames.ui.checkers.boards import BoardLayout, draw_board_at
+from tablegames.ui.checkers.boards import BoardLayout, board_layout, draw_board_at
 from tablegames.ui.checkers.controller import WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.heads import draw_opponent
 from tablegames.ui.checkers.moments import (
@@ -26,14 +28,31 @@ from tablegames.ui.checkers.moments import (
 from tablegames.ui.checkers.panel_text import move_list_rows, panel_header, status_text
 from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
 from tablegames.ui.checkers.table_model import TableModel
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, body_size, draw_text, font, shade
+from tablegames.ui.theme import (
+    ACCENT,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    body_size,
+    draw_text,
+    font,
+    shade,
+)
 from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size, text_width
 from tablegames.ui.widgets import button_at as find_button
 
 Point = tuple[float, float]
 
+CANVAS = pygame.Rect((0, 0), LOGICAL_SIZE)
 BOARD_RECT = pygame.Rect(24, 24, 752, 752)
+PLAYING_AREA = board_layout(BOARD_RECT).inner  # the 8x8 squares: no toast, banner or confetti covers them
 PANEL_RECT = pygame.Rect(800, 24, 456, 752)
+MOVE_LIST_RECT = pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300)
+ABOVE_SQUARES = pygame.Rect(0, 0, PANEL_RECT.x, PLAYING_AREA.top)  # the board's top edge and the margin above
+BELOW_SQUARES = pygame.Rect(0, PLAYING_AREA.bottom, PANEL_RECT.x, CANVAS.bottom - PLAYING_AREA.bottom)
+TOAST_PADDING = (15, 8)
 FACE_CENTRE = (PANEL_RECT.x + 92, PANEL_RECT.y + 118)
 FACE_RADIUS = 58
 TROPHY_AT = (PANEL_RECT.right - 110, PANEL_RECT.y + 600)
@@ -272,8 +291,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
                                                       58))
     draw_fitted(surface, status_text(model), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, PANEL_RECT.width - 48,
                 TEXT, bold=True)
-    draw_move_list(surface, move_list_rows(model.game),
-                   pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
+    draw_move_list(surface, move_list_rows(model.game), MOVE_LIST_RECT)
     draw_buttons(surface, buttons_for(model.mode), pieces.board.glow if neon else ACCENT, pointer)
     draw_key_lines(surface, key_lines(model))
 
@@ -347,19 +365,69 @@ def draw_move_list(surface: pygame.Surface, rows: list[str], rect: pygame.Rect) 
         draw_text(surface, row, (rect.x + 14 + column * (rect.width // 2), rect.y + 40 + line * 24), 23, colour)
 
 
+def banner_rect() -> pygame.Rect:
+    """Where a fun event's announcement goes: on the board's top edge, above the squares."""
+    banner = pygame.Rect(0, 0, 660, min(52, ABOVE_SQUARES.height - 6))
+    banner.center = (BOARD_RECT.centerx, ABOVE_SQUARES.centery)
+    return banner
+
+
+def toast_layout(text: str, size: int) -> tuple[pygame.Rect, list[str]]:
+    """Where a toast of `text` at `size` goes and its lines: one line under the squares (on the board's foot)
+    when it fits there, else wrapped at the foot of the move list in the panel. Never over the squares."""
+    pad_x, pad_y = TOAST_PADDING
+    width, height = font(size).size(text)
+    if width + 2 * pad_x <= BELOW_SQUARES.width - 8 and height + 2 * pad_y <= BELOW_SQUARES.height - 4:
+        box = pygame.Rect(0, 0, width + 2 * pad_x, height + 2 * pad_y)
+        box.center = (BOARD_RECT.centerx, BELOW_SQUARES.centery)
+        return box.clamp(BELOW_SQUARES), [text]
+    room = MOVE_LIST_RECT.inflate(-8, -8)
+    step = font(size).get_linesize()
+    lines = break_lines(text, size, room.width - 2 * pad_x)[: max(1, (room.height - 2 * pad_y) // step)]
+    box = pygame.Rect(room.x, 0, room.width, len(lines) * step + 2 * pad_y)
+    box.bottom = room.bottom
+    return box, lines
+
+
+def break_lines(text: str, size: int, width: int) -> list[str]:
+    """`text` in lines no wider than `width`, broken between words; a word too long for a line (a file's path) is
+    broken after a '/' where it can, else where it must, so all of it is shown."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(trial, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while text_width(word, size) > width:
+            cut = max((n for n in range(2, len(word)) if text_width(word[:n], size) <= width), default=1)
+            slash = word.rfind("/", 0, cut)
+            cut = slash + 1 if slash > 0 else cut
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def draw_banners(surface: pygame.Surface, model: TableModel) -> None:
-    """A fun event's announcement over the board, or else the toast at its foot."""
+    """A fun event's announcement above the squares, or else the toast (under them, or in the panel)."""
     event = model.pending_event
     if event is not None:
-        banner = pygame.Rect(0, 0, 660, 80)
-        banner.center = (BOARD_RECT.centerx, BOARD_RECT.y + 90)
-        pygame.draw.rect(surface, (14, 40, 70), banner, border_radius=20)
-        pygame.draw.rect(surface, FUN_BLUE, banner, 3, border_radius=20)
+        banner = banner_rect()
+        pygame.draw.rect(surface, (14, 40, 70), banner, border_radius=16)
+        pygame.draw.rect(surface, FUN_BLUE, banner, 3, border_radius=16)
         draw_text(surface, EVENT_ANNOUNCEMENTS[event.kind], banner.center, 30, TEXT, "center", bold=True)
     show = model.show
     if show.toast_left > 0 and event is None:
         size = body_size(24)
-        box = pygame.Rect((0, 0), font(size).size(show.toast)).inflate(30, 16)
-        box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30 - (size - 24) // 2)  # larger text: grows upwards
+        box, lines = toast_layout(show.toast, size)
         pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
-        draw_text(surface, show.toast, box.center, size, TEXT, "center")
+        pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=10)
+        step = font(size).get_linesize()
+        top = box.centery - len(lines) * step / 2
+        for index, line in enumerate(lines):
+            draw_text(surface, line, (box.centerx, top + index * step), size, TEXT, "midtop")

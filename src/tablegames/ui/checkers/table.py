@@ -20,6 +20,7 @@ from tablegames.ui.checkers.boards import board_layout
 from tablegames.ui.checkers.controller import PRESS_KEYS, WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.drawing import (
     BOARD_RECT,
+    CANVAS,
     FACE_CENTRE,
     FACE_RADIUS,
     TROPHY_AT,
@@ -67,6 +68,8 @@ class CheckersTable(TableScene):
         self.controller = CheckersController()
         self.effects = Effects(context.seed)
         self.effects.bounds = BOARD_RECT
+        self.effects.canvas = CANVAS  # confetti stays in the picture ...
+        self.effects.keep_out = self.layout.inner  # ... and off the squares
         self.effects_cost = CostMeter()  # the playful layer's time per frame, update and draw (the demo reports it)
         self.model = TableModel(context.settings, context.thinker, lambda: context.new_game_seed("checkers"),
                                 Path(save_path) if save_path else None, option_int(options, "piece_set"),
@@ -150,6 +153,7 @@ class CheckersTable(TableScene):
         self.effects_cost.add(started)
         draw_panel(surface, model, self.pointer)
         started = time.perf_counter()
+        self.effects.draw_confetti(surface)
         self.effects.draw_trophy(surface, TROPHY_AT, TROPHY_SIZE)
         self.effects_cost.add(started)
         self.effects_cost.end_frame()
