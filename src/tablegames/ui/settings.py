@@ -69,6 +69,7 @@ class Settings:
     checkers_flip: bool = False
     checkers_fun_mode: bool = False
     checkers_fun_levels: str = _choice("easy", ("easy", "all"))
+    checkers_square_numbers: bool = False  # 1-32 in a corner of each dark square (the move list's numbers)
     # fast track
     fasttrack_speed: int = _ranged(2, 1, 4)
     fasttrack_partners: str = _choice("none", ("none", "any_time", "when_home"))
