@@ -3,6 +3,7 @@
 - `deal`, `random`: the rules core;
 - `games --count N --seed S --digest`: four-computer games in the compiled kernels and one digest of every move;
 - `experiment --strategy NAME`: red plays NAME against three champions, paired with the champion on the same deals;
+- `levels --seeds N`: every computer level plays red against three champions (the table's difficulty levels);
 - `playout --seed S --decision K`: one decision of a champion game measured by playouts;
 - `square-values [--check]`: regenerate the square values file from the ranking (or check it is up to date).
 """
@@ -55,6 +56,12 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     experiment.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
     experiment.add_argument("--workers", type=worker_count, default=1, help="parallel processes, up to the CPUs (default 1)")
     experiment.set_defaults(run=run_experiment)
+
+    levels = subparsers.add_parser("levels", help="every computer level plays red against three champions, paired")
+    levels.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=250, help="seeds, each dealt four times (default 250)")
+    levels.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
+    levels.add_argument("--workers", type=worker_count, default=1, help="parallel processes, up to the CPUs (default 1)")
+    levels.set_defaults(run=run_levels)
 
     playout = subparsers.add_parser("playout", help="measure one decision of a champion game by playouts")
     playout.add_argument("--seed", type=seed_number, default=69, help="game seed (default 69)")
@@ -141,6 +148,17 @@ def run_experiment(args: argparse.Namespace) -> int:
     result = compare(strategy, seeds, workers=args.workers, progress=progress_bar)
     print(result.report())
     print(f"({args.seeds} seeds x 4 rotations, {time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+def run_levels(args: argparse.Namespace) -> int:
+    from .levels import levels_table, measure_levels
+
+    seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    start = time.perf_counter()
+    results = measure_levels(seeds, workers=args.workers)
+    print(levels_table(results))
+    print(f"({args.seeds} seeds x 4 rotations a level, {time.perf_counter() - start:.1f} s)")
     return 0
 
 

@@ -50,6 +50,7 @@ K_TRACK, K_PEN, K_BASE, K_BULLSEYE, K_FAST = range(5)
 
 Int8s = npt.NDArray[np.int8]
 Int32s = npt.NDArray[np.int32]
+Float64s = npt.NDArray[np.float64]
 Int64s = npt.NDArray[np.int64]
 # The route tables (build_tables): first, count, paths, back, kind.
 Tables = tuple[Int64s, Int64s, Int64s, Int64s, Int64s]
@@ -491,6 +492,47 @@ def line_score(
     return total
 
 
+# --- the weaker levels' noise (search.py: mix32, noise_state, line_noise) --------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def mul32(x: int, c: int) -> int:
+    """(x * c) mod 2^32 for 32-bit x and c, in two halves so no product leaves int64 (plain Python too)."""
+    return (x * (c & 0xFFFF) + (((x * (c >> 16)) & 0xFFFF) << 16)) & 0xFFFFFFFF
+
+
+@njit(cache=True, nogil=True)
+def mix32(x: int) -> int:
+    x ^= x >> 16
+    x = mul32(x, 0x7FEB352D)
+    x ^= x >> 15
+    x = mul32(x, 0x846CA68B)
+    return x ^ (x >> 16)
+
+
+@njit(cache=True, nogil=True)
+def noise_state(seed: int, move: int, rotation: int) -> int:
+    state = mix32(seed & 0xFFFFFFFF)
+    state = mix32(state ^ ((seed >> 32) & 0xFFFFFFFF))
+    state = mix32(state ^ (rotation & 0xFFFFFFFF))
+    return mix32(state ^ (move & 0xFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def line_noise(state: int, key: Int64s) -> float:
+    """The Gumbel draw of a line end, hashed from its key's values in the order `position_key` writes them."""
+    for i in range(PIECES):
+        word = i // 6
+        in_word = 6 if word < 2 else PIECES - 12
+        shift = 9 * (in_word - 1 - i % 6) + (4 * HAND_SIZE if word == 2 else 0)
+        state = mix32(state ^ ((key[word] >> shift) & 511))
+    for slot in range(HAND_SIZE):
+        state = mix32(state ^ ((key[2] >> (4 * (HAND_SIZE - 1 - slot))) & 15))
+    state = mix32(state ^ (key[3] >> 4))
+    state = mix32(state ^ (key[3] & 15))
+    return float(-np.log(-np.log((state + 0.5) / 4294967296.0)))
+
+
 # --- the plays of one position --------------------------------------------------------------------------------------
 
 
@@ -667,10 +709,12 @@ def unique_in_key_order(keys: Int64s, n: int) -> Int64s:
 def search(
     board: Int8s, hand: Int8s, credits: int, phase: int, seat: int, partnership: int, tables: Tables, values:
     Int64s, hoard: Int64s, win_bonus: int, cap: int, line: Int64s, best_key: Int64s, cancel: Int32s,
+    temperature: float = 0.0, noise: int = 0,
 ) -> tuple[int, int, int, int, bool]:
     """The best line from a level position. Fills line[:, :PLAY_WIDTH] with its plays and best_key with the key
     of its end; returns (plays, stage, score, line ends, cut). `cancel` (a CancelToken's flag, int32[1]) is read
-    before each level: once set, the search stops and returns CANCELLED plays (no line)."""
+    before each level: once set, the search stops and returns CANCELLED plays (no line). With a `temperature` the
+    line ends are ranked by score + temperature x line_noise(noise, key) (the weaker levels)."""
     team = np.empty(2, dtype=np.int64)
     n_team = team_of(seat, partnership, team)
     plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
@@ -685,6 +729,7 @@ def search(
     pos_hand = np.empty(NUM_RANKS, dtype=hand.dtype)
     best_key[:] = np.iinfo(np.int64).max
     best_score = np.iinfo(np.int64).min
+    best_noisy = -np.inf
     best_level, best_parent, best_stage = -1, -1, -1
     best_play = np.full(PLAY_WIDTH, -1, dtype=np.int64)
     ends = 0
@@ -707,8 +752,15 @@ def search(
                     ends += 1
                     decode_key(outcome[i, :4], pos_board, pos_hand)
                     score = line_score(pos_board, pos_hand, stage == STAGE_DREW, stage == OVER, team, n_team, values, hoard, win_bonus)
-                    if score > best_score or (score == best_score and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key)):
+                    if temperature > 0.0:
+                        noisy = score + temperature * line_noise(noise, outcome[i, :4])
+                        better = noisy > best_noisy or (noisy == best_noisy and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key))
+                    else:
+                        noisy = 0.0
+                        better = score > best_score or (score == best_score and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key))
+                    if better:
                         best_score = score
+                        best_noisy = noisy
                         best_key[:] = outcome[i, :4]
                         best_level, best_parent, best_stage = level, rank, stage
                         best_play[:] = plays[i]
@@ -922,9 +974,9 @@ def pieces_home(board: Int8s, colour: int) -> int:
 @njit(cache=True, nogil=True)
 def decide(
     state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
-    first_legal: Int64s, cap: int, tables: Tables, line: Int64s,
+    first_legal: Int64s, cap: int, tables: Tables, line: Int64s, temperature: float = 0.0, noise: int = 0,
 ) -> tuple[int, int, int, bool]:
-    """The line the seat to move plays: (plays, stage, line ends, cut)."""
+    """The line the seat to move plays: (plays, stage, line ends, cut); `temperature` and `noise` as in `search`."""
     board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
     seat = info[SEAT]
     if first_legal[strategy]:
@@ -935,7 +987,7 @@ def decide(
     never = np.zeros(1, dtype=np.int32)  # whole games are not cancelled: a flag nobody sets
     n_plays, stage, score, ends, cut = search(
         board, hands[seat], credits[seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
-        win_bonus[strategy], cap, line, best_key, never,
+        win_bonus[strategy], cap, line, best_key, never, temperature, noise,
     )
     return n_plays, stage, ends, cut
 
@@ -955,13 +1007,30 @@ def play_on(
     first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
 ) -> int:
     """Play until someone wins or `max_turns` turns have passed; returns the winner (NO_WINNER if none)."""
+    temperatures = np.zeros(values.shape[0], dtype=np.float64)
+    return play_on_with(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures, 0, 0,
+                        cap, tables, log, max_turns)
+
+
+@njit(cache=True, nogil=True)
+def play_on_with(
+    state: State, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s, win_bonus: Int64s,
+    first_legal: Int64s, temperatures: Float64s, seed: int, rotation: int, cap: int, tables: Tables, log: Int32s,
+    max_turns: int,
+) -> int:
+    """`play_on` with the strategies' temperatures; a decision's noise is hashed from (seed, the clicks logged so
+    far, rotation), as search.noise_state does from a game's seed and actions."""
     info = state[8]
     line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
     while info[PHASE] != OVER and info[TURNS] < max_turns:
         if info[PHASE] == DONE:
             end_turn(state, partnership, tables, log)
             continue
-        n_plays = decide(state, partnership, seat_strategy[info[SEAT]], values, hoards, win_bonus, first_legal, cap, tables, line)[0]
+        strategy = seat_strategy[info[SEAT]]
+        temperature = temperatures[strategy]
+        noise = noise_state(seed, info[LOG_SIZE], rotation) if temperature > 0.0 else 0
+        n_plays = decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap, tables, line,
+                         temperature, noise)[0]
         for i in range(n_plays):
             apply_play(state, partnership, line[i], tables, log)
     return int(info[WINNER])
@@ -970,12 +1039,14 @@ def play_on(
 @njit(cache=True, nogil=True)
 def play_game(
     seed: int, rotation: int, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
-    win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
+    win_bonus: Int64s, first_legal: Int64s, temperatures: Float64s, cap: int, tables: Tables, log: Int32s,
+    max_turns: int,
 ) -> tuple[int, int, int]:
     """A whole game from its seed: (winner, turns, clicks logged)."""
     state = new_game(seed, rotation)
     refill_then(state, partnership, True, NEED_DISCARD, tables)
-    winner = play_on(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables, log, max_turns)
+    winner = play_on_with(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures, seed,
+                          rotation, cap, tables, log, max_turns)
     info = state[8]
     return winner, info[TURNS], info[LOG_SIZE]
 
@@ -984,13 +1055,14 @@ def play_game(
 def play_games(
     seeds: Int64s, rotations: Int64s, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
     win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, logs: Int32s, log_sizes: Int64s,
-    winners: Int64s, turns: Int64s, max_turns: int,
+    winners: Int64s, turns: Int64s, max_turns: int, temperatures: Float64s,
 ) -> None:
-    """Many games in a row (logs[i] holds game i's clicks, cut at the array's width)."""
+    """Many games in a row (logs[i] holds game i's clicks, cut at the array's width); `temperatures[s]` is strategy
+    s's (0 for the plain search)."""
     for i in range(seeds.shape[0]):
         winners[i], turns[i], log_sizes[i] = play_game(
-            seeds[i], rotations[i], partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables, logs[i],
-            max_turns,
+            seeds[i], rotations[i], partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures,
+            cap, tables, logs[i], max_turns,
         )
 
 
