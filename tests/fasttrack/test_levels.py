@@ -10,7 +10,7 @@ from tablegames.commands import run_table_command
 from tablegames.fasttrack import kernels, search
 from tablegames.fasttrack.experiments import compare, play_seeds
 from tablegames.fasttrack.game import FastTrackGame
-from tablegames.fasttrack.levels import wilson_interval
+from tablegames.fasttrack.levels import mistakes, wilson_interval
 from tablegames.fasttrack.search import LEVEL_PHASES, compiled_search, plan_turn, search_line
 from tablegames.fasttrack.strategy import CHAMPION, LEVEL_TEMPERATURES, LEVELS, level_strategy, strategy_named
 
@@ -116,6 +116,15 @@ def test_wilson_interval():
 
 
 def test_levels_command_prints_the_table(capsys):
-    assert run_table_command("fasttrack", ["levels", "--seeds", "1"]) == 0
+    assert run_table_command("fasttrack", ["levels", "--seeds", "1", "--mistakes", "1"]) == 0
     out = capsys.readouterr().out
     assert "| beginner | " in out and "| champion | " in out and "of 4 |" in out
+    assert "another line than the champion's" in out and "games, seeds 0..0" in out
+
+
+def test_a_weaker_level_leaves_the_champions_line_more_often_and_gives_away_more():
+    beginner, strong = mistakes("beginner", [0, 1]), mistakes("strong", [0, 1])
+    assert beginner.decisions > 10 and strong.decisions > 10
+    assert beginner.differ / beginner.decisions > strong.differ / strong.decisions
+    assert sum(beginner.given_away) / beginner.decisions > sum(strong.given_away) / strong.decisions
+    assert all(lost > 0 for lost in beginner.given_away) and list(beginner.given_away) == sorted(beginner.given_away)

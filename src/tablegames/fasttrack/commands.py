@@ -61,6 +61,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     levels.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=250, help="seeds, each dealt four times (default 250)")
     levels.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
     levels.add_argument("--workers", type=worker_count, default=1, help="parallel processes, up to the CPUs (default 1)")
+    levels.add_argument("--mistakes", type=whole_number(0, MAX_GAMES), default=0,
+                        help="also set each level's lines beside the champion's in this many games (default 0)")
     levels.set_defaults(run=run_levels)
 
     playout = subparsers.add_parser("playout", help="measure one decision of a champion game by playouts")
@@ -152,13 +154,19 @@ def run_experiment(args: argparse.Namespace) -> int:
 
 
 def run_levels(args: argparse.Namespace) -> int:
-    from .levels import levels_table, measure_levels
+    from .levels import levels_table, measure_levels, mistakes, mistakes_table
+    from .strategy import LEVELS
 
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     start = time.perf_counter()
     results = measure_levels(seeds, workers=args.workers)
     print(levels_table(results))
     print(f"({args.seeds} seeds x 4 rotations a level, {time.perf_counter() - start:.1f} s)")
+    if args.mistakes:
+        games = list(range(args.first_seed, args.first_seed + args.mistakes))
+        print()
+        print(mistakes_table([mistakes(level, games) for level in LEVELS if level != "champion"]))
+        print(f"(red's decisions in {len(games)} games, seeds {games[0]}..{games[-1]}, against three champions)")
     return 0
 
 
