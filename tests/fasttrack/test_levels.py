@@ -128,3 +128,25 @@ def test_a_weaker_level_leaves_the_champions_line_more_often_and_gives_away_more
     assert beginner.differ / beginner.decisions > strong.differ / strong.decisions
     assert sum(beginner.given_away) / beginner.decisions > sum(strong.given_away) / strong.decisions
     assert all(lost > 0 for lost in beginner.given_away) and list(beginner.given_away) == sorted(beginner.given_away)
+
+
+NOJIT_LEVELS = """
+from tablegames.fasttrack.experiments import play_seeds
+from tablegames.fasttrack.strategy import CHAMPION, level_strategy
+strategies = (level_strategy("beginner"), CHAMPION, level_strategy("casual"), CHAMPION)
+print(play_seeds([9], [2], strategies, max_turns=12).digest())
+"""
+
+
+def test_plain_python_kernels_make_the_levels_compiled_choices():
+    """The hash's products stay inside int64 without numba too (mul32 halves them)."""
+    import os
+    import subprocess
+    import sys
+
+    strategies = (level_strategy("beginner"), CHAMPION, level_strategy("casual"), CHAMPION)
+    compiled = play_seeds([9], [2], strategies, max_turns=12).digest()
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", NOJIT_LEVELS], env=env,
+                          capture_output=True, text=True, timeout=600, check=True)
+    assert done.stdout.strip() == compiled
