@@ -227,8 +227,9 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
-def _spawned_pool() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+def spawned_pool(workers: int = 1) -> ProcessPoolExecutor:
+    """A pool of `workers` spawned processes (they share nothing with this one) that end when this process does."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                initializer=_end_with_parent, initargs=(os.getpid(),))
 
 
@@ -238,7 +239,7 @@ class ProcessWorker:
     stopped by `shutdown()` (the Thinker that owns it, or the interpreter's exit). After a shutdown the next use
     starts a new process."""
 
-    def __init__(self, make_pool: Callable[[], ProcessPoolExecutor] = _spawned_pool) -> None:
+    def __init__(self, make_pool: Callable[[], ProcessPoolExecutor] = spawned_pool) -> None:
         self._make_pool = make_pool
         self._pool: ProcessPoolExecutor | None = None
         self._warmed: Future[None] | None = None
