@@ -124,7 +124,7 @@ GENERIC_GAMES: tuple[tuple[str, str], ...] = (("tictactoe", "tablegames.core.tic
 # Command groups that are not tables: `tablegames music render ...`
 TOOLS: dict[str, str] = {"music": "tablegames.music.commands"}
 # Scenes that belong to no table
-SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.splash", "tablegames.ui.sound_display")
+SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.preparing", "tablegames.ui.sound_display")
 
 TABLE_NAMES: tuple[str, ...] = tuple(spec.name for spec in TABLES)
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tablegames.core.rng import stream_key
 from tablegames.core.worker import Thinker
 from tablegames.ui.settings import Settings
+
+if TYPE_CHECKING:
+    from tablegames.ui.preparation import Preparation
 
 
 @dataclass
@@ -42,7 +45,8 @@ Intent = Push | Pop | Replace | Quit
 
 @dataclass
 class Context:
-    """What every scene may use: settings, the thinker, the audio, the seed and screenshot options."""
+    """What every scene may use: settings, the thinker, the audio, the seed and screenshot options, and the
+    background preparation of the tables' kernels (None: every table is ready, as in tests and pictures)."""
 
     settings: Settings = field(default_factory=Settings)
     thinker: Thinker = field(default_factory=lambda: Thinker(inline=True))
@@ -51,6 +55,7 @@ class Context:
     options: dict[str, Any] = field(default_factory=dict)
     save_settings: Callable[[], None] = lambda: None
     fresh_seeds: bool = False  # the player's window: every new game is dealt from a new seed
+    preparation: Preparation | None = None
 
     def new_game_seed(self, table: str) -> int:
         """The seed of a new game at `table` (0..2^32-1). In the player's window, a new one each time, from the
