@@ -930,11 +930,11 @@ def best_combination(route_value: Ints, route_conf: Words, route_start: Ints, ro
 
 
 def warmup() -> None:
-    """Compile every kernel with its run-time argument types on a two-stop network."""
+    """Compile the kernels the route planner uses (the exact search, `solve`) with their run-time argument types on
+    a two-stop network. The route-list baseline of `routes compare` and `solve --method` compiles on first use."""
     from tablegames.routes.network import Network, Segment, Stop
-    from tablegames.routes.search import solve, solve_by_route_lists
+    from tablegames.routes.search import solve
     from tablegames.routes.trains import parse_train
 
     network = Network([Stop("A", "city", 10, tokens=("X",)), Stop("B", "town", 20)], [Segment("A", "B")])
     solve(network, [parse_train("2")], "X")
-    solve_by_route_lists(network, [parse_train("2")], "X")
