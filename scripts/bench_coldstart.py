@@ -29,7 +29,7 @@ LOBBY_GOAL_WARM = 2.0
 TABLES_GOAL_COLD = 45.0
 
 
-def child(began: float, compile_in: str, workers: int, point_at: str | None, timeout: float) -> int:
+def child(began: float, compile_in: str, workers: int, niceness: int, point_at: str | None, timeout: float) -> int:
     """The window, as `tablegames` opens it, reporting as JSON lines on stdout (seconds since `began`)."""
     import numpy as np
     import pygame
@@ -83,18 +83,19 @@ def child(began: float, compile_in: str, workers: int, point_at: str | None, tim
     from tablegames.ui.session import run_window
 
     run_window(build_parser().parse_args(["--silent"]), on_frame=on_frame, compile_in=compile_in,  # type: ignore[arg-type]
-               compile_workers=workers)
+               compile_workers=workers, compile_niceness=niceness)
     return 0
 
 
-def run_once(cache: Path, compile_in: str, workers: int, point_at: str | None, timeout: float) -> dict[str, object]:
+def run_once(cache: Path, compile_in: str, workers: int, niceness: int, point_at: str | None,
+             timeout: float) -> dict[str, object]:
     """One start of the window with `cache` as numba's cache; its JSON lines gathered."""
     with tempfile.TemporaryDirectory(prefix="tablegames-bench-home-") as home:
         env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                    PYGAME_HIDE_SUPPORT_PROMPT="1", XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data",
                    XDG_STATE_HOME=f"{home}/state", XDG_CACHE_HOME=f"{home}/cache")
         command = [sys.executable, __file__, "--child", "--compile-in", compile_in, "--workers", str(workers),
-                   "--timeout", str(timeout)]
+                   "--niceness", str(niceness), "--timeout", str(timeout)]
         if point_at is not None:
             command += ["--point-at", point_at]
         began = time.time()
@@ -161,28 +162,33 @@ def main() -> int:
                         help="where the kernels compile (default process)")
     parser.add_argument("--workers", type=int, default=None,
                         help="compile processes (default the window's, ui.session.COMPILE_WORKERS)")
+    parser.add_argument("--niceness", type=int, default=None,
+                        help="the compile processes' priority below the window's (default ui.session.COMPILE_NICENESS)")
     parser.add_argument("--point-at", default=None, help="the table the player points at in the lobby at once")
     parser.add_argument("--timeout", type=float, default=600.0, help="give up on a run after this many seconds")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--began", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.workers is None:
+    if args.workers is None or args.niceness is None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-        from tablegames.ui.session import COMPILE_WORKERS
+        from tablegames.ui.session import COMPILE_NICENESS, COMPILE_WORKERS
 
-        args.workers = COMPILE_WORKERS
+        args.workers = COMPILE_WORKERS if args.workers is None else args.workers
+        args.niceness = COMPILE_NICENESS if args.niceness is None else args.niceness
     if args.child:
-        return child(args.began, args.compile_in, args.workers, args.point_at, args.timeout)
-    where = f"{args.workers} compile process{'es' if args.workers > 1 else ''}" if args.compile_in == "process" \
-        else "a thread of the window's process"
+        return child(args.began, args.compile_in, args.workers, args.niceness, args.point_at, args.timeout)
+    where = (f"{args.workers} compile process{'es' if args.workers > 1 else ''} (niceness {args.niceness})"
+             if args.compile_in == "process" else "a thread of the window's process")
     print(f"cold and warm starts, kernels compiled in {where}; {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.1f} before")
     failures = 0
+    settings = (args.compile_in, args.workers, args.niceness, args.point_at, args.timeout)
     for run in range(1, args.runs + 1):
         with tempfile.TemporaryDirectory(prefix="tablegames-bench-numba-") as cache:
-            lobby, last = report(f"cold {run}", run_once(Path(cache), args.compile_in, args.workers, args.point_at, args.timeout))
+            print(f"load average {os.getloadavg()[0]:.1f}")
+            lobby, last = report(f"cold {run}", run_once(Path(cache), *settings))
             failures += lobby > LOBBY_GOAL_COLD or last > TABLES_GOAL_COLD
-            lobby, _ = report(f"warm {run}", run_once(Path(cache), args.compile_in, args.workers, args.point_at, args.timeout))
+            lobby, _ = report(f"warm {run}", run_once(Path(cache), *settings))
             failures += lobby > LOBBY_GOAL_WARM
     print(f"goals: lobby under {LOBBY_GOAL_COLD:g} s cold and {LOBBY_GOAL_WARM:g} s warm, every table ready under "
           f"{TABLES_GOAL_COLD:g} s cold: {'met' if not failures else f'missed {failures} time(s)'}")

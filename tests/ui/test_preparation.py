@@ -269,11 +269,12 @@ def test_the_real_preparation_compiles_in_a_process_and_loads_in_this_one(tiny_m
     assert unit.report is not None and unit.report.functions_compiled >= 1
 
 
-def test_the_compile_process_is_a_process_of_its_own():
-    process = compile_processes()
-    try:
-        import os
+def test_the_compile_processes_are_processes_of_their_own_below_the_windows_priority():
+    import os
 
+    process = compile_processes(1, niceness=5)
+    try:
         assert process.submit(os.getpid).result(timeout=120) != os.getpid()
+        assert process.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + 5)
     finally:
         process.shutdown()

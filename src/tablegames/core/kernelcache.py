@@ -123,7 +123,7 @@ def compile_module(module: str) -> CompileReport:
     return warm_module(module)
 
 
-def compile_processes(workers: int = 1) -> ProcessWorker:
+def compile_processes(workers: int = 1, niceness: int = 0) -> ProcessWorker:
     """Spawned processes of their own for compiling (the checkers levels' worker process is another): started on
-    first use, ended by `shutdown()` or when the window's process is gone."""
-    return ProcessWorker(lambda: spawned_pool(workers))
+    first use, ended by `shutdown()` or when the window's process is gone; `niceness` below the window's priority."""
+    return ProcessWorker(lambda: spawned_pool(workers, niceness))

@@ -24,6 +24,7 @@ Tests give `KernelPreparation` executors of their own and a clock.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -42,6 +43,7 @@ from tablegames.core.worker import ProcessWorker
 from tablegames.tables import TABLES, TableSpec, load_attribute, load_module
 
 ALMOST = 0.95  # the bar of a table still compiling stops short of full, however long it takes
+log = logging.getLogger(__name__)
 
 
 class Stage(Enum):
@@ -126,7 +128,7 @@ class KernelPreparation:
     """The background preparation of every table's kernels (see the module's doc)."""
 
     def __init__(self, tables: Sequence[TableSpec] = TABLES, compile_in: Literal["process", "thread"] = "process",
-                 compile_workers: int = 1, loader: Executor | None = None,
+                 compile_workers: int = 1, compile_niceness: int = 0, loader: Executor | None = None,
                  compiler: Callable[[str], Future[CompileReport]] | None = None,
                  clock: Callable[[], float] = time.monotonic, preferred: str | None = None) -> None:
         self.tables = list(tables)
@@ -150,7 +152,7 @@ class KernelPreparation:
         self.loader = loader or ThreadPoolExecutor(max_workers=1, thread_name_prefix="kernels")
         self._processes: ProcessWorker | None = None
         if compiler is None and compile_in == "process":
-            processes = self._processes = compile_processes(compile_workers)
+            processes = self._processes = compile_processes(compile_workers, compile_niceness)
             compiler = lambda module: processes.submit(compile_module, module)  # noqa: E731
         self.compiler = compiler
         self.compile_workers = max(1, compile_workers)
@@ -308,6 +310,7 @@ class KernelPreparation:
         unit.ready_at = self.clock() - self.began
         if error is not None:
             unit.error = f"{type(error).__name__}: {error}"[:200]
+            log.warning("could not prepare %s (its kernels compile when first used): %s", unit.module, unit.error)
 
     def shutdown(self) -> None:
         """Stop: queued work dropped, the compile processes ended at once (a load in progress finishes)."""

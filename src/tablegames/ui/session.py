@@ -33,13 +33,15 @@ from tablegames.ui.theme import set_text_size
 DEMO_PICTURE_SECONDS = 0.75
 DEMO_TABLE_SECONDS = 1.5
 DEMO_LONGEST_VISIT = 30.0  # a soak's ten minutes visit every table many times: a fresh table each visit
-# processes compiling the kernels on a first start: two use both cores of a 2-core machine while the window, which
-# keeps the GIL to itself, draws at nearly its full rate (scripts/bench_coldstart.py --workers N compares)
+# Processes compiling the kernels on a first start: two use both cores of a 2-core machine while the window, which
+# keeps the GIL to itself, draws at nearly its full rate; a little below the window's priority, so that its frames
+# come first when the cores are busy (scripts/bench_coldstart.py --workers N --niceness N compares)
 COMPILE_WORKERS = min(2, os.cpu_count() or 1)
+COMPILE_NICENESS = 5
 
 
 def make_context(silent: bool, first_table: str | None = None, compile_in: Literal["process", "thread"] = "process",
-                 compile_workers: int = COMPILE_WORKERS) -> Context:
+                 compile_workers: int = COMPILE_WORKERS, compile_niceness: int = COMPILE_NICENESS) -> Context:
     """The window's context: the player's settings, the thinker, the audio, and the preparation of the tables'
     kernels, begun at once (`first_table` first, else the table the player last sat at)."""
     settings = load_settings()
@@ -55,6 +57,7 @@ def make_context(silent: bool, first_table: str | None = None, compile_in: Liter
     context.audio = start_audio(settings, enabled=not silent)
     set_text_size(settings.text_size)
     context.preparation = KernelPreparation(compile_in=compile_in, compile_workers=compile_workers,
+                                            compile_niceness=compile_niceness,
                                             preferred=first_table or TABLES[settings.last_table % len(TABLES)].name)
     return context
 
@@ -75,13 +78,14 @@ def open_app(context: Context) -> App:
 
 
 def run_window(args: argparse.Namespace, on_frame: Callable[[App, float], None] | None = None,
-               compile_in: Literal["process", "thread"] = "process", compile_workers: int = COMPILE_WORKERS) -> int:
-    """The player's window (`on_frame`, `compile_in` and `compile_workers`: scripts/bench_coldstart.py's)."""
+               compile_in: Literal["process", "thread"] = "process", compile_workers: int = COMPILE_WORKERS,
+               compile_niceness: int = COMPILE_NICENESS) -> int:
+    """The player's window (`on_frame` and the compile settings: scripts/bench_coldstart.py's instruments)."""
     if args.demo is not None:
         return run_demo(Path(args.demo) if args.demo else None, args.seconds, args.silent)
     start_log_file()
     context = make_context(silent=True, first_table=args.table, compile_in=compile_in,
-                           compile_workers=compile_workers)
+                           compile_workers=compile_workers, compile_niceness=compile_niceness)
     app = open_app(context)  # the window first: without one there is nothing to play music for
     context.audio.close()
     context.audio = start_audio(context.settings)
