@@ -199,9 +199,9 @@ def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
     finally:
         close_context(context)
         pygame.quit()
-    ready = "" if director.started is None else f", every table ready after {opened + director.started:.2f} s"
-    print(f"demo: lobby after {opened + (director.lobby_at or 0.0):.2f} s{ready}, then {seconds:g} s: "
-          + ", ".join(describe_visits(director.schedule)))
+    ready = "" if director.started is None else f", every table ready {opened + director.started:.2f} s"
+    print(f"demo: from the session's start, the lobby {opened + (director.lobby_at or 0.0):.2f} s{ready}; "
+          f"then {seconds:g} s: " + ", ".join(describe_visits(director.schedule)))
     for line in director.reports:
         print(f"demo: {line}")
     print(f"demo: all {app.timer.report()}")
