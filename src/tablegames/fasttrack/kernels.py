@@ -13,6 +13,12 @@ since the last shuffle, which is all a reshuffle needs: it sorts them), `rstates
 A search position is four int64 words (its key): the 16 pieces as 4 * square + colour in square order (9 bits
 each, six to a word), the hand as five sorted 4-bit ranks padded with 15, then the credits and the stage. The
 key is the position, so a level of the search is just an array of keys, merged by hashing and kept in key order.
+
+Written to compile quickly (a first start compiles the search in about 11 s of CPU, from 17): no slice assignment
+from an array (`copy_into`), and the thin layers between the search and the move generator, and small helpers
+called with constants, are `inline="always"` (each compiled function otherwise optimises and emits again all it
+calls, and a helper called with a literal is compiled once more for each literal). scripts/bench_coldstart.py
+prints what the module costs.
 """
 
 from __future__ import annotations
@@ -85,6 +91,15 @@ def build_tables() -> Tables:
 TABLES = build_tables()
 
 
+@njit(cache=True, nogil=True, inline="always")
+def copy_into(target: Int64s | Int8s, source: Int64s | Int8s) -> None:
+    """target[:len(source)] = source, element by element. (numba's slice assignment from an array compiles a
+    shape-mismatch error message, with its string formatting, into every kernel that has one: a second or two
+    of every first start, for an error these copies cannot have.)"""
+    for i in range(source.shape[0]):
+        target[i] = source[i]
+
+
 # --- cards and elm/random (cards.py) ------------------------------------------------------------------------------
 
 
@@ -93,7 +108,7 @@ def card_steps(card: int) -> int:
     return card + 2 if card <= TEN else 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_move_again(card: int) -> bool:
     return card == ACE or card == KING or card == QUEEN or card == JACK or card == JOKER or card == SIX
 
@@ -259,7 +274,7 @@ def can_finish_split(board: Int8s, tables: Tables, n: int, moved: int, movers: I
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def add_move(moves: Int64s, k: int, card: int, kind_of_move: int, start: int, end: int, length: int) -> int:
     """Write a move row unless the buffer is full (a one-row buffer asks only whether there is a move)."""
     if k == moves.shape[0]:
@@ -307,7 +322,7 @@ def legal_moves(
                         e = ends[j]
                         if e == BULLSEYE:
                             continue
-                        after[:] = board
+                        copy_into(after, board)
                         apply_move(after, SPLIT_START, s, e)
                         if can_finish_split(after, tables, 7 - length, e, movers, n_movers):
                             k = add_move(moves, k, card, SPLIT_START, s, e, length)
@@ -337,14 +352,14 @@ def legal_moves(
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def has_move(board: Int8s, hand: Int8s, seat: int, partnership: int, tables: Tables) -> bool:
     movers = np.empty(2, dtype=np.int64)
     n_movers = movers_of(board, seat, partnership, movers)
     return legal_moves(board, hand, movers, n_movers, tables, np.empty((1, 5), dtype=np.int64)) > 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def leave_pen_on_credit(board: Int8s, seat: int) -> bool:
     """The discards bring the highest pen piece onto L0, unless the pen is empty or an own piece stands there."""
     exit_square = seat * ZONE_SIZE + 11
@@ -358,7 +373,7 @@ def leave_pen_on_credit(board: Int8s, seat: int) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def hand_size(hand: Int8s) -> int:
     total = 0
     for c in range(NUM_RANKS):
@@ -366,7 +381,7 @@ def hand_size(hand: Int8s) -> int:
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def after_move(
     board: Int8s, hand: Int8s, seat: int, partnership: int, card: int, tables: Tables,
 ) -> tuple[int, int, bool]:
@@ -388,7 +403,7 @@ def after_move(
     return NEED_COVER, NEED_COVER, False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def after_discard(
     board: Int8s, hand: Int8s, seat: int, partnership: int, card: int, phase: int, credits: int, tables:
     Tables,
@@ -582,14 +597,14 @@ def position_plays(
         for card in range(NUM_RANKS):
             if hand[card] == 0 or (card == KING and skip_king):
                 continue
-            child[:] = board
-            child_hand[:] = hand
+            copy_into(child, board)
+            copy_into(child_hand, hand)
             child_hand[card] -= 1
             stage, then, drew, new_credits = after_discard(child, child_hand, seat, partnership, card, phase, credits, tables)
             encode_key(child, child_hand, key_credits(stage, new_credits), stage, key)
             plays[n, :] = -1
             plays[n, 0] = CARD_ACTION + card
-            outcome[n, :4] = key
+            copy_into(outcome[n, :4], key)
             outcome[n, 4] = stage
             outcome[n, 5] = 1 if drew else 0
             outcome[n, 6] = 0
@@ -605,8 +620,8 @@ def position_plays(
         if card == KING and skip_king:
             continue
         end = code - TRADE_ACTION if kind_of_move == TRADE else code
-        child[:] = board
-        child_hand[:] = hand
+        copy_into(child, board)
+        copy_into(child_hand, hand)
         child_hand[card] -= 1
         apply_move(child, kind_of_move, start, end)
         if kind_of_move == SPLIT_START and not is_home_team(child, seat, partnership):
@@ -623,7 +638,7 @@ def position_plays(
                     n_finish += 1
             sort_rows(finishes, n_finish, 2)
             for f in range(n_finish):
-                second[:] = child
+                copy_into(second, child)
                 apply_move(second, STEP, finishes[f, 0], finishes[f, 1])
                 stage, then, drew = after_move(second, child_hand, seat, partnership, card, tables)
                 encode_key(second, child_hand, key_credits(stage, credits), stage, key)
@@ -632,7 +647,7 @@ def position_plays(
                 plays[n, 2] = code
                 plays[n, 3] = finishes[f, 0]
                 plays[n, 4] = finishes[f, 1]
-                outcome[n, :4] = key
+                copy_into(outcome[n, :4], key)
                 outcome[n, 4] = stage
                 outcome[n, 5] = 1 if drew else 0
                 outcome[n, 6] = 1 if stage == OVER else 0
@@ -644,7 +659,7 @@ def position_plays(
         plays[n, 0] = CARD_ACTION + card
         plays[n, 1] = start
         plays[n, 2] = code
-        outcome[n, :4] = key
+        copy_into(outcome[n, :4], key)
         outcome[n, 4] = stage
         outcome[n, 5] = 1 if drew else 0
         outcome[n, 6] = 1 if stage == OVER else 0
@@ -652,7 +667,7 @@ def position_plays(
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_home_team(board: Int8s, seat: int, partnership: int) -> bool:
     team = np.empty(2, dtype=np.int64)
     for i in range(team_of(seat, partnership, team)):
@@ -667,7 +682,7 @@ def is_home_team(board: Int8s, seat: int, partnership: int) -> bool:
 @njit(cache=True, nogil=True)
 def grow(array: Int64s, size: int) -> Int64s:
     bigger = np.empty((size,) + array.shape[1:], dtype=array.dtype)
-    bigger[: array.shape[0]] = array
+    copy_into(bigger.ravel(), array.ravel())  # C-contiguous: the old rows are the new array's first elements
     return bigger
 
 
@@ -742,7 +757,7 @@ def search(
         child_keys = np.empty((capacity, 4), dtype=np.int64)
         child_parent = np.empty(capacity, dtype=np.int64)
         child_play = np.empty((capacity, PLAY_WIDTH), dtype=np.int64)
-        n_children = 0
+        n_children = int(0)  # noqa: UP018 - not the literal 0, which would compile unique_in_key_order twice
         for rank in range(widths[level]):
             position_credits, position_phase = decode_key(level_keys[rank], pos_board, pos_hand)
             n = position_plays(pos_board, pos_hand, position_credits, position_phase, seat, partnership, tables, plays, outcome)
@@ -761,18 +776,18 @@ def search(
                     if better:
                         best_score = score
                         best_noisy = noisy
-                        best_key[:] = outcome[i, :4]
+                        copy_into(best_key, outcome[i, :4])
                         best_level, best_parent, best_stage = level, rank, stage
-                        best_play[:] = plays[i]
+                        copy_into(best_play, plays[i])
                     continue
                 if n_children == capacity:
                     capacity *= 2
                     child_keys = grow(child_keys, capacity)
                     child_parent = grow(child_parent, capacity)
                     child_play = grow(child_play, capacity)
-                child_keys[n_children] = outcome[i, :4]
+                copy_into(child_keys[n_children], outcome[i, :4])
                 child_parent[n_children] = rank
-                child_play[n_children] = plays[i]
+                copy_into(child_play[n_children], plays[i])
                 n_children += 1
         order = unique_in_key_order(child_keys, n_children)
         width = order.shape[0]
@@ -784,17 +799,17 @@ def search(
             level_plays = grow_level_plays(level_plays, width)
         level_keys = np.empty((width, 4), dtype=np.int64)
         for j in range(width):
-            level_keys[j] = child_keys[order[j]]
+            copy_into(level_keys[j], child_keys[order[j]])
             parents[level + 1, j] = child_parent[order[j]]
-            level_plays[level + 1, j] = child_play[order[j]]
+            copy_into(level_plays[level + 1, j], child_play[order[j]])
         widths[level + 1] = width
         level += 1
     # walk back from the best end
     n_plays = best_level + 1
-    line[best_level, :] = best_play
+    copy_into(line[best_level], best_play)
     index = best_parent
     for lv in range(best_level, 0, -1):
-        line[lv - 1, :] = level_plays[lv, index]
+        copy_into(line[lv - 1], level_plays[lv, index])
         index = parents[lv, index]
     return n_plays, best_stage, best_score, ends, cut
 
@@ -802,14 +817,16 @@ def search(
 @njit(cache=True, nogil=True)
 def grow_levels(parents: Int64s, width: int) -> Int64s:
     bigger = np.zeros((MAX_LEVELS, width), dtype=np.int64)
-    bigger[:, : parents.shape[1]] = parents
+    for level in range(MAX_LEVELS):
+        copy_into(bigger[level], parents[level])
     return bigger
 
 
 @njit(cache=True, nogil=True)
 def grow_level_plays(level_plays: Int64s, width: int) -> Int64s:
     bigger = np.zeros((MAX_LEVELS, width, PLAY_WIDTH), dtype=np.int64)
-    bigger[:, : level_plays.shape[1]] = level_plays
+    for level in range(MAX_LEVELS):
+        copy_into(bigger[level].ravel(), level_plays[level].ravel())
     return bigger
 
 
@@ -826,7 +843,7 @@ def first_legal_line(
     level = 0
     while True:
         position_plays(pos_board, pos_hand, credits, phase, seat, partnership, tables, plays, outcome)
-        line[level, :] = plays[0]  # plays come in click order: the first is the smallest at every click
+        copy_into(line[level], plays[0])  # plays come in click order: the first is the smallest at every click
         stage = outcome[0, 4]
         credits, _ = decode_key(outcome[0, :4], pos_board, pos_hand)
         level += 1
@@ -1067,12 +1084,11 @@ def play_games(
 
 
 def warmup() -> None:
-    """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn`, for the
-    champion and the naive player. (Experiments compile the whole-game kernels on their first game.)"""
+    """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn` for the
+    champion, the window's one computer player. (The naive player's `first_legal_line` and the whole-game kernels
+    of the experiments compile on their first use.)"""
     from .game import FastTrackGame
     from .search import compiled_search
-    from .strategy import CHAMPION, FIRST_LEGAL
+    from .strategy import CHAMPION
 
-    game = FastTrackGame(0)
-    compiled_search(game, CHAMPION)
-    compiled_search(game, FIRST_LEGAL)
+    compiled_search(FastTrackGame(0), CHAMPION)
