@@ -104,7 +104,7 @@ def run_perft(args: argparse.Namespace) -> int:
         position = parse_fen(args.fen)
     except ValueError as error:
         return _fail(str(error))
-    engine.warmup()
+    engine.warmup_perft()
     started = time.perf_counter()
     if args.divide and args.depth >= 1:
         split = run_until_interrupted(lambda token: position.divide(args.depth, args.count_duplicates, token))

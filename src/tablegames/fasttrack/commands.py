@@ -3,6 +3,7 @@
 - `deal`, `random`: the rules core;
 - `games --count N --seed S --digest`: four-computer games in the compiled kernels and one digest of every move;
 - `experiment --strategy NAME`: red plays NAME against three champions, paired with the champion on the same deals;
+- `levels --seeds N`: every computer level plays red against three champions (the table's difficulty levels);
   `games` and `experiment` run on local worker processes with --workers N, on a Dask cluster with --scheduler
   (docs/cluster.md), with the same results (and digest) bit for bit;
 - `playout --seed S --decision K`: one decision of a champion game measured by playouts;
@@ -59,6 +60,14 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     experiment.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
     add_fanout_options(experiment, "games")
     experiment.set_defaults(run=run_experiment)
+
+    levels = subparsers.add_parser("levels", help="every computer level plays red against three champions, paired")
+    levels.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=250, help="seeds, each dealt four times (default 250)")
+    levels.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
+    add_fanout_options(levels, "games")
+    levels.add_argument("--mistakes", type=whole_number(0, MAX_GAMES), default=0,
+                        help="also set each level's lines beside the champion's in this many games (default 0)")
+    levels.set_defaults(run=run_levels)
 
     playout = subparsers.add_parser("playout", help="measure one decision of a champion game by playouts")
     playout.add_argument("--seed", type=seed_number, default=69, help="game seed (default 69)")
@@ -151,6 +160,27 @@ def run_experiment(args: argparse.Namespace) -> int:
         result = compare(strategy, seeds, fanout=fanout, progress=progress)
     print(result.report())
     print(f"({args.seeds} seeds x 4 rotations, {time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+def run_levels(args: argparse.Namespace) -> int:
+    from tablegames.core.progress import Progress
+
+    from .experiments import warm_kernels
+    from .levels import levels_table, measure_levels, mistakes, mistakes_table
+    from .strategy import LEVELS
+
+    seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    start = time.perf_counter()
+    with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4 * len(LEVELS), "levels") as progress:
+        results = measure_levels(seeds, fanout=fanout, progress=progress)
+    print(levels_table(results))
+    print(f"({args.seeds} seeds x 4 rotations a level, {time.perf_counter() - start:.1f} s)")
+    if args.mistakes:
+        games = list(range(args.first_seed, args.first_seed + args.mistakes))
+        print()
+        print(mistakes_table([mistakes(level, games) for level in LEVELS if level != "champion"]))
+        print(f"(red's decisions in {len(games)} games, seeds {games[0]}..{games[-1]}, against three champions)")
     return 0
 
 

@@ -83,9 +83,10 @@ def play_seeds(
     log_sizes = np.zeros(count, dtype=np.int64)
     winners = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
+    temperatures = np.array([s.temperature for s in distinct], dtype=np.float64)  # the weaker levels' noise
     kernels.play_games(
         seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
-        kernels.TABLES, logs, log_sizes, winners, turns, max_turns,
+        kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures,
     )
     if np.any(log_sizes > LOG_WIDTH):
         raise RuntimeError(f"a game logged more than {LOG_WIDTH} clicks")

@@ -96,6 +96,8 @@ class App:
                 view = letterbox(self.window.get_size())
             elif self.stack.top is not None:
                 self.stack.apply(self.stack.top.handle(to_logical(event, view)))
+        if self.context.preparation is not None:
+            self.context.preparation.poll()  # the tables' kernels: finished work taken in, the next started
         if self.stack.top is not None:
             self.stack.apply(self.stack.top.update(dt))
         if self.context.audio is not None:
@@ -108,10 +110,12 @@ class App:
             scene.draw(self.canvas)
         present(self.canvas, self.window, view)
 
-    def run(self, first: Scene, seconds: float | None = None,
+    def run(self, first: Scene | None = None, seconds: float | None = None,
             on_frame: Callable[[App, float], None] | None = None) -> None:
-        """The loop at 60 fps until a scene quits (or `seconds` have passed, for the demo)."""
-        self.stack.push(first)
+        """The loop at 60 fps until a scene quits (or `seconds` have passed, for the demo), `first` pushed on the
+        stack first."""
+        if first is not None:
+            self.stack.push(first)
         elapsed = 0.0
         while not self.stack.quitting:
             dt = self.clock.tick(FPS) / 1000.0

@@ -83,6 +83,11 @@ class MenuModel:
     def change(self, key: str, step: int) -> bool:
         return False
 
+    def steps(self, key: str) -> bool:
+        """Left and right step the row's value (drawn between arrows); False: the value is only shown (a row that
+        opens a page, say)."""
+        return True
+
     def type_key(self, key: int, text: str) -> None:
         """A key the menu does not use itself, on the chosen row (e.g. digits typed into a number)."""
 
@@ -283,7 +288,7 @@ class OverlayMenuScene(Scene, Generic[M]):
             if chosen:
                 pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), row, border_radius=10)
             value = self.controller.value(item.key)
-            shown = f"<  {value}  >" if value else ""
+            shown = (f"<  {value}  >" if self.controller.steps(item.key) else value) if value else ""
             value_width = font(self.value_size).size(shown)[0] if shown else 0
             label = fit_text(item.label, self.label_size, row.width - 36 - value_width - (12 if shown else 0))
             draw_text(surface, label, (row.x + 18, row.centery), self.label_size, TEXT if chosen else TEXT_DIM,

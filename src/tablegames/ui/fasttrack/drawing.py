@@ -385,6 +385,7 @@ class PanelContent:
     log: list[tuple[RGB, str]]  # (the seat's colour, what it did in words), the latest last
     hints: str
     hinted_card: int | None = None  # the click code of the card the hint plays
+    subtitle: str = ""  # under the title: the computers' level
 
 
 LOG_TEXT = 22
@@ -449,7 +450,9 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
     pygame.draw.rect(surface, PANEL_EDGE, panel, 2, border_radius=18)
     draw_text(surface, "Fast Track", (panel.x + 24, panel.y + 18), 46, ACCENT, bold=True)
     layout = panel_layout(len(content.players))
-    draw_text(surface, content.title, (panel.right - 22, panel.y + 30), 22, TEXT_DIM, "topright")
+    draw_text(surface, content.title, (panel.right - 22, panel.y + 22), 22, TEXT_DIM, "topright")
+    if content.subtitle:
+        draw_text(surface, content.subtitle, (panel.right - 22, panel.y + 46), 22, TEXT_DIM, "topright")
     draw_text(surface, "home", (panel.x + 14 + HOME_X + 33, layout.players_top - 6), 22, TEXT_DIM, "midbottom")
     draw_text(surface, "discards", (panel.right - 14 - PIPS_RIGHT + 27, layout.players_top - 6), 22, TEXT_DIM,
               "midbottom")
