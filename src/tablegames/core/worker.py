@@ -301,7 +301,7 @@ def process_worker() -> ProcessWorker:
 
 
 def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], None] | None = None,
-                          interval: float = 0.1, grace: float = 5.0, timeout: float | None = None) -> T:
+                          interval: float = 0.1, grace: float = 0.8, timeout: float | None = None) -> T:
     """For a command on the main thread: run `task(token)` on a thinker thread, calling `tick()` every `interval`
     seconds while it runs (to show progress). Ctrl-C cancels the token, waits (up to `grace` seconds, further
     Ctrl-Cs ignored) for the task to stop, and raises KeyboardInterrupt; after `timeout` seconds the task is stopped
