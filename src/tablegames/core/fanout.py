@@ -143,12 +143,18 @@ def workers_deaf_to_ctrl_c() -> Iterator[None]:
 def terminate_pool(pool: ProcessPoolExecutor) -> None:
     """Drop the queued tasks and end the worker processes now (a task in progress is not waited for)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())  # no public handle before 3.14
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown forgets it
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
             process.terminate()
     for process in processes:
         process.join(timeout=1.0)
+    # The pool's manager thread (not a daemon) ends once its processes are gone; waiting for it lets the pool release
+    # its queues' semaphores, so the command can end normally (ending at once would leave them to the resource
+    # tracker, which warns about every one)
+    if manager is not None:
+        manager.join(timeout=1.0)
 
 
 # --- the fan-out ------------------------------------------------------------------------------------------------
