@@ -15,6 +15,7 @@ import pygame
 
 from tablegames.core.places import about_lines
 from tablegames.tables import TABLES, TableSpec
+from tablegames.ui import draw
 from tablegames.ui.audio import mute_hint, toggle_mute
 from tablegames.ui.overlay import RulesScene
 from tablegames.ui.preparation import READY, Preparation, TableState, first_start_picture
@@ -101,6 +102,7 @@ class LobbyController:
 
 class LobbyScene(Scene):
     name = "lobby"
+    draws_at_any_scale = True
 
     def __init__(self, context: Context, preparation: Preparation | None = None) -> None:
         super().__init__(context)
@@ -178,12 +180,12 @@ class LobbyScene(Scene):
         chosen = index == self.controller.selected
         if chosen:
             rect = rect.move(0, -10)
-            pygame.draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
-        pygame.draw.rect(surface, PANEL, rect, border_radius=18)
-        pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
+            draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
+        draw.rect(surface, PANEL, rect, border_radius=18)
+        draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
         felt = pygame.Rect(rect.x + 15, rect.y + 15, rect.width - 30, rect.width - 30)
-        pygame.draw.rect(surface, FELT_DARK, felt, border_radius=12)
-        pygame.draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
+        draw.rect(surface, FELT_DARK, felt, border_radius=12)
+        draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
         clip = surface.get_clip()
         surface.set_clip(felt.inflate(-8, -8))
         table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)

@@ -15,6 +15,7 @@ from functools import lru_cache
 import pygame
 
 from tablegames.checkers.position import Move
+from tablegames.ui import draw
 from tablegames.ui.audio import mute_hint
 from tablegames.ui.checkers.boards import BoardLayout, board_layout, draw_board_at
 from tablegames.ui.checkers.controller import WATCH_HIDES, CheckersController, square_to_cell
@@ -92,7 +93,7 @@ def button_at(pos: Point, mode: str = "play") -> str | None:
 def hop_shadow(radius: int) -> pygame.Surface:
     """The soft shadow under a hopping piece."""
     shadow = pygame.Surface((round(radius * 1.6), max(2, round(radius * 0.5))), pygame.SRCALPHA)
-    pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+    draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
     return shadow
 
 
@@ -151,26 +152,26 @@ def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersCo
     if entries and isinstance(entries[-1], Move) and model.animation is None:
         for square in (entries[-1].from_square, entries[-1].to_square):
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, (255, 220, 120), rect, 3)
+            draw.rect(surface, (255, 220, 120), rect, 3)
     for square in selection.highlighted():
         rect = layout.square_rect(*square_to_cell(square, flipped))
         colour = (255, 120, 60) if selection.jump_is_due() else (120, 230, 140)
-        pygame.draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
+        draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
     if selection.selected is not None:
         for square in selection.path:
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
+            draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
         for square in selection.targets():
             centre = layout.square_centre(*square_to_cell(square, flipped))
-            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
-            pygame.draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
-            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
+            draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
+            draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
+            draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
     if model.hint is not None and model.hint_left > 0:
         for square in model.hint.path:
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
+            draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
     if keyboard_used:
-        pygame.draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
+        draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
 
 
 def draw_pieces(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
@@ -277,8 +278,8 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
     """The opponent's head and words, who plays whom, the status line, the moves, the buttons and the keys."""
     neon = model.neon
     pieces = PIECE_SETS[model.piece_set]
-    pygame.draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
-    pygame.draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
+    draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
+    draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
     speech = model.show.speech
     thinking = model.is_thinking
     mood = speech.mood if speech.left > 0 else ("thinking" if thinking else "hello")
@@ -346,16 +347,16 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button], glow: tuple[int
 
 
 def draw_bubble(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
+    draw.rect(surface, (250, 248, 240), rect, border_radius=14)
     tail = [(FACE_CENTRE[0] - 6, rect.y + 2), (FACE_CENTRE[0] + 18, rect.y + 2), (FACE_CENTRE[0] + 4, rect.y - 16)]
-    pygame.draw.polygon(surface, (250, 248, 240), tail)
+    draw.polygon(surface, (250, 248, 240), tail)
     size = 26 if len(text) < 38 else 22
     draw_text(surface, text, rect.center, size, (40, 34, 50), "center")
 
 
 def draw_move_list(surface: pygame.Surface, rows: list[str], rect: pygame.Rect) -> None:
     """The latest rows that fit, in two columns; fun events in blue."""
-    pygame.draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
+    draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
     draw_text(surface, "Moves", (rect.x + 14, rect.y + 10), 24, TEXT_DIM, bold=True)
     per_column = (rect.height - 44) // 24
     shown = rows[-per_column * 2:]
@@ -418,15 +419,15 @@ def draw_banners(surface: pygame.Surface, model: TableModel) -> None:
     event = model.pending_event
     if event is not None:
         banner = banner_rect()
-        pygame.draw.rect(surface, (14, 40, 70), banner, border_radius=16)
-        pygame.draw.rect(surface, FUN_BLUE, banner, 3, border_radius=16)
+        draw.rect(surface, (14, 40, 70), banner, border_radius=16)
+        draw.rect(surface, FUN_BLUE, banner, 3, border_radius=16)
         draw_text(surface, EVENT_ANNOUNCEMENTS[event.kind], banner.center, 30, TEXT, "center", bold=True)
     show = model.show
     if show.toast_left > 0 and event is None:
         size = body_size(24)
         box, lines = toast_layout(show.toast, size)
-        pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
-        pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=10)
+        draw.rect(surface, (20, 24, 36), box, border_radius=10)
+        draw.rect(surface, PANEL_EDGE, box, 1, border_radius=10)
         step = font(size).get_linesize()
         top = box.centery - len(lines) * step / 2
         for index, line in enumerate(lines):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from tablegames.core.rng import make_rng
+from tablegames.ui import draw
 from tablegames.ui.checkers.moments import CaptureLanded, Cleared, Crowned, FunStruck, Moment, Party, Won
 from tablegames.ui.theme import font, shade
 
@@ -243,16 +244,16 @@ class Effects:
             fade = 1.0 - p.age / p.life
             if p.kind == "smoke":
                 radius = p.size * (1.0 + p.age * 2.0)
-                pygame.draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
+                draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
             elif p.kind == "spark":
                 size = max(1.0, p.size * fade)
-                pygame.draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
-                pygame.draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
+                draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
+                draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
             elif p.kind == "confetti":
                 continue  # drawn by draw_confetti, over the panel
             else:
                 if self.bounds is None or self.bounds.collidepoint(p.x, p.y):
-                    pygame.draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
+                    draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
                                                                          if self.bounds else 0), p.y), 2)
         for w in self.words:
             self.draw_word(surface, w)
@@ -267,7 +268,7 @@ class Effects:
         """The confetti, over everything but the trophy and the banners (it falls over the panel too)."""
         for p in self.particles:
             if p.kind == "confetti":
-                pygame.draw.rect(surface, p.colour, flake_rect(p))
+                draw.rect(surface, p.colour, flake_rect(p))
 
     def draw_word(self, surface: pygame.Surface, w: Word) -> None:
         grow = 1.0
@@ -295,8 +296,8 @@ class Effects:
             f = index / steps
             jag = 0 if index in (0, steps) else (22 if index % 2 else -22)
             points.append((to[0] + jag + (1 - f) * 40, top + (to[1] - top) * f))
-        pygame.draw.lines(surface, (170, 200, 255), False, points, 12)
-        pygame.draw.lines(surface, (255, 255, 235), False, points, 5)
+        draw.lines(surface, (170, 200, 255), False, points, 12)
+        draw.lines(surface, (255, 255, 235), False, points, 5)
 
     def draw_trophy(self, surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
         if self.trophy_age is None:
@@ -328,15 +329,15 @@ def draw_trophy(surface: pygame.Surface, at: tuple[float, float], size: float) -
     """A gold cup on a stand."""
     x, y = at
     gold, dark = (250, 196, 48), (170, 120, 20)
-    pygame.draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
-    pygame.draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
     cup = [(x - size * 0.5, y - size * 0.85), (x + size * 0.5, y - size * 0.85), (x + size * 0.3, y - size * 0.25),
            (x - size * 0.3, y - size * 0.25)]
-    pygame.draw.polygon(surface, gold, cup)
-    pygame.draw.polygon(surface, dark, cup, 3)
-    pygame.draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
-    pygame.draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
-    pygame.draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
+    draw.polygon(surface, gold, cup)
+    draw.polygon(surface, dark, cup, 3)
+    draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
+    draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
+    draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
 
 
 def show_moment(effects: Effects, moment: Moment, centre_of: Callable[[int], tuple[float, float]], radius: float,
