@@ -74,6 +74,14 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     return rect
 
 
+def line_height(size: int, bold: bool = False) -> int:
+    """The logical height of a line of text at `size` (the font's height), as drawn at the frame's scale."""
+    scale = drawing_scale()
+    if scale == 1.0:
+        return font(size, bold).get_height()
+    return round(font(max(1, round(size * scale)), bold).get_height() / scale)
+
+
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """The logical width and height of `text` at `size`, as drawn at the frame's scale."""
     scale = drawing_scale()

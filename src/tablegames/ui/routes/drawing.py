@@ -25,6 +25,7 @@ from tablegames.routes.hexmap import (
     is_edge_end,
 )
 from tablegames.ui import draw
+from tablegames.ui.canvas import layer
 from tablegames.ui.routes.controller import DrawnRoute
 from tablegames.ui.routes.labels import (
     Box,
@@ -39,7 +40,7 @@ from tablegames.ui.routes.labels import (
     polyline,
     split_name,
 )
-from tablegames.ui.theme import ACCENT, draw_text, font
+from tablegames.ui.theme import ACCENT, draw_text, line_height, text_size
 
 HEX_COLOURS = {
     "white": (226, 222, 200),
@@ -200,9 +201,8 @@ def draw_tile(surface: pygame.Surface, centre: tuple[float, float], size: float,
         elif node.kind == "junction":
             draw.circle(surface, TRACK, at, width / 2)
     if spec.label and size >= 16:
-        label = font(max(12, round(size * 0.38)), True).render(spec.label, True, INK)
-        rect = label.get_rect(center=(centre[0] + size * 0.5, centre[1] - size * 0.45))
-        surface.blit(label, rect)
+        rect = draw_text(surface, spec.label, (centre[0] + size * 0.5, centre[1] - size * 0.45),
+                         max(12, round(size * 0.38)), INK, "center", bold=True)
         ink.append(box_of(rect))
     if outline is not None:
         draw.polygon(surface, outline, corners, 1)
@@ -285,8 +285,7 @@ def draw_value(surface: pygame.Surface, at: tuple[float, float], value: int, siz
     radius = max(7.0, size * 0.17)
     draw.circle(surface, PAPER, at, radius)
     draw.circle(surface, INK, at, radius, 1)
-    text = font(max(11, round(radius * 1.35)), True).render(str(value), True, INK)
-    surface.blit(text, text.get_rect(center=(at[0], at[1] + 1)))
+    draw_text(surface, str(value), (at[0], at[1] + 1), max(11, round(radius * 1.35)), INK, "center", bold=True)
     return Circle(at, radius)
 
 
@@ -327,9 +326,8 @@ def draw_terrain(surface: pygame.Surface, centre: tuple[float, float], size: flo
         drawn.append(pygame.Rect(round(x - size * 0.22), round(y - size * 0.12), round(size * 0.44),
                                  round(size * 0.26)))
     if cost and size >= 24:
-        text = font(max(13, round(size * 0.26)), True).render(f"${cost}", True, INK)
-        rect = text.get_rect(midtop=(x, y + size * 0.14))
-        surface.blit(text, rect)
+        rect = draw_text(surface, f"${cost}", (x, y + size * 0.14), max(13, round(size * 0.26)), INK, "midtop",
+                         bold=True)
         drawn.append(rect)
     return [box_of(rect) for rect in drawn]
 
@@ -397,8 +395,7 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
                 else:  # an empty home slot: the owner's ring
                     draw.circle(surface, company, slot, radius - 2, 2)
                     ink_colour = company
-                label = font(max(9, round(radius * 0.95)), True).render(sym, True, ink_colour)
-                surface.blit(label, label.get_rect(center=slot))
+                draw_text(surface, sym, slot, max(9, round(radius * 0.95)), ink_colour, "center", bold=True)
             if city.revenue and not isinstance(city.revenue, dict):
                 ink.append(draw_value(surface, (at[0] - radius * 1.2 - size * 0.1 * (len(slots) > 1),
                                                 at[1] - radius * 1.25), city.revenue, size))
@@ -409,26 +406,20 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
         for offboard in spec.offboards:
             ink.extend(draw_offboard_values(surface, centre, size, offboard.revenue, phase_colours))
         if tile_id is not None and size >= 30:
-            text = font(max(10, round(size * 0.2))).render(tile_id, True, INK)
-            rect = text.get_rect(center=(centre[0] + size * 0.52, centre[1] + size * 0.42))
-            surface.blit(text, rect)
+            rect = draw_text(surface, tile_id, (centre[0] + size * 0.52, centre[1] + size * 0.42),
+                             max(10, round(size * 0.2)), INK, "center")
             ink.append(box_of(rect))
     ink.extend(paint_coordinates(surface, game_map, layout))
     return place_labels(name_requests(board, layout, name_size), ink, layout.bounds, marker=MARKER)
 
 
 # ------------------------------------------------------------------------------------------ names and coordinates
-def name_font(size: int = NAME_SIZE) -> pygame.font.Font:
-    return font(size)
-
-
 def name_variants(name: str, size: int = NAME_SIZE) -> tuple[Variant, ...]:
     """The ways a name may be written (one line, or two) with the size of each on its paper back."""
-    face = name_font(size)
     variants = []
     for lines in split_name(name):
-        width = max(face.size(line)[0] for line in lines) + 2 * NAME_PAD
-        variants.append(Variant(lines, width, face.get_height() * len(lines) + 1))
+        width = max(text_size(line, size)[0] for line in lines) + 2 * NAME_PAD
+        variants.append(Variant(lines, width, line_height(size) * len(lines) + 1))
     return tuple(variants)
 
 
@@ -461,18 +452,16 @@ def name_requests(board: BoardState, layout: MapLayout, size: int = NAME_SIZE) -
 def name_picture(lines: tuple[str, ...], box: Box, size: int = NAME_SIZE) -> pygame.Surface:
     """A name on its paper back, its lines centred, the size of `box`."""
     width, height = round(box[2] - box[0]), round(box[3] - box[1])
-    picture = pygame.Surface((width, height), pygame.SRCALPHA)
+    picture = layer((width, height))
     draw.rect(picture, (*PAPER, 215), picture.get_rect(), border_radius=3)
-    face = name_font(size)
     for number, line in enumerate(lines):
-        text = face.render(line, True, INK)
-        picture.blit(text, text.get_rect(midtop=(width / 2, 1 + number * face.get_height())))
+        draw_text(picture, line, (width / 2, 1 + number * line_height(size)), size, INK, "midtop")
     return picture
 
 
 def marker_picture(side: int = MARKER) -> pygame.Surface:
     """The sign of a name shown on hover only: a small gold tag (nothing else on the map looks like it)."""
-    picture = pygame.Surface((side, side), pygame.SRCALPHA)
+    picture = layer((side, side))
     draw.rect(picture, ACCENT, picture.get_rect(), border_radius=3)
     draw.rect(picture, INK, picture.get_rect(), 2, border_radius=3)
     return picture
@@ -480,10 +469,11 @@ def marker_picture(side: int = MARKER) -> pygame.Surface:
 
 def name_layer(plan: LabelPlan, size: int = NAME_SIZE) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The names and markers of `plan` as pictures and where they go (made once per paint, blitted each frame)."""
-    layer = [(name_picture(p.lines, p.box, size), (round(p.box[0]), round(p.box[1]))) for p in plan.placed.values()]
+    pictures = [(name_picture(p.lines, p.box, size), (round(p.box[0]), round(p.box[1])))
+                for p in plan.placed.values()]
     marker = marker_picture()
-    layer += [(marker, (round(box[0]), round(box[1]))) for box in plan.hover.values()]
-    return layer
+    pictures += [(marker, (round(box[0]), round(box[1]))) for box in plan.hover.values()]
+    return pictures
 
 
 def coordinate_labels(game_map: GameMap, layout: MapLayout) -> list[tuple[str, tuple[float, float]]]:
@@ -518,9 +508,9 @@ def paint_coordinates(surface: pygame.Surface, game_map: GameMap, layout: MapLay
 def draw_hex_tag(surface: pygame.Surface, lines: list[str], layout: MapLayout, coord: str, area: pygame.Rect,
                  size: int) -> None:
     """The hovered hex's tag: its coordinate, name and terrain, above the hex (below it near the top)."""
-    face = font(size)
-    width = max(face.size(line)[0] for line in lines) + 12
-    height = face.get_height() * len(lines) + 8
+    step = line_height(size)
+    width = max(text_size(line, size)[0] for line in lines) + 12
+    height = step * len(lines) + 8
     cx, cy = layout.centres[coord]
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (round(cx), round(cy - layout.size * 0.95))
@@ -530,8 +520,8 @@ def draw_hex_tag(surface: pygame.Surface, lines: list[str], layout: MapLayout, c
     draw.rect(surface, (20, 22, 30), rect, border_radius=6)
     draw.rect(surface, ACCENT, rect, 1, border_radius=6)
     for number, line in enumerate(lines):
-        surface.blit(face.render(line, True, (240, 240, 240) if number else ACCENT),
-                     (rect.x + 6, rect.y + 4 + number * face.get_height()))
+        draw_text(surface, line, (rect.x + 6, rect.y + 4 + number * step), size,
+                  (240, 240, 240) if number else ACCENT)
 
 
 def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], size: float, revenue: Revenue,
@@ -549,8 +539,8 @@ def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], s
         fill = PHASE_COLOURS.get(key, PAPER)
         draw.rect(surface, fill, rect)
         draw.rect(surface, ACCENT if key == current else INK, rect, 2 if key == current else 1)
-        text = font(max(10, round(box_h * 0.85)), True).render(str(value), True, text_colour_on(fill))
-        surface.blit(text, text.get_rect(center=rect.center))
+        draw_text(surface, str(value), rect.center, max(10, round(box_h * 0.85)), text_colour_on(fill), "center",
+                  bold=True)
         drawn.append(box_of(rect))
     return drawn
 

@@ -22,6 +22,7 @@ import pygame
 
 from tablegames.routes.hexmap import COLOR_ORDER, BoardState
 from tablegames.ui import draw
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.routes.controller import PlannerController, run_text
 from tablegames.ui.routes.drawing import (
     COORD_MARGIN,
@@ -148,6 +149,7 @@ def run_lines(text: str, width: int, size: int) -> list[str]:
 
 class RoutePlannerScene(TableScene):
     name = "routes"
+    draws_at_any_scale = True
     bindings = (
         KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "help", "F1 help"),
         KeyBinding((), "", "Click hex: tiles"),
@@ -169,8 +171,8 @@ class RoutePlannerScene(TableScene):
         board = self.controller.board  # the board kept from the last visit, if any
         self.layout = MapLayout.fit(board, MAP_RECT, COORD_MARGIN)
         self.layout_map = board.game_map
-        self.map_key: tuple[int, ...] = ()  # (controller version, board id, name size) when the map was painted
-        self.map_surface = pygame.Surface(LOGICAL_SIZE)
+        self.map_key: tuple[object, ...] = ()  # (controller version, board id, name size, scale) when painted
+        self.map_surface = layer(LOGICAL_SIZE, alpha=False)
         self.names = LabelPlan()  # where the names went (and which show on hover only), from the last paint
         self.name_pictures: list[tuple[pygame.Surface, tuple[int, int]]] = []  # drawn over the runs
         self.hover: str | None = None
@@ -201,8 +203,9 @@ class RoutePlannerScene(TableScene):
         self.fit_map()
         controller = self.controller
         name_size = body_size(NAME_SIZE)
-        key = (controller.version, id(controller.board), name_size)
+        key = (controller.version, id(controller.board), name_size, drawing_scale())
         if key != self.map_key:
+            self.map_surface = layer(LOGICAL_SIZE, alpha=False)  # at the window's scale, which may have changed
             draw_background(self.map_surface)
             self.names = paint_board(self.map_surface, controller.board, self.layout, self.company_colours(),
                                      name_size)
@@ -400,7 +403,8 @@ class RoutePlannerScene(TableScene):
                 draw.polygon(surface, (20, 20, 24), corners, 6)
                 draw.polygon(surface, colour, corners, 3)
         draw_routes(surface, board, self.layout, controller.run_state.routes)
-        surface.blits(self.name_pictures, doreturn=False)
+        for picture, where in self.name_pictures:
+            surface.blit(picture, where)
         if self.hover is not None:
             draw_hex_tag(surface, self.hex_tag(self.hover), self.layout, self.hover, MAP_RECT, body_size(NAME_SIZE))
         self.draw_panel(surface)
