@@ -11,7 +11,8 @@ from functools import lru_cache
 import pygame
 
 from tablegames.ui import draw
-from tablegames.ui.theme import font, shade
+from tablegames.ui.canvas import layer, scale_of
+from tablegames.ui.theme import draw_text, font, shade
 
 CARD_FACE = (250, 247, 238)
 CARD_EDGE = (120, 112, 100)
@@ -133,19 +134,22 @@ def draw_joker(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def corner_label(surface: pygame.Surface, text: str, colour: tuple[int, int, int], pos: tuple[float, float], size: int,
                  rotate: bool = False) -> None:
-    image = font(size, bold=True).render(text, True, colour)
-    if rotate:
-        image = pygame.transform.rotate(image, 180)
-        rect = image.get_rect(bottomright=(round(pos[0]), round(pos[1])))
-    else:
-        rect = image.get_rect(topleft=(round(pos[0]), round(pos[1])))
-    surface.blit(image, rect)
+    if not rotate:
+        draw_text(surface, text, pos, size, colour, "topleft", bold=True)
+        return
+    scale = scale_of(surface)
+    image = pygame.transform.rotate(font(max(1, round(size * scale)), bold=True).render(text, True, colour), 180)
+    width, height = image.get_size()
+    rect = pygame.Rect(0, 0, round(width / scale), round(height / scale))
+    rect.bottomright = (round(pos[0]), round(pos[1]))
+    surface.blit(image, rect.topleft)
 
 
 @lru_cache(maxsize=128)
-def card_picture(label: str, suit: str, width: int, height: int) -> pygame.Surface:
-    """The face of the card `label` ("2".."10", "J", "Q", "K", "A", "joker") of `suit`, `width` x `height`."""
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+def card_picture(label: str, suit: str, width: int, height: int, scale: float = 1.0) -> pygame.Surface:
+    """The face of the card `label` ("2".."10", "J", "Q", "K", "A", "joker") of `suit`, `width` x `height`,
+    made at `scale` pixels a unit."""
+    surface = layer((width, height), scale=scale)
     rect = surface.get_rect()
     radius = max(4, width // 9)
     draw.rect(surface, CARD_FACE, rect, border_radius=radius)
@@ -177,8 +181,8 @@ def card_picture(label: str, suit: str, width: int, height: int) -> pygame.Surfa
 
 
 @lru_cache(maxsize=8)
-def card_back(width: int, height: int) -> pygame.Surface:
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+def card_back(width: int, height: int, scale: float = 1.0) -> pygame.Surface:
+    surface = layer((width, height), scale=scale)
     rect = surface.get_rect()
     radius = max(4, width // 9)
     draw.rect(surface, (150, 36, 46), rect, border_radius=radius)

@@ -16,6 +16,7 @@ import pygame
 
 from tablegames.fasttrack.view import RGB, SYMBOL_OF, Button, HandCard, Slot
 from tablegames.ui import draw, widgets
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.fasttrack.cards import card_picture, suits_for
 from tablegames.ui.fasttrack.controller import Burst, Walker
 from tablegames.ui.theme import (
@@ -62,6 +63,7 @@ class BoardPainter:
 
     def __init__(self, slots: tuple[Slot, ...], rect: pygame.Rect = BOARD_RECT) -> None:
         self.rect = rect
+        self.scale = drawing_scale()  # the window's pixels a logical unit the pictures are made for
         self.unit = board_scale(slots, rect)
         self.layout = tuple((s.square, s.centre, s.size, s.shape) for s in slots)
         self.points = [self.to_pixels(s.centre) for s in slots]
@@ -71,7 +73,8 @@ class BoardPainter:
         self.redrawn = 0  # slots redrawn by the latest `refresh` (for tests and the frame budget)
 
     def fits(self, slots: tuple[Slot, ...]) -> bool:
-        return self.layout == tuple((s.square, s.centre, s.size, s.shape) for s in slots)
+        return self.layout == tuple((s.square, s.centre, s.size, s.shape) for s in slots) and \
+            self.scale == drawing_scale()
 
     def to_pixels(self, centre: tuple[float, float]) -> tuple[float, float]:
         return (self.rect.width / 2 + centre[0] * self.unit, self.rect.height / 2 + centre[1] * self.unit)
@@ -82,16 +85,18 @@ class BoardPainter:
 
     def paint_plate(self, slots: tuple[Slot, ...]) -> pygame.Surface:
         """The table and the board's wooden plate: discs merged round every slot, a rim, the fast-track ring."""
-        surface = pygame.Surface(self.rect.size)
+        surface = layer(self.rect.size, alpha=False, scale=self.scale)
         w, h = self.rect.size
-        surface.blit(vertical_gradient(LOGICAL_SIZE, BACKGROUND_GLOW, BACKGROUND), (0, 0), self.rect)
-        felt = pygame.Surface(self.rect.size)
+        window = (round(LOGICAL_SIZE[0] * self.scale), round(LOGICAL_SIZE[1] * self.scale))
+        pixels = pygame.Rect(*(round(v * self.scale) for v in self.rect))  # the background behind the board
+        pygame.Surface.blit(surface, vertical_gradient(window, BACKGROUND_GLOW, BACKGROUND), (0, 0), pixels)
+        felt = layer(self.rect.size, alpha=False, scale=self.scale)
         felt.fill(TABLE_TOP)
         for radius in range(int(w * 0.75), 0, -6):  # the felt, lighter in the middle
             t = radius / (w * 0.75)
             colour = tuple(round(a + (b - a) * t) for a, b in zip(TABLE_GLOW, TABLE_TOP, strict=True))
             draw.circle(felt, colour, (w / 2, h / 2), radius)
-        mask = pygame.Surface(self.rect.size)
+        mask = layer(self.rect.size, alpha=False, scale=self.scale)
         mask.set_colorkey((255, 0, 255))
         mask.fill((0, 0, 0))
         draw.rect(mask, (255, 0, 255), mask.get_rect(), border_radius=22)
@@ -100,9 +105,9 @@ class BoardPainter:
         surface.blit(felt, (0, 0))
         draw.rect(surface, shade(TABLE_TOP, 0.6), surface.get_rect(), 3, border_radius=22)
         unit = self.unit
-        for layer, (grow, colour) in enumerate(((0.95, shade(PLATE_EDGE, 0.6)), (0.86, PLATE_EDGE), (0.78, PLATE))):
+        for ring, (grow, colour) in enumerate(((0.95, shade(PLATE_EDGE, 0.6)), (0.86, PLATE_EDGE), (0.78, PLATE))):
             for point in self.points:
-                offset = 4 if layer == 0 else 0
+                offset = 4 if ring == 0 else 0
                 draw.circle(surface, colour, (point[0] + offset, point[1] + offset), unit * grow)
         for index, point in enumerate(self.points):  # a soft grain: darker towards the lower right of each disc
             if index % 3 == 0:
@@ -213,7 +218,7 @@ class BoardPainter:
         for walker in walkers:
             x, y = self.on_screen(walker.centre)
             radius = self.unit * 0.4 * (1.0 + 0.15 * walker.lift)
-            shadow = soft_shadow(round(self.unit * 0.4))
+            shadow = soft_shadow(round(self.unit * 0.4), self.scale)
             offset = self.unit * (0.08 + 0.18 * walker.lift)
             target.blit(shadow, shadow.get_rect(center=(x + offset, y + offset)))
             draw_marble_ball(target, (x, y - self.unit * 0.22 * walker.lift), radius, walker.colour)
@@ -240,9 +245,9 @@ class BoardPainter:
 
 
 @lru_cache(maxsize=4)
-def soft_shadow(radius: int) -> pygame.Surface:
-    """A marble's shadow on the board: a translucent dark disc, softer at its edge."""
-    surface = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+def soft_shadow(radius: int, scale: float) -> pygame.Surface:
+    """A marble's shadow on the board: a translucent dark disc, softer at its edge (made at `scale`)."""
+    surface = layer((radius * 2 + 4, radius * 2 + 4), scale=scale)
     centre = (radius + 2, radius + 2)
     draw.circle(surface, (30, 20, 10, 50), centre, radius + 1)
     draw.circle(surface, (30, 20, 10, 60), centre, radius * 0.8)
@@ -477,9 +482,9 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
             draw.rect(surface, ACCENT if hover == card.click else shade(ACCENT, 0.7), glow, border_radius=12)
         else:
             draw.rect(surface, (12, 14, 20), rect.move(3, 4), border_radius=9)
-        surface.blit(card_picture(card.label, suit, *CARD_SIZE), rect)
+        surface.blit(card_picture(card.label, suit, *CARD_SIZE, drawing_scale()), rect)
         if card.click is None and playable:
-            surface.blit(dimmer(CARD_SIZE), rect)
+            surface.blit(dimmer(CARD_SIZE, drawing_scale()), rect)
     laid = panel_buttons(content.buttons, layout.buttons_top)
     for button, shown in zip(content.buttons, laid, strict=True):
         widgets.draw_button(surface, shown, hover == button.click, size=28)
@@ -499,8 +504,8 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
 
 
 @lru_cache(maxsize=4)
-def dimmer(size: tuple[int, int]) -> pygame.Surface:
-    dim = pygame.Surface(size, pygame.SRCALPHA)
+def dimmer(size: tuple[int, int], scale: float) -> pygame.Surface:
+    dim = layer(size, scale=scale)
     draw.rect(dim, (20, 24, 36, 120), dim.get_rect(), border_radius=9)
     return dim
 
