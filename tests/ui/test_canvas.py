@@ -9,8 +9,9 @@ import pytest
 
 from tablegames.tables import load_all_scenes
 from tablegames.ui import draw
-from tablegames.ui.app import letterbox, to_logical
+from tablegames.ui.app import to_logical
 from tablegames.ui.canvas import Canvas, drawing_at, layer, window_canvas
+from tablegames.ui.scene import SCENES
 from tablegames.ui.screenshot import render_scene
 from tablegames.ui.theme import BACKGROUND, BACKGROUND_GLOW, LOGICAL_SIZE, draw_text
 
@@ -66,11 +67,11 @@ def test_a_canvas_offset_centres_the_design_and_blits_and_clips_in_logical_units
 
 def test_mouse_positions_map_back_to_the_units_the_canvas_drew_in():
     size = (1920, 1080)
-    canvas, view = window_canvas(size), letterbox(size)
+    canvas = window_canvas(size)
     for point in [(0, 0), (640, 400), (1279, 799), (300.5, 77.25)]:
         x, y = canvas.to_pixels(point)
         event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)
-        assert to_logical(event, view).pos == pytest.approx(point, abs=0.6)
+        assert to_logical(event, size).pos == pytest.approx(point, abs=1e-9)
 
 
 def test_text_is_rendered_at_its_real_size_not_scaled():
@@ -108,3 +109,43 @@ def test_the_lobby_at_a_large_window_is_drawn_sharp_and_without_bars(size):
     edges = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
     darkest = np.minimum(BACKGROUND, BACKGROUND_GLOW)
     assert (edges >= darkest - 2).all(), "a black bar at the window's edge"
+
+
+class RecordingFont(pygame.font.Font):
+    """pygame's Font, the sizes asked for kept."""
+
+    sizes: list[int] = []
+
+    def __init__(self, name: object, size: int) -> None:
+        RecordingFont.sizes.append(size)
+        super().__init__(name, size)
+
+
+def test_no_text_smaller_than_12_px_at_1280x800(monkeypatch):
+    """Every font any scene asks for at 1280x800 with normal text is 12 px or more (the fonts are made afresh)."""
+    from tablegames.ui import theme
+
+    load_all_scenes()
+    spy = RecordingFont
+    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    theme.font.cache_clear()
+    try:
+        smallest = {}
+        for name in sorted(SCENES):
+            spy.sizes.clear()
+            render_scene(name, frames=30)
+            smallest[name] = min(spy.sizes, default=99)
+            theme.font.cache_clear()
+    finally:
+        theme.font.cache_clear()
+    assert min(smallest.values()) >= 12, {name: size for name, size in smallest.items() if size < 12}
+
+
+@pytest.mark.parametrize("size", [(800, 600), (2560, 1440)])
+def test_every_scene_draws_at_small_and_large_windows(size):
+    load_all_scenes()
+    for name in sorted(SCENES):
+        picture = render_scene(name, size=size)
+        assert picture.get_size() == size
+        edges = np.concatenate([rgb(picture)[0], rgb(picture)[-1]])
+        assert (edges.sum(axis=1) > 0).all(), f"{name}: a black bar at {size}"

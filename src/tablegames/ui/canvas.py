@@ -88,7 +88,13 @@ class Canvas(pygame.Surface):
         return rect
 
     def copy(self) -> Canvas:
-        twin = pygame.Surface.copy(self)  # a Canvas made without __init__: its units set here
+        return self._with_units(pygame.Surface.copy(self))
+
+    def convert_alpha(self, *source: pygame.Surface) -> Canvas:
+        return self._with_units(pygame.Surface.convert_alpha(self, *source))
+
+    def _with_units(self, twin: pygame.Surface) -> Canvas:
+        """A surface pygame made from this one (of this class, but made without __init__), given its units."""
         assert isinstance(twin, Canvas)
         twin.scale, twin.offset, twin.logical_size = self.scale, self.offset, self.logical_size
         return twin
@@ -147,12 +153,24 @@ def window_scale(window_size: tuple[int, int], logical_size: tuple[int, int] = L
     return min(max(1, window_size[0]) / logical_size[0], max(1, window_size[1]) / logical_size[1])
 
 
+def window_offset(window_size: tuple[int, int], logical_size: tuple[int, int] = LOGICAL_SIZE) -> Point:
+    """Where the design's origin is in a window of `window_size`, in logical units: centred."""
+    scale = window_scale(window_size, logical_size)
+    return ((max(1, window_size[0]) / scale - logical_size[0]) / 2,
+            (max(1, window_size[1]) / scale - logical_size[1]) / 2)
+
+
 def window_canvas(window_size: tuple[int, int], logical_size: tuple[int, int] = LOGICAL_SIZE) -> Canvas:
     """The canvas of a window: the design as large as fits, centred, the window's every pixel drawn on."""
-    width, height = max(1, window_size[0]), max(1, window_size[1])
-    scale = window_scale(window_size, logical_size)
-    offset = ((width / scale - logical_size[0]) / 2, (height / scale - logical_size[1]) / 2)
-    return Canvas((width, height), scale, offset, logical_size)
+    pixels = (max(1, window_size[0]), max(1, window_size[1]))
+    return Canvas(pixels, window_scale(pixels, logical_size), window_offset(pixels, logical_size), logical_size)
+
+
+def window_to_logical(window_size: tuple[int, int], pos: Sequence[float]) -> Point:
+    """A window's pixel position in the design's logical units (the inverse of a window canvas's to_pixels)."""
+    scale = window_scale(window_size)
+    offset = window_offset(window_size)
+    return (pos[0] / scale - offset[0], pos[1] / scale - offset[1])
 
 
 def layer(size: Sequence[float], alpha: bool = True, scale: float | None = None) -> pygame.Surface:

@@ -102,7 +102,6 @@ class LobbyController:
 
 class LobbyScene(Scene):
     name = "lobby"
-    draws_at_any_scale = True
 
     def __init__(self, context: Context, preparation: Preparation | None = None) -> None:
         super().__init__(context)

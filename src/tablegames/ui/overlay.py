@@ -162,7 +162,6 @@ class OverlayMenuScene(Scene, Generic[M]):
     of type M), and extend `carry_out` for their own actions; 'back' closes, 'lobby' leaves the table too."""
 
     opaque = False
-    draws_at_any_scale = True
     title = ""
     notes: tuple[str, ...] = ()
     menu_rect = centred_rect(560, 520)
@@ -376,7 +375,6 @@ class RulesScene(Scene):
     closes."""
 
     name = "rules"
-    draws_at_any_scale = True
     opaque = False
     RECT = pygame.Rect(140, 40, 1000, 720)
 

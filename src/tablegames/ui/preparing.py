@@ -78,7 +78,6 @@ class PreparingScene(Scene):
     """Waits for one table's kernels, showing their progress, then becomes the table."""
 
     name = "preparing"
-    draws_at_any_scale = True
 
     def __init__(self, context: Context, table: str, preparation: Preparation | None = None) -> None:
         super().__init__(context)

@@ -80,9 +80,6 @@ class Scene:
 
     name = "scene"
     opaque = True
-    # Drawn at the window's real pixel size (through ui.draw, theme.draw_text and canvas layers: see ui/canvas.py);
-    # a scene not yet drawn that way is drawn at 1280x800 and scaled to the window, with what is shown with it.
-    draws_at_any_scale = False
 
     def __init__(self, context: Context) -> None:
         self.context = context

@@ -55,18 +55,22 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 28,
               colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
-              body: bool = False) -> pygame.Rect:
+              body: bool = False, alpha: int | None = None) -> pygame.Rect:
     """Blit `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; returns the rectangle drawn.
-    `body`: body text, drawn at the player's text size (`body_size`)."""
+    `body`: body text, drawn at the player's text size (`body_size`); `alpha`: translucent (0..255)."""
     pixels = body_size(size) if body else size
     scale = scale_of(surface)
     if scale == 1.0:
         image = font(pixels, bold).render(text, True, colour)
+        if alpha is not None:
+            image.set_alpha(alpha)
         rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
         surface.blit(image, rect)
         return rect
     # At another scale the text is rendered at its real pixel size (crisp) and placed by its logical extent
     image = font(max(1, round(pixels * scale)), bold).render(text, True, colour)
+    if alpha is not None:
+        image.set_alpha(alpha)
     width, height = image.get_size()
     rect = pygame.Rect(0, 0, round(width / scale), round(height / scale))
     setattr(rect, anchor, (round(pos[0]), round(pos[1])))
@@ -80,6 +84,15 @@ def line_height(size: int, bold: bool = False) -> int:
     if scale == 1.0:
         return font(size, bold).get_height()
     return round(font(max(1, round(size * scale)), bold).get_height() / scale)
+
+
+def line_spacing(size: int, bold: bool = False) -> int:
+    """The logical distance from one line of text at `size` to the next (the font's line size), at the frame's
+    scale."""
+    scale = drawing_scale()
+    if scale == 1.0:
+        return font(size, bold).get_linesize()
+    return round(font(max(1, round(size * scale)), bold).get_linesize() / scale)
 
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:

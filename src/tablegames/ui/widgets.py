@@ -267,7 +267,6 @@ class ConfirmScene(Scene):
     dialog closes (e.g. leaving the table too)."""
 
     name = "confirm"
-    draws_at_any_scale = True
     opaque = False
     SIZE = (620, 250)  # at the normal text size; larger text makes it larger
 

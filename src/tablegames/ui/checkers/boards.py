@@ -15,6 +15,7 @@ import pygame
 
 from tablegames.core.rng import make_rng
 from tablegames.ui import draw
+from tablegames.ui.canvas import drawing_scale, layer, scale_of
 from tablegames.ui.checkers.pen import fast_alpha
 from tablegames.ui.checkers.recipes import PIECE_SETS, BoardStyle
 from tablegames.ui.theme import shade
@@ -87,18 +88,19 @@ def draw_board_at(surface: pygame.Surface, piece_set_index: int, layout: BoardLa
     if not 0 <= piece_set_index < len(PIECE_SETS):
         raise ValueError(f"piece set index {piece_set_index!r}: expected 0..{len(PIECE_SETS) - 1}")
     style = PIECE_SETS[piece_set_index].board
-    surface.blit(board_picture(piece_set_index, layout.cell, layout.outer.width - layout.inner.width),
-                 layout.outer.topleft)
+    surface.blit(board_picture(piece_set_index, layout.cell, layout.outer.width - layout.inner.width,
+                               drawing_scale()), layout.outer.topleft)
     if style.is_neon and animations and not reduced_motion:
         draw_wave(surface, style, layout, t)
 
 
 @lru_cache(maxsize=32)
-def board_picture(piece_set_index: int, cell: int, frame_total: int) -> pygame.Surface:
+def board_picture(piece_set_index: int, cell: int, frame_total: int, scale: float = 1.0) -> pygame.Surface:
+    """The framed board, `cell` logical units a square, drawn at `scale` pixels a unit."""
     style = PIECE_SETS[piece_set_index].board
     frame = frame_total // 2
     side = cell * 8 + frame_total
-    picture = pygame.Surface((side, side), pygame.SRCALPHA)
+    picture = layer((side, side), scale=scale)
     inner = pygame.Rect(frame, frame, cell * 8, cell * 8)
     layout = BoardLayout(picture.get_rect(), inner, cell)
     if style.is_neon:
@@ -151,7 +153,7 @@ def draw_neon_board(picture: pygame.Surface, style: BoardStyle, layout: BoardLay
                 draw.rect(picture, shade(style.light, 1.08), (square.x, square.y, square.width,
                                                                      max(1, square.height // 5)))
     draw_circuit(picture, style, layout, seed)
-    grid = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    grid = layer(picture.get_size(), scale=scale_of(picture))
     for index in range(9):
         x = inner.x + index * cell
         draw.line(grid, (*style.glow, 45), (x, inner.y), (x, inner.bottom - 1))
@@ -159,7 +161,7 @@ def draw_neon_board(picture: pygame.Surface, style: BoardStyle, layout: BoardLay
     for y in range(inner.y, inner.bottom, 3):
         draw.line(grid, (0, 0, 0, 34), (inner.x, y), (inner.right - 1, y))
     picture.blit(grid, (0, 0))
-    glow = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
+    glow = layer(picture.get_size(), scale=scale_of(picture))
     ring = inner.inflate(frame, frame)
     for width, alpha in ((max(3, frame * 0.9), 28), (max(2, frame * 0.55), 50), (max(2, frame * 0.3), 90)):
         draw.rect(glow, (*style.glow, alpha), ring.inflate(width, width), round(width),
@@ -191,13 +193,14 @@ def draw_circuit(picture: pygame.Surface, style: BoardStyle, layout: BoardLayout
 
 
 @lru_cache(maxsize=8)
-def wave_band(width: int, cell: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """A horizontal band of light, brightest in its middle, one and a half squares tall."""
+def wave_band(width: int, cell: int, colour: tuple[int, int, int], scale: float = 1.0) -> pygame.Surface:
+    """A horizontal band of light, brightest in its middle, one and a half squares tall (at `scale`)."""
     height = max(2, round(cell * 1.5))
-    band = pygame.Surface((width, height), pygame.SRCALPHA)
-    for y in range(height):
-        alpha = round(44 * math.sin(math.pi * y / (height - 1)) ** 2)
-        draw.line(band, (*colour, alpha), (0, y), (width - 1, y))
+    band = layer((width, height), scale=scale)
+    rows = pygame.Surface.get_height(band)  # a line a pixel row, at any scale
+    for y in range(rows):
+        alpha = round(44 * math.sin(math.pi * y / max(1, rows - 1)) ** 2)
+        pygame.draw.line(band, (*colour, alpha), (0, y), (pygame.Surface.get_width(band) - 1, y))
     return band
 
 
@@ -207,7 +210,7 @@ def wave_offset(t: float, span: int) -> int:
 
 
 def draw_wave(surface: pygame.Surface, style: BoardStyle, layout: BoardLayout, t: float) -> None:
-    band = wave_band(layout.inner.width, layout.cell, style.glow)
+    band = wave_band(layout.inner.width, layout.cell, style.glow, drawing_scale())
     top = layout.inner.y - band.get_height() + wave_offset(t, layout.inner.height + band.get_height())
     clip = surface.get_clip()
     surface.set_clip(layout.inner.clip(clip))

@@ -21,7 +21,7 @@ import pygame
 from tablegames.core.rng import make_rng
 from tablegames.ui import draw
 from tablegames.ui.checkers.moments import CaptureLanded, Cleared, Crowned, FunStruck, Moment, Party, Won
-from tablegames.ui.theme import font, shade
+from tablegames.ui.theme import draw_text, shade, text_size
 
 POOF_WORDS = ("Poof!", "Bonk!", "Zap!", "Boing!", "Kapow!", "Splat!", "Whack!", "Bam!")
 CHAIN_WORDS = ("", "", "Double!", "Triple!", "Ka-boom!", "Mega chain!", "Unstoppable!", "Legendary!")
@@ -260,9 +260,9 @@ class Effects:
         if self.flash_left > 0 and self.bolt is not None:
             self.draw_bolt(surface, self.bolt)
         if self.flash_left > 0:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            veil = pygame.Surface(pygame.Surface.get_size(surface), pygame.SRCALPHA)  # every pixel, margins too
             veil.fill((255, 255, 240, round(170 * self.flash_left / FLASH_SECONDS)))
-            surface.blit(veil, (0, 0))
+            pygame.Surface.blit(surface, veil, (0, 0))
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """The confetti, over everything but the trophy and the banners (it falls over the panel too)."""
@@ -279,13 +279,11 @@ class Effects:
         alpha = 255 if w.age < w.life * 0.7 else round(255 * (w.life - w.age) / (w.life * 0.3))
         x, y = w.x, w.y - rise
         if self.bounds is not None:
-            half = font(size, True).size(w.text)[0] / 2 + 6
+            half = text_size(w.text, size, True)[0] / 2 + 6
             x = min(max(x, self.bounds.left + half), self.bounds.right - half)
             y = min(max(y, self.bounds.top + size / 2), self.bounds.bottom - size / 2)
         for dx, dy, colour in ((3, 3, (30, 20, 30)), (0, 0, w.colour)):
-            image = font(size, True).render(w.text, True, colour)
-            image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+            draw_text(surface, w.text, (x + dx, y + dy), size, colour, "center", bold=True, alpha=alpha)
 
     def draw_bolt(self, surface: pygame.Surface, to: tuple[float, float]) -> None:
         """A zigzag of lightning from above the board down to `to`."""

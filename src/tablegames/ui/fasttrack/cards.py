@@ -167,7 +167,7 @@ def card_picture(label: str, suit: str, width: int, height: int, scale: float = 
     inner = pygame.Rect(width * 0.24, height * 0.17, width * 0.52, height * 0.66)
     if is_joker:
         draw_joker(surface, inner.inflate(width * 0.1, 0))
-        corner_label(surface, "JOKER", colour, (inner.x + 2, inner.bottom - label_size * 0.2), max(10, label_size * 2 // 3))
+        corner_label(surface, "JOKER", colour, (inner.x + 2, inner.bottom - label_size * 0.2), max(12, label_size * 2 // 3))
     elif label in PIPS:
         pip = max(8, width * 0.2)
         for px, py in PIPS[label]:

@@ -78,7 +78,6 @@ class FastTrackScene(TableScene):
     no saving); `game`: a game to show instead of a new one. Otherwise the seats and level are the settings'."""
 
     name = "fasttrack"
-    draws_at_any_scale = True
     bindings = (
         KeyBinding((pygame.K_SPACE,), "skip", "Space skip"),
         KeyBinding((pygame.K_u, pygame.K_BACKSPACE), "undo", "U undo"),

@@ -92,7 +92,6 @@ class PiddleScene(TableScene):
     table in progress is resumed from and saved to after every move (None, and always when watching: no saving)."""
 
     name = "piddle"
-    draws_at_any_scale = True
     bindings = (
         KeyBinding((pygame.K_SPACE,), "roll", "Space roll"),
         KeyBinding((pygame.K_RETURN, pygame.K_KP_ENTER), "stop", "Enter stop"),
@@ -364,7 +363,6 @@ class PhotoScene(Scene):
     The photo is read on the thinker: the page says what is being read until the answer comes."""
 
     name = "piddle:photo"
-    draws_at_any_scale = True
 
     def __init__(self, context: Context, controller: PhotoController | None = None) -> None:
         super().__init__(context)

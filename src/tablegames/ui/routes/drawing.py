@@ -285,7 +285,7 @@ def draw_value(surface: pygame.Surface, at: tuple[float, float], value: int, siz
     radius = max(7.0, size * 0.17)
     draw.circle(surface, PAPER, at, radius)
     draw.circle(surface, INK, at, radius, 1)
-    draw_text(surface, str(value), (at[0], at[1] + 1), max(11, round(radius * 1.35)), INK, "center", bold=True)
+    draw_text(surface, str(value), (at[0], at[1] + 1), max(12, round(radius * 1.35)), INK, "center", bold=True)
     return Circle(at, radius)
 
 
@@ -395,7 +395,8 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
                 else:  # an empty home slot: the owner's ring
                     draw.circle(surface, company, slot, radius - 2, 2)
                     ink_colour = company
-                draw_text(surface, sym, slot, max(9, round(radius * 0.95)), ink_colour, "center", bold=True)
+                draw_text(surface, token_label(sym, 2 * (radius - 2) - 2), slot, TOKEN_TEXT, ink_colour, "center",
+                          bold=True)
             if city.revenue and not isinstance(city.revenue, dict):
                 ink.append(draw_value(surface, (at[0] - radius * 1.2 - size * 0.1 * (len(slots) > 1),
                                                 at[1] - radius * 1.25), city.revenue, size))
@@ -407,10 +408,22 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
             ink.extend(draw_offboard_values(surface, centre, size, offboard.revenue, phase_colours))
         if tile_id is not None and size >= 30:
             rect = draw_text(surface, tile_id, (centre[0] + size * 0.52, centre[1] + size * 0.42),
-                             max(10, round(size * 0.2)), INK, "center")
+                             max(12, round(size * 0.2)), INK, "center")
             ink.append(box_of(rect))
     ink.extend(paint_coordinates(surface, game_map, layout))
     return place_labels(name_requests(board, layout, name_size), ink, layout.bounds, marker=MARKER)
+
+
+TOKEN_TEXT = 12  # the least size text is drawn at
+
+
+def token_label(symbol: str, room: float) -> str:
+    """A company's symbol on its token: all of it where it fits in `room` (the token's width), else as many of its
+    first letters as fit (the colour and the hover tag say the rest)."""
+    for length in range(len(symbol), 1, -1):
+        if text_size(symbol[:length], TOKEN_TEXT, True)[0] <= room:
+            return symbol[:length]
+    return symbol[:1]
 
 
 # ------------------------------------------------------------------------------------------ names and coordinates
@@ -539,7 +552,7 @@ def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], s
         fill = PHASE_COLOURS.get(key, PAPER)
         draw.rect(surface, fill, rect)
         draw.rect(surface, ACCENT if key == current else INK, rect, 2 if key == current else 1)
-        draw_text(surface, str(value), rect.center, max(10, round(box_h * 0.85)), text_colour_on(fill), "center",
+        draw_text(surface, str(value), rect.center, max(12, round(box_h * 0.85)), text_colour_on(fill), "center",
                   bold=True)
         drawn.append(box_of(rect))
     return drawn

@@ -149,7 +149,6 @@ def run_lines(text: str, width: int, size: int) -> list[str]:
 
 class RoutePlannerScene(TableScene):
     name = "routes"
-    draws_at_any_scale = True
     bindings = (
         KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "help", "F1 help"),
         KeyBinding((), "", "Click hex: tiles"),
