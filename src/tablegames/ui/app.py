@@ -22,7 +22,7 @@ from tablegames.ui.canvas import (
 )
 from tablegames.ui.frametimer import FrameTimer
 from tablegames.ui.scene import Context, Scene, SceneStack
-from tablegames.ui.theme import LOGICAL_SIZE, draw_background
+from tablegames.ui.theme import LOGICAL_SIZE, draw_background, draw_margins
 
 WINDOW_TITLE = "tablegames"
 WINDOW_CLASS = "tablegames"  # the launcher's StartupWMClass
@@ -43,7 +43,9 @@ def draw_scenes(scenes: list[Scene], target: pygame.Surface, canvas: Canvas | No
     if canvas is None or pygame.Surface.get_size(canvas) != target.get_size():
         canvas = window_canvas(target.get_size())  # made again only when the window's size changes
     with drawing_at(canvas.scale):
-        draw_background(canvas)  # the margins around the design too (a scene may draw only the design's area)
+        if not scenes or not scenes[0].opaque:  # nothing below an overlay: the background
+            draw_background(canvas)
+        draw_margins(canvas)  # around the design, in a window of another shape (the scenes draw the design's area)
         for scene in scenes:
             scene.draw(canvas)
     target.blit(canvas, (0, 0))

@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from tablegames.ui import draw
-from tablegames.ui.canvas import LOGICAL_SIZE, drawing_scale, scale_of
+from tablegames.ui.canvas import LOGICAL_SIZE, Canvas, drawing_scale, scale_of
 from tablegames.ui.fonthinting import use_light_hinting
 
 __all__ = ["LOGICAL_SIZE"]  # re-exported: the scenes' layouts read it here
@@ -53,23 +53,24 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return made
 
 
+@lru_cache(maxsize=2048)  # a frame's words, at one or two scales: rendering them each frame cost most of a frame
+def rendered_text(text: str, pixels: int, bold: bool, colour: tuple[int, int, int]) -> pygame.Surface:
+    """`text` rendered at `pixels`, antialiased (shared: never change the picture returned)."""
+    return font(pixels, bold).render(text, True, colour)
+
+
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 28,
               colour: tuple[int, int, int] = TEXT, anchor: str = "topleft", bold: bool = False,
               body: bool = False, alpha: int | None = None) -> pygame.Rect:
     """Blit `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; returns the rectangle drawn.
-    `body`: body text, drawn at the player's text size (`body_size`); `alpha`: translucent (0..255)."""
+    `body`: body text, drawn at the player's text size (`body_size`); `alpha`: translucent (0..255). On a
+    canvas of another scale the text is rendered at its real pixel size (crisp) and placed by its logical
+    extent."""
     pixels = body_size(size) if body else size
     scale = scale_of(surface)
-    if scale == 1.0:
-        image = font(pixels, bold).render(text, True, colour)
-        if alpha is not None:
-            image.set_alpha(alpha)
-        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-        surface.blit(image, rect)
-        return rect
-    # At another scale the text is rendered at its real pixel size (crisp) and placed by its logical extent
-    image = font(max(1, round(pixels * scale)), bold).render(text, True, colour)
+    image = rendered_text(text, max(1, round(pixels * scale)), bold, tuple(colour))
     if alpha is not None:
+        image = image.copy()
         image.set_alpha(alpha)
     width, height = image.get_size()
     rect = pygame.Rect(0, 0, round(width / scale), round(height / scale))
@@ -118,9 +119,31 @@ def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
 
 
 def draw_background(surface: pygame.Surface) -> None:
-    """The suite's background over the whole surface: on a window's canvas, to the window's edges."""
+    """The suite's background over the whole surface (a window's canvas: the design's area; `draw_margins` the
+    rest)."""
     pixels = pygame.Surface.get_size(surface)
-    pygame.Surface.blit(surface, vertical_gradient(pixels, BACKGROUND_GLOW, BACKGROUND), (0, 0))
+    gradient = vertical_gradient(pixels, BACKGROUND_GLOW, BACKGROUND)
+    if isinstance(surface, Canvas):
+        area = surface.pixel_rect(surface.get_rect())
+        pygame.Surface.blit(surface, gradient, area, area)
+    else:
+        pygame.Surface.blit(surface, gradient, (0, 0))
+
+
+def draw_margins(canvas: Canvas) -> None:
+    """The background around the design on a window's canvas of another shape (the design's own area is the
+    scenes' to draw)."""
+    pixels = pygame.Surface.get_size(canvas)
+    design = canvas.pixel_rect(canvas.get_rect())
+    if design.size == pixels:
+        return
+    gradient = vertical_gradient(pixels, BACKGROUND_GLOW, BACKGROUND)
+    window = pygame.Rect((0, 0), pixels)
+    for margin in (pygame.Rect(0, 0, design.left, pixels[1]), pygame.Rect(design.right, 0, window.right - design.right,
+                   pixels[1]), pygame.Rect(0, 0, pixels[0], design.top),
+                   pygame.Rect(0, design.bottom, pixels[0], window.bottom - design.bottom)):
+        if margin.width > 0 and margin.height > 0:
+            pygame.Surface.blit(canvas, gradient, margin, margin)
 
 
 def shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
