@@ -149,3 +149,16 @@ def test_every_scene_draws_at_small_and_large_windows(size):
         assert picture.get_size() == size
         edges = np.concatenate([rgb(picture)[0], rgb(picture)[-1]])
         assert (edges.sum(axis=1) > 0).all(), f"{name}: a black bar at {size}"
+
+
+def test_copies_conversions_and_parts_of_a_canvas_keep_its_units():
+    canvas = Canvas((300, 200), 2.0, logical_size=(150, 100))
+    draw.rect(canvas, (255, 0, 0), (10, 10, 20, 20))
+    twin = canvas.copy()
+    assert twin.get_size() == (150, 100) and twin.scale == 2.0
+    assert pygame.image.tobytes(twin, "RGB") == pygame.image.tobytes(canvas, "RGB")
+    part = canvas.subsurface((10, 10, 40, 30))
+    assert part.get_size() == (40, 30) and pygame.Surface.get_size(part) == (80, 60)
+    assert pygame.Surface.get_at(part, (5, 5))[:3] == (255, 0, 0)  # shares the pixels, from its own corner
+    draw.rect(part, (0, 0, 255), (20, 0, 5, 5))
+    assert pygame.Surface.get_at(canvas, (61, 21))[:3] == (0, 0, 255)

@@ -93,6 +93,14 @@ class Canvas(pygame.Surface):
     def convert_alpha(self, *source: pygame.Surface) -> Canvas:
         return self._with_units(pygame.Surface.convert_alpha(self, *source))
 
+    def subsurface(self, *rect: Any) -> Canvas:
+        """The part under logical `rect`, sharing its pixels, in its own logical units from its top left."""
+        area = pygame.Rect(*rect)
+        part = pygame.Surface.subsurface(self, self.pixel_rect(area))
+        assert isinstance(part, Canvas)
+        part.scale, part.offset, part.logical_size = self.scale, (0.0, 0.0), area.size
+        return part
+
     def _with_units(self, twin: pygame.Surface) -> Canvas:
         """A surface pygame made from this one (of this class, but made without __init__), given its units."""
         assert isinstance(twin, Canvas)
