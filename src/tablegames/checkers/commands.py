@@ -6,6 +6,8 @@
   folder's unless --output says where) and the learning report
 - `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W | --scheduler S]
   [--node-scale F] [--markdown PATH]`: level against level over ballot openings, prints the table
+- `tablegames checkers review GAME.pdn [--game N] [--nodes N] [--output PATH]`: the engine's review of a game,
+  every move's loss, mistakes (?) and blunders (??), and the annotated PDN
 
 --workers runs the games on local worker processes, --scheduler on a Dask cluster (docs/cluster.md); the
 results are the same bit for bit wherever they run.
@@ -23,6 +25,7 @@ from tablegames.core.arguments import positive_number, seed_number, whole_number
 from tablegames.core.fanout import add_fanout_options, fanout_from
 from tablegames.core.places import data_folder
 
+DEFAULT_REVIEW_NODES = 400_000  # analysis.DEFAULT_NODES (not imported here: the kernels load only when used)
 BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(openings.ACCEPTED); a test checks)
 # perft(16) from the start takes about a quarter of an hour at 170 million leaves a second, and each ply more
 # about 4.5 times longer: perft(20) takes days, deeper would take months.
@@ -93,6 +96,22 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                                    help="scale of the node budgets of levels 9 and 10 (default 0.05)")
     tournament_parser.add_argument("--markdown", type=writable_file, default=None, help="also write the table as a Markdown report")
     tournament_parser.set_defaults(run=run_tournament_command)
+
+    review_parser = subparsers.add_parser(
+        "review",
+        help="the engine's review of a PDN game: what every move loses, mistakes (?) and blunders (??) marked",
+        description="Search every position of the game (a node budget, so the review is the same everywhere), "
+        "print each move's loss against the move the engine prefers, and write the game with a comment at every "
+        "mistake.",
+    )
+    review_parser.add_argument("pdn", help="the PDN file")
+    review_parser.add_argument("--game", type=whole_number(1, 1_000_000), default=1,
+                               help="which game of the file, counting from 1 (default 1)")
+    review_parser.add_argument("--nodes", type=whole_number(1_000, 1_000_000_000), default=DEFAULT_REVIEW_NODES,
+                               help=f"nodes searched a position, 1000-1000000000 (default {DEFAULT_REVIEW_NODES})")
+    review_parser.add_argument("--output", type=writable_file, default=None,
+                               help="write the annotated game here (default: print it after the table)")
+    review_parser.set_defaults(run=run_review)
 
 
 def run_perft(args: argparse.Namespace) -> int:
@@ -224,4 +243,55 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         write_atomic(args.markdown, tournament.format_report(results, command, args.openings, args.seed,
                                                              args.node_scale))
         print(f"wrote {args.markdown}")
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    """Review one game of a PDN file on a thinker thread (Ctrl-C stops it), with progress a position at a time."""
+    from tablegames.checkers.analysis import Budget, annotated_pdn, move_label, review_game, score_words
+    from tablegames.checkers.pdn import read_pdn_file
+    from tablegames.core.files import write_atomic
+    from tablegames.core.progress import Progress
+    from tablegames.core.worker import run_until_interrupted
+
+    try:
+        games = read_pdn_file(args.pdn)
+    except ValueError as error:
+        return _fail(str(error))
+    if args.game > len(games):
+        return _fail(f"{args.pdn}: --game {args.game}, but the file holds {len(games)} game"
+                     f"{'s' if len(games) != 1 else ''}")
+    game = games[args.game - 1]
+    if not game.moves:
+        return _fail(f"{args.pdn}: game {args.game} has no moves to review")
+    if game.setups:
+        return _fail(f"{args.pdn}: game {args.game} has positions set up during play (fun mode's events): it is "
+                     "not one line of moves to review")
+    progress = Progress(len(game.moves), "review", unit="moves")
+    done = [0]
+
+    def tick() -> None:
+        progress.advance(done[0] - progress.done)
+
+    started = time.perf_counter()
+    with progress:
+        reviews = run_until_interrupted(
+            lambda token: review_game(game, Budget(nodes=args.nodes), token.flag,
+                                      lambda finished, _total: done.__setitem__(0, finished)), tick)
+        tick()
+    print(f"{'move':>6}  {'played':<10} {'loss':>6}  {'best':<10} {'best score':>11}")
+    for review in reviews:
+        print(f"{move_label(game.start, review.index):>6}  {review.move.notation + review.glyph:<10} "
+              f"{review.loss / 100:>6.2f}  {review.best.notation:<10} {score_words(review.best_score):>11}")
+    mistakes = sum(1 for review in reviews if review.glyph == "?")
+    blunders = sum(1 for review in reviews if review.glyph == "??")
+    print(f"{len(reviews)} moves reviewed at {args.nodes:,} nodes a position in {time.perf_counter() - started:.1f} "
+          f"s: {mistakes} mistake{'s' if mistakes != 1 else ''}, {blunders} blunder{'s' if blunders != 1 else ''}")
+    text = annotated_pdn(game, reviews)
+    if args.output is None:
+        print()
+        print(text, end="")
+    else:
+        write_atomic(Path(args.output), text)
+        print(f"wrote {args.output}")
     return 0
