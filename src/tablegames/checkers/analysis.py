@@ -71,12 +71,15 @@ class View:
         return numbered_line(self.position, self.line)
 
 
+def move_number(start: Position, index: int) -> int:
+    """The number PDN gives the move at `index` of a game from `start` (Black's and White's moves share one)."""
+    return index // 2 + 1 if start.turn == BLACK else (index + 1) // 2 + 1
+
+
 def move_label(start: Position, index: int) -> str:
-    """The number PDN gives the move at `index` of a game from `start`: "12." for Black's, "12..." for White's."""
-    black_first = start.turn == BLACK
-    number = index // 2 + 1 if black_first else (index + 1) // 2 + 1
-    blacks = (index % 2 == 0) == black_first
-    return f"{number}." if blacks else f"{number}..."
+    """The move at `index` of a game from `start` as PDN numbers it: "12." for Black's, "12..." for White's."""
+    blacks = (index % 2 == 0) == (start.turn == BLACK)
+    return f"{move_number(start, index)}." if blacks else f"{move_number(start, index)}..."
 
 
 def numbered_line(position: Position, moves: Sequence[Move], first_number: int = 1) -> str:
