@@ -190,6 +190,8 @@ class OverlayMenuScene(Scene, Generic[M]):
         row_height = max(base.row_height, round(base.row_height * scale))
         if 86 + rows * row_height + below_scaled > room:
             row_height = max(base.row_height, (room - 86 - below_scaled) // max(1, rows))
+            # still too tall at the rows' normal height: the notes get what is left, never less than normally
+            below_scaled = min(below_scaled, max(below, room - 86 - rows * row_height))
         width = min(LOGICAL_SIZE[0] - 40, max(base.menu_rect.width, round(base.menu_rect.width * scale)))
         height = max(base.menu_rect.height, 86 + rows * row_height + below_scaled)
         rect = pygame.Rect(0, 0, width, height)
