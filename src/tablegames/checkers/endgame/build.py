@@ -76,7 +76,7 @@ def solve_slice(black_men: int, black_kings: int, white_men: int, white_kings: i
     """Solve one slice into states (WIN, LOSS, DRAW or INVALID) and depths (plies to conversion), both of 2 * size
     entries (position number + side * size). Solved slices are looked up in packed/slice_table. Returns the deepest
     wave, BUILD_CANCELLED when cancel[0] was set (polled every few thousand positions), or MISSING_SLICE.
-    progress[0] grows by one per position of the first pass and one per position of the waves."""
+    progress[0] grows by one per position of the first pass (most of the time)."""
     size = states.shape[0] // 2
     moves = np.empty((MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
     board = np.empty(3, dtype=np.int64)
@@ -142,10 +142,8 @@ def solve_slice(black_men: int, black_kings: int, white_men: int, white_kings: i
     while wave_length > 0 or next_length > 0:
         for w in range(wave_length):
             polled += 1
-            if (polled & (CANCEL_POLL - 1)) == 0:
-                if cancel[0] != 0:
-                    return BUILD_CANCELLED
-                progress[0] += CANCEL_POLL
+            if (polled & (CANCEL_POLL - 1)) == 0 and cancel[0] != 0:
+                return BUILD_CANCELLED
             at = wave[w]
             side = 0 if at < size else 1
             number = at - side * size
@@ -319,3 +317,31 @@ def warmup() -> None:
     states = np.empty(2 * slice_size(*material), dtype=np.uint8)
     depths = np.empty_like(states)
     solve_slice(*material, packed, table, states, depths, np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int32))
+
+
+@dataclass(frozen=True)
+class PieceCountSummary:
+    pieces: int
+    positions: int  # legal positions, both sides to move
+    wins: int  # for the side to move
+    losses: int
+    draws: int
+    longest: int  # the longest win or loss in plies to conversion
+
+
+def summarise(folder: Path, max_pieces: int) -> list[PieceCountSummary]:
+    """Values counted per piece count, from the files (which must all be there)."""
+    summaries = []
+    for pieces in range(2, max_pieces + 1):
+        counts = np.zeros(4, dtype=np.int64)
+        longest = 0
+        for material in slices(max_pieces):
+            if sum(material) != pieces:
+                continue
+            stored = storage.read_values(folder, material)
+            values = unpack_values(stored.packed, 2 * slice_size(*material))
+            counts += np.bincount(values, minlength=4)
+            longest = max(longest, stored.longest)
+        summaries.append(PieceCountSummary(pieces, int(counts[WIN] + counts[LOSS] + counts[DRAW]), int(counts[WIN]),
+                                           int(counts[LOSS]), int(counts[DRAW]), longest))
+    return summaries
