@@ -24,10 +24,8 @@ PUBLISHED = {1: 120, 2: 6_972, 3: 261_224, 4: 7_092_774, 5: 148_688_232, 6: 2_50
 
 
 @pytest.fixture(scope="module")
-def database(tmp_path_factory) -> EndgameDatabase:
-    folder = tmp_path_factory.mktemp("endgame")
-    build.build_database(folder, 4, np.zeros(1, dtype=np.int32))
-    loaded = EndgameDatabase.load(folder)
+def database(endgame_folder) -> EndgameDatabase:
+    loaded = EndgameDatabase.load(endgame_folder)
     assert loaded is not None and loaded.max_pieces == 4
     return loaded
 

@@ -12,9 +12,10 @@ slices): they are marked INVALID and never looked up. The side to move doubles t
 
 Values, from the side to move's point of view, are 2 bits: UNKNOWN (0: not in the database), WIN, LOSS, DRAW.
 A database in memory is one packed array (four positions a byte, the lowest bits first) for every slice, each slice
-starting on a byte, and a slice table of three rows of SLICE_CODES int64: where each slice starts (in positions,
--1 when absent), its size (arrangements, one side to move), and its longest win (plies before the game leaves
-the slice, for the 40-move rule: see `build`).
+starting on a byte, and a slice table of four rows of SLICE_CODES int64: where each slice starts (in positions,
+-1 when absent), its size (arrangements, one side to move), its longest win (plies before the game leaves the
+slice, for the 40-move rule: see `build`), and where its depths start in a second array (a byte a position), -1
+for the slices whose depths are not held in memory.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ SLICE_CODES = CODE_RADIX**4
 MAN_SQUARES = 28
 SLICE_SIZE_ROW = SLICE_CODES  # slice_table[SLICE_SIZE_ROW + code]: the slice's size
 SLICE_LONGEST_ROW = 2 * SLICE_CODES  # slice_table[SLICE_LONGEST_ROW + code]: its longest win or loss, in plies
-SLICE_TABLE_LENGTH = 3 * SLICE_CODES
+SLICE_DEPTHS_ROW = 3 * SLICE_CODES  # slice_table[SLICE_DEPTHS_ROW + code]: where its depths start in memory, or -1
+SLICE_TABLE_LENGTH = 4 * SLICE_CODES
 
 BINOMIAL = np.array([[comb(n, k) for k in range(8)] for n in range(33)], dtype=np.int64)
 # bit index (0-34) -> square index 0-31 (ghost bits -> -1); square index -> bit
@@ -222,3 +224,29 @@ def probe_value(black: int, white: int, kings: int, side: int, packed: npt.NDArr
     size = slice_table[SLICE_SIZE_ROW + code]
     at = offset + side * size + position_index(black, white, kings, black_men, white_men, black_kings, white_kings)
     return int((packed[at >> 2] >> (2 * (at & 3))) & 3)
+
+
+@njit(cache=True, nogil=True)
+def probe_trusted(black: int, white: int, kings: int, side: int, quiet_plies: int, quiet_limit: int,
+                  packed: npt.NDArray[np.uint8], depths: npt.NDArray[np.uint8],
+                  slice_table: npt.NDArray[np.int64]) -> int:
+    """probe_value for the search under the 40-move rule: a WIN or LOSS is UNKNOWN unless the counter
+    (`quiet_plies` of `quiet_limit`) leaves room for its conversion: the slice's longest, or, when the slice's
+    depths are in memory, the position's own (a draw is a draw whatever the counter)."""
+    value = probe_value(black, white, kings, side, packed, slice_table)
+    if value != UNKNOWN and value != DRAW:  # a win or a loss
+        black_kings = popcount(black & kings)
+        white_kings = popcount(white & kings)
+        code = (((popcount(black) - black_kings) * CODE_RADIX + black_kings) * CODE_RADIX
+                + popcount(white) - white_kings) * CODE_RADIX + white_kings
+        if popcount(black) == 0 or popcount(white) == 0:
+            return value  # the side to move has no piece: lost at once
+        if quiet_plies + slice_table[SLICE_LONGEST_ROW + code] > quiet_limit:
+            start = slice_table[SLICE_DEPTHS_ROW + code]
+            if start < 0:
+                return UNKNOWN
+            number = position_index(black, white, kings, popcount(black) - black_kings, popcount(white) - white_kings,
+                                    black_kings, white_kings)
+            if quiet_plies + depths[start + side * slice_table[SLICE_SIZE_ROW + code] + number] > quiet_limit:
+                return UNKNOWN
+    return value

@@ -1,8 +1,10 @@
 """A built database in memory, and what the search asks of it.
 
 `EndgameDatabase.load(folder)` reads every slice's values file up to the largest piece count fully present (5, or
-fewer while a build is unfinished): about 80 MB for 5 pieces. The depths files are read one slice at a time, only
-when the root's move is chosen from the database (`best_root_moves`).
+fewer while a build is unfinished): 76 MB for 5 pieces; and the depths of the slices whose longest conversion is
+above HELD_DEPTHS_FROM plies (49 MB for 5 pieces), so the search can tell, position by position, whether the
+40-move counter leaves a win time to convert. Other slices' depths are read one slice at a time when the root's
+move is chosen from the database (`depth`).
 """
 
 from __future__ import annotations
@@ -19,15 +21,18 @@ from tablegames.checkers.endgame import storage
 from tablegames.checkers.endgame.build import Layout
 from tablegames.checkers.endgame.index import (
     MAX_PIECES,
-    SLICE_TABLE_LENGTH,
+    SLICE_DEPTHS_ROW,
     Material,
     position_index,
     probe_value,
+    slice_code,
     slice_size,
     slices_of,
 )
 
 log = logging.getLogger(__name__)
+# slices converting in more plies than this keep their depths in memory: the 40-move counter matters there
+HELD_DEPTHS_FROM = 40
 
 
 @dataclass
@@ -35,6 +40,7 @@ class EndgameDatabase:
     folder: Path
     max_pieces: int
     packed: npt.NDArray[np.uint8]
+    held_depths: npt.NDArray[np.uint8]
     table: npt.NDArray[np.int64]
     _depths: dict[Material, npt.NDArray[np.uint8]] = field(default_factory=dict)
 
@@ -50,10 +56,21 @@ class EndgameDatabase:
             return None
         layout = Layout.of(pieces)
         packed, table = layout.empty_tables()
+        held: list[npt.NDArray[np.uint8]] = []
+        held_length = 0
         for material in layout.materials:
             stored = storage.read_values(folder, material)
             layout.place(material, stored.packed, stored.longest, packed, table)
-        return cls(folder, pieces, packed, table)
+            if stored.longest > HELD_DEPTHS_FROM:
+                held.append(storage.read_depths(folder, material))
+                table[SLICE_DEPTHS_ROW + slice_code(*material)] = held_length
+                held_length += len(held[-1])
+        held_depths = np.concatenate(held) if held else np.zeros(1, dtype=np.uint8)
+        return cls(folder, pieces, packed, held_depths, table)
+
+    def search_tables(self) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int64], int]:
+        """The search kernel's endgame arguments: values, held depths, slice table, pieces."""
+        return self.packed, self.held_depths, self.table, self.max_pieces
 
     def value(self, black: int, white: int, kings: int, side: int) -> int:
         """WIN, LOSS, DRAW for the side to move, UNKNOWN beyond the database."""
@@ -75,11 +92,6 @@ def _material(black: int, white: int, kings: int) -> Material:
         return bin(bits).count("1")
 
     return count(black & ~kings), count(black & kings), count(white & ~kings), count(white & kings)
-
-
-def empty_tables() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
-    """What the search gets when no database is used: nothing to look up (same types as a loaded one)."""
-    return np.zeros(1, dtype=np.uint8), np.full(SLICE_TABLE_LENGTH, -1, dtype=np.int64)
 
 
 _loaded: dict[Path, EndgameDatabase | None] = {}
