@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,10 +14,11 @@ from hypothesis import given
 
 from endgame_oracle import disagreements, list_positions, solve
 from fuzzing import fuzz_settings, mutated
+from tablegames.checkers import reference
 from tablegames.checkers.endgame import build, index, storage
 from tablegames.checkers.endgame.index import DRAW, LOSS, WIN
 from tablegames.checkers.endgame.probe import EndgameDatabase
-from tablegames.checkers.engine import BLACK
+from tablegames.checkers.engine import BLACK, SQUARE_TO_BIT
 from tablegames.checkers.pdn import parse_fen
 from tablegames.checkers.position import Position
 
@@ -170,3 +173,82 @@ def test_fuzzed_depths_files_read_or_raise_the_readers_error(tmp_path_factory, d
     with contextlib.suppress(storage.EndgameFileError):
         assert len(storage.read_depths(folder, FUZZ_MATERIAL)) == FUZZ_POSITIONS
     assert path.read_bytes() == data
+
+
+def material_of(position: Position) -> tuple[int, ...]:
+    return tuple(bin(bits).count("1") for bits in (position.black & ~position.kings, position.black & position.kings,
+                                                    position.white & ~position.kings, position.white & position.kings))
+
+
+def reference_children(position: Position) -> list[tuple[Position, bool]]:
+    """The positions after each legal move by the reference rules (reference.py, not the engine), and whether the
+    move changed the material (a capture or a crowning: it leaves the slice)."""
+    pieces = {}
+    for square in range(1, 33):
+        bit = 1 << int(SQUARE_TO_BIT[square])
+        if (position.black | position.white) & bit:
+            letter = "b" if position.black & bit else "w"
+            pieces[square] = letter.upper() if position.kings & bit else letter
+    children = []
+    for path in reference.legal_paths(reference.board_from_squares(pieces), position.turn == BLACK):
+        board = reference.board_from_squares(pieces)
+        reference.play_path(board, path)
+        black = white = kings = 0
+        for square in range(1, 33):
+            row, column = reference.square_to_cell(square)
+            piece = board[row][column]
+            bit = 1 << int(SQUARE_TO_BIT[square])
+            if piece in "bB":
+                black |= bit
+            elif piece in "wW":
+                white |= bit
+            if piece in "BW":
+                kings |= bit
+        child = Position(black, white, kings, 1 - position.turn)
+        children.append((child, material_of(child) != material_of(position)))
+    return children
+
+
+@pytest.mark.slow
+def test_sampled_five_piece_values_and_depths_agree_with_their_moves_by_the_reference_rules(tmp_path_factory):
+    """Every value and depth sampled must follow from its children's by the reference rules' moves: a WIN at depth
+    d has a move to a LOSS converting in d - 1 (0: the move itself leaves the slice) and none sooner; a LOSS at d
+    only moves to WINs, the slowest converting in d - 1; a DRAW has no move to a LOSS and one to a DRAW. With every
+    value of up to 4 pieces checked exhaustively, this checks the 5-piece build position by position.
+    TABLEGAMES_ENDGAME_FOLDER: a built 5-piece database to check (else one is built, about 7 minutes)."""
+    folder = os.environ.get("TABLEGAMES_ENDGAME_FOLDER")
+    if folder is None:
+        folder = tmp_path_factory.mktemp("endgame5")
+        build.build_database(folder, 5, np.zeros(1, dtype=np.int32))
+    database = EndgameDatabase.load(Path(folder))
+    assert database is not None and database.max_pieces == 5
+    rng = np.random.default_rng(2026)
+    board = np.zeros(3, dtype=np.int64)
+    checked = {WIN: 0, LOSS: 0, DRAW: 0}
+    for material in index.slices_of(5):
+        size = index.slice_size(*material)
+        sampled = 0
+        while sampled < 100:
+            number, side = int(rng.integers(size)), int(rng.integers(2))
+            if not index.index_position(number, *material, board):
+                continue
+            sampled += 1
+            position = Position(int(board[0]), int(board[1]), int(board[2]), side)
+            value = database.value(position.black, position.white, position.kings, side)
+            depth = database.depth(position.black, position.white, position.kings, side)
+            outcomes = []
+            for child, leaves in reference_children(position):
+                child_value = database.value(child.black, child.white, child.kings, child.turn)
+                child_depth = 0 if leaves or child_value == DRAW else database.depth(
+                    child.black, child.white, child.kings, child.turn)
+                outcomes.append((child_value, child_depth))
+            if value == WIN:
+                assert min(d for v, d in outcomes if v == LOSS) == depth - 1, position.fen
+            elif value == LOSS:
+                assert all(v == WIN for v, _ in outcomes), position.fen
+                assert max((d for _, d in outcomes), default=-1) == depth - 1, position.fen
+            else:
+                assert value == DRAW and depth == 0, position.fen
+                assert LOSS not in [v for v, _ in outcomes] and DRAW in [v for v, _ in outcomes], position.fen
+            checked[value] += 1
+    assert min(checked.values()) > 0
