@@ -25,9 +25,10 @@ BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(ope
 # perft(16) from the start takes about a quarter of an hour at 170 million leaves a second, and each ply more
 # about 4.5 times longer: perft(20) takes days, deeper would take months.
 MAX_PERFT_DEPTH = 20
-MAX_ENDGAME_PIECES = 5  # 6 pieces would take about 2.5 hours and 2 GB (docs/checkers-endgame.md)
-# positions solved a second on this 2-core machine (5 pieces: 300 M positions in 405 s, the other core busy)
-ENDGAME_POSITIONS_PER_SECOND = 750_000
+MAX_ENDGAME_PIECES = 5  # 6 pieces: 1-2.5 hours, 2.2 GB on disk, 6 GB of memory (docs/checkers-endgame.md)
+# positions solved a second on this 2-core machine (up to 5 pieces: 303 M positions in 203 s, other jobs running;
+# 405 s with a second solver on the other core)
+ENDGAME_POSITIONS_PER_SECOND = 1_000_000
 # Schaeffer et al., "Checkers is solved", Science 317 (2007), table 1: positions by number of pieces (arrangements
 # of men and kings, one colour may be absent, the side to move not counted)
 PUBLISHED_COUNTS = {1: 120, 2: 6_972, 3: 261_224, 4: 7_092_774, 5: 148_688_232, 6: 2_503_611_964}
@@ -107,7 +108,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     endgame_parser.add_argument("action", choices=("build", "probe"), help="build the database, or probe a position")
     endgame_parser.add_argument("--pieces", type=whole_number(2, MAX_ENDGAME_PIECES), default=MAX_ENDGAME_PIECES,
                                 help=f"build up to this many pieces, 2-{MAX_ENDGAME_PIECES} (default "
-                                f"{MAX_ENDGAME_PIECES}: about 7 minutes, 120 MB)")
+                                f"{MAX_ENDGAME_PIECES}: 3-7 minutes, 126 MB)")
     endgame_parser.add_argument("--fen", default=None, help="probe: the position, as a PDN FEN")
     endgame_parser.set_defaults(run=run_endgame)
 
