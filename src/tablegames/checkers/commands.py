@@ -29,6 +29,7 @@ MAX_ENDGAME_PIECES = 5  # 6 pieces: 1-2.5 hours, 2.2 GB on disk, 6 GB of memory 
 # positions solved a second on this 2-core machine (up to 5 pieces: 303 M positions in 203 s, other jobs running;
 # 405 s with a second solver on the other core)
 ENDGAME_POSITIONS_PER_SECOND = 1_000_000
+BOOK_NODES = 2_000_000  # per move: depth 13-15 in the ballot positions (759 s for the book)
 # Schaeffer et al., "Checkers is solved", Science 317 (2007), table 1: positions by number of pieces (arrangements
 # of men and kings, one colour may be absent, the side to move not counted)
 PUBLISHED_COUNTS = {1: 120, 2: 6_972, 3: 261_224, 4: 7_092_774, 5: 148_688_232, 6: 2_503_611_964}
@@ -111,6 +112,20 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                                 f"{MAX_ENDGAME_PIECES}: 3-7 minutes, 126 MB)")
     endgame_parser.add_argument("--fen", default=None, help="probe: the position, as a PDN FEN")
     endgame_parser.set_defaults(run=run_endgame)
+
+    book_parser = subparsers.add_parser(
+        "book",
+        help="score every move of the three-move ballot's positions by a deep search: levels 9-10's opening book",
+        description="Search each legal move of the 156 ballot openings' positions and those on the way to them; "
+        "resumable (a second run skips the positions already scored with the same settings).",
+    )
+    book_parser.add_argument("action", choices=("build",), help="build the book")
+    book_parser.add_argument("--nodes", type=whole_number(1_000, 1_000_000_000), default=BOOK_NODES,
+                             help=f"search nodes per move, 1000-10^9 (default {BOOK_NODES:,}: about 15 minutes)")
+    book_parser.add_argument("--output", type=writable_file, default=None,
+                             help="book file to write (default: checkers-book.json in the user data folder; the "
+                             "shipped book is src/tablegames/checkers/openingbook/checkers-book.json)")
+    book_parser.set_defaults(run=run_book)
 
 
 def run_perft(args: argparse.Namespace) -> int:
@@ -328,4 +343,39 @@ def _probe_endgame(args: argparse.Namespace) -> int:
         depth = database.depth(position.black, position.white, position.kings, position.turn)
         print(f"{position.fen}: {side} to move {'wins' if value == WIN else 'loses'} "
               f"(the material changes within {depth} plies)")
+    return 0
+
+
+def run_book(args: argparse.Namespace) -> int:
+    """Search on a thinker thread: Ctrl-C stops the search at once; the positions scored so far stay in the file."""
+    from tablegames.checkers import book
+    from tablegames.checkers.progress import ProgressBar
+    from tablegames.core.worker import run_until_interrupted
+
+    try:  # the default output is checked before the work, as --output is by its type
+        output = args.output or writable_file(str(data_folder() / "checkers-book.json"))
+    except argparse.ArgumentTypeError as error:
+        return _fail(str(error))
+    positions = book.book_positions()
+    moves = sum(len(p.legal_moves()) for p in positions)
+    print(f"{len(positions)} positions, {moves:,} moves, {args.nodes:,} nodes a move, into {output}")
+    bar = ProgressBar(len(positions), "book")
+    command = f"tablegames checkers book build --nodes {args.nodes}"
+    started = time.perf_counter()
+    scored = [0]
+
+    def on_position(position: object, entry: object) -> None:
+        if entry is not None:
+            scored[0] += 1
+        elapsed = time.perf_counter() - started
+        left = len(positions) - bar.done - 1
+        bar.advance(1, f"about {_duration(elapsed / max(1, scored[0]) * left)} left" if scored[0] else "")
+
+    def task(token: object) -> object:
+        return book.build_book(positions, args.nodes, token.flag, output, command,  # type: ignore[attr-defined]
+                               on_position)
+
+    run_until_interrupted(task)
+    print(f"{scored[0]} positions scored in {time.perf_counter() - started:.0f} s, "
+          f"{len(positions) - scored[0]} already there; wrote {output}")
     return 0

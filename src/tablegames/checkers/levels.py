@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from tablegames.checkers import search_kernels
 from tablegames.checkers.boardstate import BoardState
+from tablegames.checkers.book import shipped_book
 from tablegames.checkers.endgame.index import LOSS, WIN
 from tablegames.checkers.endgame.probe import EndgameDatabase, shared_database
 from tablegames.checkers.endgame.storage import EndgameFileError
@@ -49,6 +50,7 @@ class Level:
     time_limit: float | None = None  # seconds, checked between iterations (DEEPENING only)
     learned: bool = False  # the learned weights (weights/checkers.json) instead of the hand-tuned ones
     endgame: bool = False  # use the endgame database when it is built (tablegames checkers endgame build)
+    book: bool = False  # play from the opening book (book.py) in the positions it holds
 
     @property
     def holds_the_gil(self) -> bool:
@@ -67,9 +69,9 @@ LEVELS: tuple[Level, ...] = (
           node_budget=5_000_000),
     Level(8, "Madame Minimax", "alpha-beta, 8 plies", ALPHA_BETA, 8, node_budget=5_000_000),
     Level(9, "Deep Thinker", "iterative deepening with the learned evaluation, up to 18 plies / 3 million positions",
-          DEEPENING, 18, node_budget=3_000_000, time_limit=1.5, learned=True, endgame=True),
+          DEEPENING, 18, node_budget=3_000_000, time_limit=1.5, learned=True, endgame=True, book=True),
     Level(10, "Grandmaster Gizmo", "the same, up to 40 plies / 20 million positions (a few seconds a move)",
-          DEEPENING, 40, node_budget=20_000_000, time_limit=5.0, learned=True, endgame=True),
+          DEEPENING, 40, node_budget=20_000_000, time_limit=5.0, learned=True, endgame=True, book=True),
 )
 HINT_LEVEL = 9
 
@@ -132,6 +134,11 @@ def play_move(
         return _generic_minimax_move(position, level.depth, budget, rng, cancel_flag)
     weights = learned_weights() if level.learned else HAND_TUNED
     time_limit = level.time_limit if use_clock else None
+    opening_book = shipped_book() if level.book else None
+    if opening_book is not None:
+        equal = opening_book.moves_of_equal_value(position)
+        if equal:
+            return equal[int(rng.integers(len(equal)))]
     quiet = quiet_plies(position, history)
     database = shared_database() if level.endgame else None
     if database is not None:
