@@ -110,3 +110,19 @@ def test_ctrl_c_stops_an_endgame_build_and_the_next_run_goes_on(tmp_path):
     assert "Traceback" not in err
     resumed = subprocess.run([*command[:-1], "3"], capture_output=True, text=True, env=env, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_book_build_and_keeps_the_positions_scored(tmp_path):
+    output = tmp_path / "book.json"
+    building = subprocess.Popen(
+        [sys.executable, "-m", "tablegames", "checkers", "book", "build", "--output", str(output)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=HEADLESS,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(20.0)  # the kernels loaded, a few positions scored
+    building.send_signal(signal.SIGINT)
+    _, err = building.communicate(timeout=60)
+    assert building.returncode == 130 and err.splitlines()[-1] == "tablegames: interrupted (Ctrl-C)"
+    assert "Traceback" not in err
+    from tablegames.checkers.book import read_book
+    assert len(read_book(output).positions) >= 1
