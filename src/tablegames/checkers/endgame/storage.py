@@ -1,7 +1,7 @@
 """The files of a built database: per slice, `slice-BMBKWMWK.values` (2 bits a position) and `.depths` (a byte a
 position, zlib-compressed), in `checkers-endgame/` of the user data folder.
 
-Each file is a 36-byte header and a payload:
+Each file is a 40-byte header and a payload:
 
     magic b"TGCKEDB1", format version (u16), kind (u16: 1 values, 2 depths), the four piece counts (u8 each),
     positions (u64: both sides to move), longest win or loss in plies (u32), payload length (u64), CRC-32 of
