@@ -17,15 +17,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import venv
 from pathlib import Path
 
+from pydraughts import draughts_python
 from tablegames.checkers import engine
 from tablegames.checkers.position import Position
 
 ROOT = Path(__file__).resolve().parents[1]
 C_SOURCE_NAME = Path("shared") / "bench" / "perft.c"
-DRAUGHTS_VENV = ROOT / ".bench-venv-draughts"
 BENCH_DEPTH = 11
 PUBLISHED = {
     6: 36768,
@@ -111,29 +110,6 @@ def compile_c(source: Path, folder: Path) -> Path | None:
         print(f"C baseline: compiling {source} failed: {result.stderr.strip()[:200]}")
         return None
     return binary
-
-
-def draughts_python() -> Path | None:
-    """The python of a venv holding py-draughts, created and filled on first use; None if that fails."""
-    python = DRAUGHTS_VENV / "bin" / "python"
-    check = [str(python), "-c", "import draughts.boards.american"]
-    if python.exists() and subprocess.run(check, capture_output=True).returncode == 0:
-        return python
-    print(f"py-draughts: installing into {DRAUGHTS_VENV.relative_to(ROOT)}/ ...", flush=True)
-    try:
-        venv.create(DRAUGHTS_VENV, with_pip=True, clear=True)
-        subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", "py-draughts"],
-            check=True,
-            capture_output=True,
-            text=True,
-            timeout=600,
-        )
-    except (OSError, subprocess.SubprocessError) as error:
-        detail = getattr(error, "stderr", "") or str(error)
-        print(f"py-draughts: could not be installed ({detail.strip()[-200:]}); skipped")
-        return None
-    return python
 
 
 def rate(leaves: int, seconds: float) -> float:

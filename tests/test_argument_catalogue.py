@@ -69,6 +69,7 @@ TEXT_OPTIONS: dict[str, list[str]] = {
     "checkers perft --fen": ["checkers", "perft", "3", "--fen", "B:W33:B1"],
     "checkers tournament --pairs": ["checkers", "tournament", "--pairs", "nobody:vs"],
     "checkers endgame --fen": ["checkers", "endgame", "probe", "--fen", "B:W33:B1"],
+    "checkers review pdn": ["checkers", "review", "/nonexistent/game.pdn"],
     "fasttrack games --red": ["fasttrack", "games", "--count", "1", "--red", "nobody"],
     "fasttrack experiment --strategy": ["fasttrack", "experiment", "--strategy", "nobody", "--seeds", "1"],
     "piddle advise dice": ["piddle", "advise", "12345x"],

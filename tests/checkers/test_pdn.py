@@ -20,6 +20,7 @@ from tablegames.checkers.pdn import (
     parse_games,
     parse_move,
     quoted,
+    read_pdn_file,
 )
 from tablegames.checkers.position import Piece, Position
 
@@ -357,3 +358,21 @@ def test_fuzzed_fens_parse_or_raise_the_readers_error(data):
     except ValueError:
         return
     assert parse_fen(format_fen(position)) == position
+
+
+@fuzz_settings()
+@given(data=mutated(SPEC_GAME + b"\n" + SPEC_SETUP_GAME) | mutated("[Event \"Åbo\"]\n1. 11-15 *".encode("latin-1")))
+def test_fuzzed_pdn_files_are_read_or_refused_naming_the_file(data):
+    """The file reader (review, the analysis board): games, or ValueError naming the file; nothing else."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.pdn"
+        path.write_bytes(data)
+        try:
+            games = read_pdn_file(path)
+        except ValueError as error:
+            assert str(error).startswith(str(path))
+            return
+        assert games and all(isinstance(game, PdnGame) for game in games)

@@ -55,12 +55,14 @@ def test_not_an_intent_is_refused():
 
 
 def test_app_translates_mouse_positions_to_logical_coordinates():
-    from tablegames.ui.app import letterbox, to_logical
+    from tablegames.ui.app import to_logical
 
-    view = letterbox((640, 800))  # half width: scaled by 0.5, centred vertically
-    assert view.size == (640, 400) and view.y == 200
+    # half width: scaled by 0.5, the design centred vertically (200 px above and below it)
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(320, 400), button=1)
-    assert to_logical(event, view).pos == (640.0, 400.0)
+    assert to_logical(event, (640, 800)).pos == (640.0, 400.0)
+    corner = pygame.event.Event(pygame.MOUSEMOTION, pos=(0, 200), rel=(10, -4), buttons=(0, 0, 0))
+    moved = to_logical(corner, (640, 800))
+    assert moved.pos == (0.0, 0.0) and moved.rel == (20.0, -8.0)
 
 
 def test_a_window_of_another_shape_has_no_black_bars():

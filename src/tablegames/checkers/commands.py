@@ -1,13 +1,20 @@
 """Checkers tools:
 
 - `tablegames checkers perft DEPTH [--fen FEN] [--divide] [--count-duplicates]`: DEPTH 0-20; Ctrl-C stops it
-- `tablegames checkers train [--rounds R] [--openings N] [--depth D] [--seed S] [--workers W] [--output PATH]
-  [--report PATH]`: hill climbing from piece counting, writes the weights file (the user data folder's unless
-  --output says where) and the learning report
-- `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W]
+- `tablegames checkers train [--rounds R] [--openings N] [--depth D] [--seed S] [--workers W | --scheduler S]
+  [--output PATH] [--report PATH]`: hill climbing from piece counting, writes the weights file (the user data
+  folder's unless --output says where) and the learning report
+- `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W | --scheduler S]
   [--node-scale F] [--markdown PATH]`: level against level over ballot openings, prints the table
 - `tablegames checkers endgame build [--pieces N]`: solve the endgame database of up to N pieces (2-5) into the
   user data folder, resumable (Ctrl-C keeps the finished slices); `endgame probe --fen FEN`: one position's value
+- `tablegames checkers book build [--nodes N] [--output PATH]`: levels 9-10's opening book, every move of the
+  ballot's positions scored by a deep search, resumable
+- `tablegames checkers review GAME.pdn [--game N] [--nodes N] [--output PATH]`: the engine's review of a game,
+  every move's loss, mistakes (?) and blunders (??), and the annotated PDN
+
+--workers runs the games on local worker processes, --scheduler on a Dask cluster (docs/cluster.md); the
+results are the same bit for bit wherever they run.
 """
 
 from __future__ import annotations
@@ -18,9 +25,11 @@ import time
 from pathlib import Path
 
 from tablegames.checkers.pdn import INITIAL_FEN, parse_fen
-from tablegames.core.arguments import positive_number, seed_number, whole_number, worker_count, writable_file
+from tablegames.core.arguments import positive_number, seed_number, whole_number, writable_file
+from tablegames.core.fanout import add_fanout_options, fanout_from
 from tablegames.core.places import data_folder
 
+DEFAULT_REVIEW_NODES = 400_000  # analysis.DEFAULT_NODES (not imported here: the kernels load only when used)
 BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(openings.ACCEPTED); a test checks)
 # perft(16) from the start takes about a quarter of an hour at 170 million leaves a second, and each ply more
 # about 4.5 times longer: perft(20) takes days, deeper would take months.
@@ -70,7 +79,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     train_parser.add_argument("--depth", type=whole_number(1, 12), default=3,
                               help="search depth of the training games, 1-12 (default 3)")
     train_parser.add_argument("--seed", type=seed_number, default=7, help="seed of the noise and the openings (default 7)")
-    train_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
+    add_fanout_options(train_parser, "training games")
     train_parser.add_argument("--output", type=writable_file, default=None,
                               help="weights file to write (default: checkers-weights.json, or checkers-weights-td.json "
                               "for TD(lambda), in the user data folder; the shipped weights are "
@@ -94,7 +103,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     tournament_parser.add_argument("--openings", type=whole_number(1, BALLOT_OPENINGS), default=10,
                                    help="openings per pair (default 10)")
     tournament_parser.add_argument("--seed", type=seed_number, default=1, help="seed of the openings (default 1)")
-    tournament_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
+    add_fanout_options(tournament_parser, "games")
     tournament_parser.add_argument("--node-scale", type=positive_number(1.0), default=0.05,
                                    help="scale of the node budgets of levels 9 and 10 (default 0.05)")
     tournament_parser.add_argument("--markdown", type=writable_file, default=None, help="also write the table as a Markdown report")
@@ -121,11 +130,27 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     )
     book_parser.add_argument("action", choices=("build",), help="build the book")
     book_parser.add_argument("--nodes", type=whole_number(1_000, 1_000_000_000), default=BOOK_NODES,
-                             help=f"search nodes per move, 1000-10^9 (default {BOOK_NODES:,}: about 15 minutes)")
+                             help=f"search nodes per move, 1000-10^9 (default {BOOK_NODES:,}: about 13 minutes)")
     book_parser.add_argument("--output", type=writable_file, default=None,
                              help="book file to write (default: checkers-book.json in the user data folder; the "
                              "shipped book is src/tablegames/checkers/openingbook/checkers-book.json)")
     book_parser.set_defaults(run=run_book)
+
+    review_parser = subparsers.add_parser(
+        "review",
+        help="the engine's review of a PDN game: what every move loses, mistakes (?) and blunders (??) marked",
+        description="Search every position of the game (a node budget, so the review is the same everywhere), "
+        "print each move's loss against the move the engine prefers, and write the game with a comment at every "
+        "mistake.",
+    )
+    review_parser.add_argument("pdn", help="the PDN file")
+    review_parser.add_argument("--game", type=whole_number(1, 1_000_000), default=1,
+                               help="which game of the file, counting from 1 (default 1)")
+    review_parser.add_argument("--nodes", type=whole_number(1_000, 1_000_000_000), default=DEFAULT_REVIEW_NODES,
+                               help=f"nodes searched a position, 1000-1000000000 (default {DEFAULT_REVIEW_NODES})")
+    review_parser.add_argument("--output", type=writable_file, default=None,
+                               help="write the annotated game here (default: print it after the table)")
+    review_parser.set_defaults(run=run_review)
 
 
 def run_perft(args: argparse.Namespace) -> int:
@@ -170,6 +195,7 @@ def default_weights_output(method: str) -> Path:
 def run_train(args: argparse.Namespace) -> int:
     from tablegames.checkers import learning_report, train
     from tablegames.checkers.evaluate import format_weights
+    from tablegames.checkers.tournament import warm_kernels
     from tablegames.core.files import write_atomic
 
     if args.method == "hill" and args.report and args.openings + args.report_openings > BALLOT_OPENINGS:
@@ -182,24 +208,27 @@ def run_train(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.method == "td":
         return _run_td(args, output, started)
-    run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, workers=args.workers)
-    command = (f"tablegames checkers train --rounds {args.rounds} --openings {args.openings} --depth {args.depth} "
-               f"--seed {args.seed}")
-    write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
-    print(f"{len(run.accepted_rounds)} of {args.rounds} challengers accepted in {time.perf_counter() - started:.0f} s")
-    print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
-    print(f"wrote the weights to {output}")
-    if args.report:
-        shown = command + (f" --output {args.output}" if args.output else "")
-        text = learning_report.build(run, shown, args.report_openings, args.workers)
-        write_atomic(args.report, text)
-        print(f"wrote the report to {args.report}")
+    with fanout_from(args, warm_kernels) as fanout:
+        run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, fanout=fanout)
+        command = (f"tablegames checkers train --rounds {args.rounds} --openings {args.openings} "
+                   f"--depth {args.depth} --seed {args.seed}")
+        write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
+        print(f"{len(run.accepted_rounds)} of {args.rounds} challengers accepted in "
+              f"{time.perf_counter() - started:.0f} s")
+        print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
+        print(f"wrote the weights to {output}")
+        if args.report:
+            shown = command + (f" --output {args.output}" if args.output else "")
+            text = learning_report.build(run, shown, args.report_openings, fanout)
+            write_atomic(args.report, text)
+            print(f"wrote the report to {args.report}")
     return 0
 
 
 def _run_td(args: argparse.Namespace, output: str, started: float) -> int:
     from tablegames.checkers import learning_report, train
     from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT, format_weights
+    from tablegames.checkers.tournament import warm_kernels
     from tablegames.core.files import write_atomic
 
     run = train.td_lambda(args.games, args.depth, args.seed)
@@ -210,8 +239,10 @@ def _run_td(args: argparse.Namespace, output: str, started: float) -> int:
     print(f"wrote the weights to {output}")
     matches = [("TD(lambda)", run.weights, "hand-tuned", HAND_TUNED),
                ("TD(lambda)", run.weights, "piece counting", PIECE_COUNT)]
-    for first, second, games, score in train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
-                                                     learning_report.MEASURE_SEED, workers=args.workers):
+    with fanout_from(args, warm_kernels) as fanout:
+        measured = train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
+                                 learning_report.MEASURE_SEED, fanout=fanout)
+    for first, second, games, score in measured:
         print(f"{first} vs {second}: {100 * score:.1f}% over {games} games (depth {learning_report.MEASURE_DEPTH})")
     return 0
 
@@ -232,12 +263,14 @@ def parse_pairs(text: str) -> list[tuple[int, int]]:
 
 def run_tournament_command(args: argparse.Namespace) -> int:
     from tablegames.checkers import tournament
+    from tablegames.checkers.tournament import warm_kernels
     from tablegames.core.files import write_atomic
 
     try:
         pairs = parse_pairs(args.pairs) if args.pairs else list(tournament.DEFAULT_PAIRS)
         started = time.perf_counter()
-        results = tournament.run_tournament(pairs, args.openings, args.seed, args.workers, args.node_scale)
+        with fanout_from(args, warm_kernels) as fanout:
+            results = tournament.run_tournament(pairs, args.openings, args.seed, fanout, args.node_scale)
     except ValueError as error:
         return _fail(str(error))
     table = tournament.format_table(results)
@@ -266,7 +299,7 @@ def _build_endgame(pieces: int) -> int:
     import numpy as np
 
     from tablegames.checkers.endgame import build, index, storage
-    from tablegames.checkers.progress import ProgressBar
+    from tablegames.core.progress import Progress
     from tablegames.core.worker import run_until_interrupted
 
     folder = storage.default_folder()
@@ -275,24 +308,19 @@ def _build_endgame(pieces: int) -> int:
     print(f"{left:,} positions to solve (both sides to move): about "
           f"{_duration(left / ENDGAME_POSITIONS_PER_SECOND)} at {ENDGAME_POSITIONS_PER_SECOND:,} a second")
     progress = np.zeros(1, dtype=np.int64)
-    bar = ProgressBar(left, "solving")
-    shown = [0]
+    bar = Progress(left, "solving", unit="positions")
     started = time.perf_counter()
 
     def tick() -> None:
-        done = int(progress[0])
-        if done > shown[0]:
-            elapsed = time.perf_counter() - started
-            remaining = elapsed * (left - done) / done if done else 0.0
-            bar.advance(done - shown[0], f"about {_duration(remaining)} left")
-            shown[0] = done
+        bar.advance(int(progress[0]) - bar.done)
 
     def solve(token: object) -> list[build.SliceReport]:
         build.warmup()
         return build.build_database(folder, pieces, token.flag, progress)  # type: ignore[attr-defined]
 
-    reports = run_until_interrupted(solve, tick=tick, interval=0.5)
-    tick()
+    with bar:
+        reports = run_until_interrupted(solve, tick=tick, interval=0.5)
+        tick()
     built = [r for r in reports if not r.resumed]
     print(f"{len(built)} slices solved in {time.perf_counter() - started:.0f} s, "
           f"{len(reports) - len(built)} already there")
@@ -349,7 +377,7 @@ def _probe_endgame(args: argparse.Namespace) -> int:
 def run_book(args: argparse.Namespace) -> int:
     """Search on a thinker thread: Ctrl-C stops the search at once; the positions scored so far stay in the file."""
     from tablegames.checkers import book
-    from tablegames.checkers.progress import ProgressBar
+    from tablegames.core.progress import Progress
     from tablegames.core.worker import run_until_interrupted
 
     try:  # the default output is checked before the work, as --output is by its type
@@ -359,23 +387,78 @@ def run_book(args: argparse.Namespace) -> int:
     positions = book.book_positions()
     moves = sum(len(p.legal_moves()) for p in positions)
     print(f"{len(positions)} positions, {moves:,} moves, {args.nodes:,} nodes a move, into {output}")
-    bar = ProgressBar(len(positions), "book")
+    bar = Progress(len(positions), "book", unit="positions")
     command = f"tablegames checkers book build --nodes {args.nodes}"
     started = time.perf_counter()
     scored = [0]
+    finished = [0]
 
-    def on_position(position: object, entry: object) -> None:
+    def on_position(position: object, entry: object) -> None:  # on the thinker: the main thread draws the bar
         if entry is not None:
             scored[0] += 1
-        elapsed = time.perf_counter() - started
-        left = len(positions) - bar.done - 1
-        bar.advance(1, f"about {_duration(elapsed / max(1, scored[0]) * left)} left" if scored[0] else "")
+        finished[0] += 1
+
+    def tick() -> None:
+        bar.advance(finished[0] - bar.done)
 
     def task(token: object) -> object:
         return book.build_book(positions, args.nodes, token.flag, output, command,  # type: ignore[attr-defined]
                                on_position)
 
-    run_until_interrupted(task)
+    with bar:
+        run_until_interrupted(task, tick=tick, interval=0.5)
+        tick()
     print(f"{scored[0]} positions scored in {time.perf_counter() - started:.0f} s, "
           f"{len(positions) - scored[0]} already there; wrote {output}")
+    return 0
+
+
+def run_review(args: argparse.Namespace) -> int:
+    """Review one game of a PDN file on a thinker thread (Ctrl-C stops it), with progress a position at a time."""
+    from tablegames.checkers.analysis import Budget, annotated_pdn, move_label, review_game, score_words
+    from tablegames.checkers.pdn import read_pdn_file
+    from tablegames.core.files import write_atomic
+    from tablegames.core.progress import Progress
+    from tablegames.core.worker import run_until_interrupted
+
+    try:
+        games = read_pdn_file(args.pdn)
+    except ValueError as error:
+        return _fail(str(error))
+    if args.game > len(games):
+        return _fail(f"{args.pdn}: --game {args.game}, but the file holds {len(games)} game"
+                     f"{'s' if len(games) != 1 else ''}")
+    game = games[args.game - 1]
+    if not game.moves:
+        return _fail(f"{args.pdn}: game {args.game} has no moves to review")
+    if game.setups:
+        return _fail(f"{args.pdn}: game {args.game} has positions set up during play (fun mode's events): it is "
+                     "not one line of moves to review")
+    progress = Progress(len(game.moves), "review", unit="moves")
+    done = [0]
+
+    def tick() -> None:
+        progress.advance(done[0] - progress.done)
+
+    started = time.perf_counter()
+    with progress:
+        reviews = run_until_interrupted(
+            lambda token: review_game(game, Budget(nodes=args.nodes), token.flag,
+                                      lambda finished, _total: done.__setitem__(0, finished)), tick)
+        tick()
+    print(f"{'move':>6}  {'played':<10} {'loss':>6}  {'best':<10} {'best score':>11}")
+    for review in reviews:
+        print(f"{move_label(game.start, review.index):>6}  {review.move.notation + review.glyph:<10} "
+              f"{review.loss / 100:>6.2f}  {review.best.notation:<10} {score_words(review.best_score):>11}")
+    mistakes = sum(1 for review in reviews if review.glyph == "?")
+    blunders = sum(1 for review in reviews if review.glyph == "??")
+    print(f"{len(reviews)} moves reviewed at {args.nodes:,} nodes a position in {time.perf_counter() - started:.1f} "
+          f"s: {mistakes} mistake{'s' if mistakes != 1 else ''}, {blunders} blunder{'s' if blunders != 1 else ''}")
+    text = annotated_pdn(game, reviews)
+    if args.output is None:
+        print()
+        print(text, end="")
+    else:
+        write_atomic(Path(args.output), text)
+        print(f"wrote {args.output}")
     return 0

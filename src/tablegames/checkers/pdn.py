@@ -14,9 +14,11 @@ Writing produces the canonical form; reading canonical text and writing it back 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from tablegames.checkers.engine import BLACK, WHITE
 from tablegames.checkers.position import Move, Piece, Position
@@ -280,6 +282,33 @@ def parse_games(text: str) -> list[PdnGame]:
             raise ValueError(f"game {len(games) + 1}: {error}") from None
         games.append(game)
         at = _skip_space(text, at)
+    return games
+
+
+MAX_PDN_BYTES = 20_000_000  # a PDN file larger than this is refused before it is read (a big collection is ~5 MB)
+
+
+def read_pdn_file(path: str | os.PathLike[str]) -> list[PdnGame]:
+    """Every game of a PDN file; ValueError naming the file and what is wrong (cannot be read, too large, no
+    game, a bad game: its number, line and what was expected). UTF-8, or Latin-1 as older collections are."""
+    where = str(path)
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_PDN_BYTES:
+            raise ValueError(f"{where}: {size:,} bytes, more than the {MAX_PDN_BYTES:,} a PDN file may have")
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise ValueError(f"{where}: cannot read ({error.strerror or error})") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    try:
+        games = parse_games(text)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    if not games:
+        raise ValueError(f"{where}: no game in it (expected PDN: tags, then moves such as 1. 11-15 23-19)")
     return games
 
 

@@ -11,8 +11,11 @@ from the champion's and how many points (the champion's own measure) it gives aw
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from tablegames.core.fanout import Fanout
+from tablegames.core.progress import Progress
 
 from .experiments import Comparison, compare
 from .game import FastTrackGame
@@ -32,11 +35,11 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
     return max(0.0, middle - half), min(1.0, middle + half)
 
 
-def measure_levels(seeds: Sequence[int], workers: int = 1,
-                   progress: Callable[[int, int], None] | None = None) -> list[Comparison]:
+def measure_levels(seeds: Sequence[int], fanout: Fanout | None = None,
+                   progress: Progress | None = None) -> list[Comparison]:
     """Every level (weakest first) in red's seat against three champions, each paired with the champion in red's
-    seat on the same deals (every seed dealt four times, the decks turned a seat)."""
-    return [compare(level_strategy(level), seeds, workers=workers, progress=progress) for level in LEVELS]
+    seat on the same deals (every seed dealt four times, the decks turned a seat); run where `fanout` runs tasks."""
+    return [compare(level_strategy(level), seeds, fanout=fanout, progress=progress) for level in LEVELS]
 
 
 def levels_table(results: Sequence[Comparison]) -> str:

@@ -1,7 +1,8 @@
-"""The window: one loop at 60 fps over a stack of scenes, drawn at 1280x800 and scaled to the window.
+"""The window: one loop at 60 fps over a stack of scenes, laid out in 1280x800 logical units and drawn at the
+window's real pixel size (ui/canvas.py).
 
 events -> top scene's handle (intents) -> update(dt) -> the music fed -> draw(surface). Mouse positions are translated from the
-window to the logical surface before a scene sees them, so scenes only ever deal in logical coordinates.
+window to logical units before a scene sees them, so scenes only ever deal in logical coordinates.
 """
 
 from __future__ import annotations
@@ -11,9 +12,17 @@ from collections.abc import Callable
 
 import pygame
 
+from tablegames.ui.canvas import (
+    Canvas,
+    drawing_at,
+    set_drawing_scale,
+    window_canvas,
+    window_scale,
+    window_to_logical,
+)
 from tablegames.ui.frametimer import FrameTimer
 from tablegames.ui.scene import Context, Scene, SceneStack
-from tablegames.ui.theme import LOGICAL_SIZE, draw_background
+from tablegames.ui.theme import LOGICAL_SIZE, draw_background, draw_margins
 
 WINDOW_TITLE = "tablegames"
 WINDOW_CLASS = "tablegames"  # the launcher's StartupWMClass
@@ -28,35 +37,30 @@ def set_window_class() -> None:
     os.environ.setdefault("SDL_APP_ID", WINDOW_CLASS)
 
 
-def letterbox(window_size: tuple[int, int]) -> pygame.Rect:
-    """Where the logical picture sits in a window of `window_size`, scaled to fit with its aspect kept."""
-    width, height = window_size
-    scale = min(width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
-    rect = pygame.Rect(0, 0, max(1, round(LOGICAL_SIZE[0] * scale)), max(1, round(LOGICAL_SIZE[1] * scale)))
-    rect.center = (width // 2, height // 2)
-    return rect
+def draw_scenes(scenes: list[Scene], target: pygame.Surface, canvas: Canvas | None = None) -> Canvas:
+    """`scenes` (bottom first) drawn on `target` (the window, or a screenshot of its size) at its real pixel size.
+    Returns the canvas drawn on; pass it back the next frame to reuse it."""
+    if canvas is None or pygame.Surface.get_size(canvas) != target.get_size():
+        canvas = window_canvas(target.get_size())  # made again only when the window's size changes
+    with drawing_at(canvas.scale):
+        if not scenes or not scenes[0].opaque:  # nothing below an overlay: the background
+            draw_background(canvas)
+        draw_margins(canvas)  # around the design, in a window of another shape (the scenes draw the design's area)
+        for scene in scenes:
+            scene.draw(canvas)
+    target.blit(canvas, (0, 0))
+    return canvas
 
 
-def present(canvas: pygame.Surface, target: pygame.Surface, view: pygame.Rect | None = None) -> None:
-    """The logical picture on `target` (the window, or a screenshot of its size): scaled to fit with its aspect
-    kept, the margins painted with the suite's background rather than left as black bars."""
-    view = view or letterbox(target.get_size())
-    if view.size == target.get_size() == LOGICAL_SIZE:
-        target.blit(canvas, view)
-        return
-    draw_background(target)
-    target.blit(pygame.transform.smoothscale(canvas, view.size), view)
-
-
-def to_logical(event: pygame.event.Event, view: pygame.Rect) -> pygame.event.Event:
+def to_logical(event: pygame.event.Event, window_size: tuple[int, int]) -> pygame.event.Event:
     """The same event with its `pos` (and `rel`) in logical coordinates."""
     if event.type not in MOUSE_EVENTS:
         return event
-    scale_x, scale_y = LOGICAL_SIZE[0] / view.width, LOGICAL_SIZE[1] / view.height
     attributes = dict(event.dict)
-    attributes["pos"] = ((event.pos[0] - view.x) * scale_x, (event.pos[1] - view.y) * scale_y)
+    attributes["pos"] = window_to_logical(window_size, event.pos)
     if "rel" in attributes:
-        attributes["rel"] = (event.rel[0] * scale_x, event.rel[1] * scale_y)
+        scale = window_scale(window_size)
+        attributes["rel"] = (event.rel[0] / scale, event.rel[1] / scale)
     return pygame.event.Event(event.type, attributes)
 
 
@@ -66,7 +70,7 @@ class App:
         self.context = context
         self.stack = SceneStack()
         self.timer = FrameTimer()
-        self.canvas = pygame.Surface(LOGICAL_SIZE)
+        self.canvas: Canvas | None = None  # what the scenes are drawn on (draw_scenes)
         self.fullscreen = fullscreen
         self.window_size = window_size or LOGICAL_SIZE
         self.window = self._open_window()
@@ -74,8 +78,11 @@ class App:
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            window = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        set_drawing_scale(window_scale(window.get_size()))  # what scenes prepare between frames is made for it
+        return window
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -84,31 +91,27 @@ class App:
     def step(self, events: list[pygame.event.Event], dt: float) -> None:
         """One frame: the window's own keys, the top scene's events and update, then drawing (timed)."""
         self.timer.start()
-        view = letterbox(self.window.get_size())
         for event in events:
             if event.type == pygame.QUIT:
                 self.stack.quitting = True
             elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 self.toggle_fullscreen()
-                view = letterbox(self.window.get_size())
             elif event.type == pygame.VIDEORESIZE and not self.fullscreen:
                 self.window_size = (event.w, event.h)
-                view = letterbox(self.window.get_size())
+                set_drawing_scale(window_scale(self.window.get_size()))
             elif self.stack.top is not None:
-                self.stack.apply(self.stack.top.handle(to_logical(event, view)))
+                self.stack.apply(self.stack.top.handle(to_logical(event, self.window.get_size())))
         if self.context.preparation is not None:
             self.context.preparation.poll()  # the tables' kernels: finished work taken in, the next started
         if self.stack.top is not None:
             self.stack.apply(self.stack.top.update(dt))
         if self.context.audio is not None:
             self.context.audio.update()  # the mixer is fed from this thread only: pygame is not thread-safe
-        self.draw(view)
+        self.draw()
         self.timer.stop()
 
-    def draw(self, view: pygame.Rect | None = None) -> None:
-        for scene in self.stack.visible():
-            scene.draw(self.canvas)
-        present(self.canvas, self.window, view)
+    def draw(self) -> None:
+        self.canvas = draw_scenes(self.stack.visible(), self.window, self.canvas)
 
     def run(self, first: Scene | None = None, seconds: float | None = None,
             on_frame: Callable[[App, float], None] | None = None) -> None:

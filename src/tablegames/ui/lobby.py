@@ -15,7 +15,9 @@ import pygame
 
 from tablegames.core.places import about_lines
 from tablegames.tables import TABLES, TableSpec
+from tablegames.ui import draw
 from tablegames.ui.audio import mute_hint, toggle_mute
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.overlay import RulesScene
 from tablegames.ui.preparation import READY, Preparation, TableState, first_start_picture
 from tablegames.ui.preparing import draw_progress_bar, open_table
@@ -34,6 +36,7 @@ from tablegames.ui.theme import (
     draw_background,
     draw_text,
     shade,
+    text_scale,
 )
 from tablegames.ui.widgets import ConfirmScene, draw_footer, draw_wrapped
 
@@ -110,6 +113,9 @@ class LobbyScene(Scene):
         self.notice = ""
         self.notice_left = 0.0
         self.states = self.read_states()
+        self.backdrop = layer(LOGICAL_SIZE, alpha=False)
+        self.painted: tuple[object, ...] = ()  # `backdrop_key` when the backdrop was painted
+        self.refresh_backdrop()
 
     def read_states(self) -> tuple[TableState, ...]:
         """Each card's table's preparation (ready when nothing prepares them), the selected one put first."""
@@ -126,7 +132,9 @@ class LobbyScene(Scene):
             self.controller.point(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             action = self.controller.click(event.pos)
-        return self.carry_out(action)
+        intents = self.carry_out(action)
+        self.refresh_backdrop()
+        return intents
 
     def carry_out(self, action: tuple[str, ...] | None) -> list[Intent]:
         if action is None:
@@ -159,51 +167,73 @@ class LobbyScene(Scene):
         self.clock += dt
         self.notice_left = max(0.0, self.notice_left - dt)
         self.states = self.read_states()
+        self.refresh_backdrop()
         return []
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def backdrop_key(self) -> tuple[object, ...]:
+        """What the still picture shows: the chosen card, each card's stage, the footer, the scales."""
+        stages = tuple(state.stage if state.first_start and not state.ready else "" for state in self.states)
+        return (self.controller.selected, stages, mute_hint(self.context.settings), text_scale(), drawing_scale())
+
+    def refresh_backdrop(self) -> None:
+        """The still picture (background, title, the cards but their miniatures and bars, the footer), painted
+        again when what it shows changed: painting it every frame took most of a frame in a large window."""
+        key = self.backdrop_key()
+        if key != self.painted:
+            self.backdrop = layer(LOGICAL_SIZE, alpha=False)
+            self.paint_backdrop(self.backdrop)
+            self.painted = key
+
+    def paint_backdrop(self, surface: pygame.Surface) -> None:
         draw_background(surface)
         draw_text(surface, "tablegames", (LOGICAL_SIZE[0] / 2, 70), 84, ACCENT, "center", bold=True)
         draw_text(surface, "Choose a table", (LOGICAL_SIZE[0] / 2, 140), 34, TEXT_DIM, "center")
         for index, table in enumerate(TABLES):
-            self.draw_card(surface, index, table)
+            self.paint_card(surface, index, table)
         hint = (f"1-{len(TABLES)} sit at a table   Left/Right and Enter, or click   S sound and display   "
                 f"{mute_hint(self.context.settings)}   I about   F11 full screen   Q quit")
         draw_footer(surface, hint, (LOGICAL_SIZE[0] / 2, 740), 26, LOGICAL_SIZE[0] - 40, max_lines=2)
-        if self.notice_left > 0:
-            draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center", body=True)
 
-    def draw_card(self, surface: pygame.Surface, index: int, table: TableSpec) -> None:
+    def card_places(self, index: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """A card's rectangle (the chosen one raised) and its felt's."""
         rect = card_rect(index)
+        if index == self.controller.selected:
+            rect = rect.move(0, -10)
+        return rect, pygame.Rect(rect.x + 15, rect.y + 15, rect.width - 30, rect.width - 30)
+
+    def paint_card(self, surface: pygame.Surface, index: int, table: TableSpec) -> None:
+        rect, felt = self.card_places(index)
         chosen = index == self.controller.selected
         if chosen:
-            rect = rect.move(0, -10)
-            pygame.draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
-        pygame.draw.rect(surface, PANEL, rect, border_radius=18)
-        pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
-        felt = pygame.Rect(rect.x + 15, rect.y + 15, rect.width - 30, rect.width - 30)
-        pygame.draw.rect(surface, FELT_DARK, felt, border_radius=12)
-        pygame.draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
-        clip = surface.get_clip()
-        surface.set_clip(felt.inflate(-8, -8))
-        table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
-        surface.set_clip(clip)
+            draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
+        draw.rect(surface, PANEL, rect, border_radius=18)
+        draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
+        draw.rect(surface, FELT_DARK, felt, border_radius=12)
+        draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
         draw_text(surface, table.title, (rect.centerx, felt.bottom + 28), 40, TEXT, "center", bold=True)
         draw_wrapped(surface, table.blurb, pygame.Rect(rect.x + 14, felt.bottom + 50, rect.width - 28, 80), 25,
                      line_height=26)
         state = self.states[index]
         if state.first_start and not state.ready:
-            self.draw_preparation(surface, rect, state)
+            words = "Waits its turn: first start only" if state.stage == "queued" else "Preparing: first start only"
+            draw_text(surface, words, (rect.centerx, rect.bottom - 22), 22, TEXT_DIM, "center")
         else:
             draw_text(surface, f"{index + 1}  Enter to play", (rect.centerx, rect.bottom - 26), 28, ACCENT, "center")
 
-    def draw_preparation(self, surface: pygame.Surface, rect: pygame.Rect, state: TableState) -> None:
-        """A first start: the card's own bar, and why it takes a while."""
-        bar = pygame.Rect(rect.x + 30, rect.bottom - 52, rect.width - 60, 12)
-        waiting = state.stage == "queued"
-        draw_progress_bar(surface, bar, state.fraction, self.clock, moving=not waiting)
-        words = "Waits its turn: first start only" if waiting else "Preparing: first start only"
-        draw_text(surface, words, (rect.centerx, rect.bottom - 22), 22, TEXT_DIM, "center")
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.backdrop, (0, 0))  # brought up to date in handle and update
+        for index, table in enumerate(TABLES):
+            rect, felt = self.card_places(index)
+            clip = surface.get_clip()
+            surface.set_clip(felt.inflate(-8, -8))
+            table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
+            surface.set_clip(clip)
+            state = self.states[index]
+            if state.first_start and not state.ready:  # a first start: the card's own bar
+                bar = pygame.Rect(rect.x + 30, rect.bottom - 52, rect.width - 60, 12)
+                draw_progress_bar(surface, bar, state.fraction, self.clock, moving=state.stage != "queued")
+        if self.notice_left > 0:
+            draw_text(surface, self.notice, (LOGICAL_SIZE[0] / 2, 190), 30, ACCENT, "center", body=True)
 
 
 def about_scene(context: Context) -> RulesScene:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from tablegames.tables import TABLES, find_table
+from tablegames.ui import draw
 from tablegames.ui.audio import toggle_mute
 from tablegames.ui.preparation import READY, Preparation, StillPreparation, TableState
 from tablegames.ui.scene import SCENES, Context, Intent, Pop, Replace, Scene, SceneFactory, register_scene
@@ -46,22 +47,22 @@ def draw_progress_bar(surface: pygame.Surface, bar: pygame.Rect, fraction: float
     """A bar filled to `fraction`; `moving`, a light sweeps across the part still to come: never a bar standing
     still while a long compile gives no news."""
     radius = bar.height // 2
-    pygame.draw.rect(surface, PANEL, bar, border_radius=radius)
+    draw.rect(surface, PANEL, bar, border_radius=radius)
     filled = bar.copy()
     filled.width = round(bar.width * min(max(fraction, 0.0), 1.0))
     if moving:
         rest = pygame.Rect(filled.right, bar.y, bar.right - filled.right, bar.height)
-        pygame.draw.rect(surface, shade(ACCENT, 0.4), rest, border_radius=radius)
+        draw.rect(surface, shade(ACCENT, 0.4), rest, border_radius=radius)
         sweep_width = max(8, rest.width // 4)
         travel = (clock / SWEEP_SECONDS) % 1.0
         sweep = pygame.Rect(rest.x - sweep_width + round((rest.width + sweep_width) * travel), bar.y, sweep_width,
                             bar.height).clip(rest)
         if sweep.width > 0:
-            pygame.draw.rect(surface, shade(ACCENT, 0.7), sweep, border_radius=radius)
+            draw.rect(surface, shade(ACCENT, 0.7), sweep, border_radius=radius)
     if filled.width > 0:
         filled.width = max(filled.width, bar.height)
-        pygame.draw.rect(surface, ACCENT, filled, border_radius=radius)
-    pygame.draw.rect(surface, PANEL_EDGE, bar, 2, border_radius=radius)
+        draw.rect(surface, ACCENT, filled, border_radius=radius)
+    draw.rect(surface, PANEL_EDGE, bar, 2, border_radius=radius)
 
 
 def preparing_words(title: str, state: TableState) -> tuple[str, str]:

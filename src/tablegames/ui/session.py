@@ -151,7 +151,7 @@ class DemoDirector:
             self.next_card += DEMO_TABLE_SECONDS
         if self.picture_folder is not None and elapsed >= self.next_picture:
             self.pictures += 1
-            save_png(app.canvas, self.picture_folder / f"demo-{self.pictures:04d}.png")
+            save_png(app.window, self.picture_folder / f"demo-{self.pictures:04d}.png")
             self.next_picture += DEMO_PICTURE_SECONDS
 
     def begin_part(self, app: App, elapsed: float) -> None:

@@ -15,7 +15,9 @@ from functools import lru_cache
 import pygame
 
 from tablegames.checkers.position import Move
+from tablegames.ui import draw
 from tablegames.ui.audio import mute_hint
+from tablegames.ui.canvas import drawing_at, drawing_scale, layer
 from tablegames.ui.checkers.boards import BoardLayout, board_layout, draw_board_at
 from tablegames.ui.checkers.controller import WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.heads import draw_opponent
@@ -37,8 +39,9 @@ from tablegames.ui.theme import (
     TEXT_DIM,
     body_size,
     draw_text,
-    font,
+    line_spacing,
     shade,
+    text_size,
 )
 from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size, text_width
 from tablegames.ui.widgets import button_at as find_button
@@ -89,10 +92,10 @@ def button_at(pos: Point, mode: str = "play") -> str | None:
 
 
 @lru_cache(maxsize=8)
-def hop_shadow(radius: int) -> pygame.Surface:
-    """The soft shadow under a hopping piece."""
-    shadow = pygame.Surface((round(radius * 1.6), max(2, round(radius * 0.5))), pygame.SRCALPHA)
-    pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+def hop_shadow(radius: int, scale: float = 1.0) -> pygame.Surface:
+    """The soft shadow under a hopping piece (made at `scale`)."""
+    shadow = layer((round(radius * 1.6), max(2, round(radius * 0.5))), scale=scale)
+    draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
     return shadow
 
 
@@ -106,7 +109,8 @@ def draw_table_board(surface: pygame.Surface, model: TableModel, selection: Chec
     draw_marks(surface, model, selection, layout, keyboard_used)
     draw_pieces(surface, model, selection, layout, pointer)
     if s.checkers_square_numbers:  # over the pieces, where no ear or handle hides them
-        surface.blit(square_numbers(model.piece_set, layout.cell, selection.flipped), layout.inner.topleft)
+        surface.blit(square_numbers(model.piece_set, layout.cell, selection.flipped, drawing_scale()),
+                     layout.inner.topleft)
 
 
 def number_size(cell: int) -> int:
@@ -120,27 +124,28 @@ def square_number_rects(layout: BoardLayout, flipped: bool) -> dict[int, pygame.
     inset = max(2, round(layout.cell * 0.07))
     rects = {}
     for square in range(1, 33):
-        rect = pygame.Rect((0, 0), font(size, True).size(str(square)))
+        rect = pygame.Rect((0, 0), text_size(str(square), size, True))
         rect.bottomleft = layout.square_rect(*square_to_cell(square, flipped)).move(inset, -inset).bottomleft
         rects[square] = rect
     return rects
 
 
 @lru_cache(maxsize=8)
-def square_numbers(piece_set_index: int, cell: int, flipped: bool) -> pygame.Surface:
-    """The 8x8 playing area's square numbers on a clear layer (light on the dark squares, with a shadow)."""
+def square_numbers(piece_set_index: int, cell: int, flipped: bool, scale: float = 1.0) -> pygame.Surface:
+    """The 8x8 playing area's square numbers on a clear layer (light on the dark squares, with a shadow), made at
+    `scale`."""
     layout = BoardLayout(pygame.Rect(0, 0, cell * 8, cell * 8), pygame.Rect(0, 0, cell * 8, cell * 8), cell)
-    layer = pygame.Surface(layout.inner.size, pygame.SRCALPHA)
+    numbers = layer(layout.inner.size, scale=scale)
     dark = PIECE_SETS[piece_set_index].board.dark
     light = sum(dark) / 3 > 150  # a light playing square takes dark numbers
     ink, shadow = ((40, 30, 30), (255, 255, 255)) if light else ((240, 240, 232), (0, 0, 0))
     size = number_size(cell)
-    for square, rect in square_number_rects(layout, flipped).items():
-        for offset, colour in ((1, shadow), (0, ink)):
-            image = font(size, True).render(str(square), True, colour)
-            image.set_alpha(150 if offset else 215)
-            layer.blit(image, rect.move(offset, offset))
-    return layer
+    with drawing_at(scale):
+        for square, rect in square_number_rects(layout, flipped).items():
+            for offset, colour in ((1, shadow), (0, ink)):
+                draw_text(numbers, str(square), rect.move(offset, offset).topleft, size, colour, bold=True,
+                          alpha=150 if offset else 215)
+    return numbers
 
 
 def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
@@ -151,26 +156,26 @@ def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersCo
     if entries and isinstance(entries[-1], Move) and model.animation is None:
         for square in (entries[-1].from_square, entries[-1].to_square):
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, (255, 220, 120), rect, 3)
+            draw.rect(surface, (255, 220, 120), rect, 3)
     for square in selection.highlighted():
         rect = layout.square_rect(*square_to_cell(square, flipped))
         colour = (255, 120, 60) if selection.jump_is_due() else (120, 230, 140)
-        pygame.draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
+        draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
     if selection.selected is not None:
         for square in selection.path:
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
+            draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
         for square in selection.targets():
             centre = layout.square_centre(*square_to_cell(square, flipped))
-            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
-            pygame.draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
-            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
+            draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
+            draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
+            draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
     if model.hint is not None and model.hint_left > 0:
         for square in model.hint.path:
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
+            draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
     if keyboard_used:
-        pygame.draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
+        draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
 
 
 def draw_pieces(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
@@ -263,7 +268,7 @@ def draw_hopper(surface: pygame.Surface, model: TableModel, anim: MoveAnimation,
         else:
             squash = (0.9, 1.14)  # stretched in the air
     crowned = anim.is_king or (anim.move.is_crowning and hop == len(anim.hop_seconds) - 1 and f > 0.9)
-    shadow = hop_shadow(round(radius))
+    shadow = hop_shadow(round(radius), drawing_scale())
     ground = (start[0] + (end[0] - start[0]) * eased, start[1] + (end[1] - start[1]) * eased + radius * 0.7)
     surface.blit(shadow, shadow.get_rect(center=(round(ground[0]), round(ground[1]))))
     draw_piece(surface, model.piece_set, anim.side, crowned, centre, radius, model.clock,
@@ -277,8 +282,8 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
     """The opponent's head and words, who plays whom, the status line, the moves, the buttons and the keys."""
     neon = model.neon
     pieces = PIECE_SETS[model.piece_set]
-    pygame.draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
-    pygame.draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
+    draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
+    draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
     speech = model.show.speech
     thinking = model.is_thinking
     mood = speech.mood if speech.left > 0 else ("thinking" if thinking else "hello")
@@ -346,16 +351,16 @@ def draw_buttons(surface: pygame.Surface, buttons: list[Button], glow: tuple[int
 
 
 def draw_bubble(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
+    draw.rect(surface, (250, 248, 240), rect, border_radius=14)
     tail = [(FACE_CENTRE[0] - 6, rect.y + 2), (FACE_CENTRE[0] + 18, rect.y + 2), (FACE_CENTRE[0] + 4, rect.y - 16)]
-    pygame.draw.polygon(surface, (250, 248, 240), tail)
+    draw.polygon(surface, (250, 248, 240), tail)
     size = 26 if len(text) < 38 else 22
     draw_text(surface, text, rect.center, size, (40, 34, 50), "center")
 
 
 def draw_move_list(surface: pygame.Surface, rows: list[str], rect: pygame.Rect) -> None:
     """The latest rows that fit, in two columns; fun events in blue."""
-    pygame.draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
+    draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
     draw_text(surface, "Moves", (rect.x + 14, rect.y + 10), 24, TEXT_DIM, bold=True)
     per_column = (rect.height - 44) // 24
     shown = rows[-per_column * 2:]
@@ -376,13 +381,13 @@ def toast_layout(text: str, size: int) -> tuple[pygame.Rect, list[str]]:
     """Where a toast of `text` at `size` goes and its lines: one line under the squares (on the board's foot)
     when it fits there, else wrapped at the foot of the move list in the panel. Never over the squares."""
     pad_x, pad_y = TOAST_PADDING
-    width, height = font(size).size(text)
+    width, height = text_size(text, size)
     if width + 2 * pad_x <= BELOW_SQUARES.width - 8 and height + 2 * pad_y <= BELOW_SQUARES.height - 4:
         box = pygame.Rect(0, 0, width + 2 * pad_x, height + 2 * pad_y)
         box.center = (BOARD_RECT.centerx, BELOW_SQUARES.centery)
         return box.clamp(BELOW_SQUARES), [text]
     room = MOVE_LIST_RECT.inflate(-8, -8)
-    step = font(size).get_linesize()
+    step = line_spacing(size)
     lines = break_lines(text, size, room.width - 2 * pad_x)[: max(1, (room.height - 2 * pad_y) // step)]
     box = pygame.Rect(room.x, 0, room.width, len(lines) * step + 2 * pad_y)
     box.bottom = room.bottom
@@ -418,16 +423,16 @@ def draw_banners(surface: pygame.Surface, model: TableModel) -> None:
     event = model.pending_event
     if event is not None:
         banner = banner_rect()
-        pygame.draw.rect(surface, (14, 40, 70), banner, border_radius=16)
-        pygame.draw.rect(surface, FUN_BLUE, banner, 3, border_radius=16)
+        draw.rect(surface, (14, 40, 70), banner, border_radius=16)
+        draw.rect(surface, FUN_BLUE, banner, 3, border_radius=16)
         draw_text(surface, EVENT_ANNOUNCEMENTS[event.kind], banner.center, 30, TEXT, "center", bold=True)
     show = model.show
     if show.toast_left > 0 and event is None:
         size = body_size(24)
         box, lines = toast_layout(show.toast, size)
-        pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
-        pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=10)
-        step = font(size).get_linesize()
+        draw.rect(surface, (20, 24, 36), box, border_radius=10)
+        draw.rect(surface, PANEL_EDGE, box, 1, border_radius=10)
+        step = line_spacing(size)
         top = box.centery - len(lines) * step / 2
         for index, line in enumerate(lines):
             draw_text(surface, line, (box.centerx, top + index * step), size, TEXT, "midtop")

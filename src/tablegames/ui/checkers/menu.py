@@ -49,7 +49,8 @@ OPTIONS: tuple[Option[Any], ...] = (
     Option[str]("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
                 lambda v: "levels 1-3" if v == "easy" else "all levels"),
 )
-ACTIONS = (("resume", "Resume"), ("new", "New game"), ("rules", "Rules of checkers"),
+ACTIONS = (("resume", "Resume"), ("new", "New game"), ("analysis", "Analysis board (this game)"),
+           ("rules", "Rules of checkers"),
            (SOUND_AND_DISPLAY.key, SOUND_AND_DISPLAY.label), ("export", "Export the game as PDN"),
            ("lobby", "Back to the lobby"))
 RULES_RESOURCE = resources.files("tablegames.checkers").joinpath("rules.md")  # shipped in the package
@@ -131,6 +132,11 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
             return super().carry_out(action)
         if action == "rules":
             return [Push(CheckersRulesScene(self.context))]
+        if action == "analysis":
+            from tablegames.ui.checkers.analysis_scene import AnalysisScene
+
+            board = table.analysis_board() if table is not None else None
+            return [Pop(), Push(AnalysisScene(self.context, board))]
         if table is not None:
             if action == "new":  # asked first in the middle of a game; the menu closes either way
                 return [Pop(), *table.ask_before_new_game(table.restart_from_settings)]

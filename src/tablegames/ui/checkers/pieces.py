@@ -5,7 +5,8 @@ few sway angles, the face for its mood, eye state and gaze, and the few live ext
 arrow, the king's antenna lamp, the glitch echo, dizzy stars). Every layer is drawn once per size
 (supersampled, so smooth) and reused, which keeps a full board well inside the frame budget.
 
-Coordinates: `centre` and `radius` are in the surface's pixels; every layer stays within
+Coordinates: `centre` and `radius` are in the surface's pixels (on a window's canvas, in its logical units: the
+piece is then drawn in the window's own pixels at its real size); every layer stays within
 `PIECE_EXTENT * radius` of the centre (times `squash` while hopping).
 
 A scene uses it like this:
@@ -21,6 +22,7 @@ from functools import lru_cache, partial
 
 import pygame
 
+from tablegames.ui.canvas import Canvas, drawing_scale
 from tablegames.ui.checkers.creatures import antenna_points, body_outline, draw_body
 from tablegames.ui.checkers.discs import draw_disc
 from tablegames.ui.checkers.faces import MOOD_EYES, MOODS, draw_face
@@ -218,8 +220,8 @@ def bsod_sprite(piece_set_index: int, side: int, radius: int) -> pygame.Surface:
             y = 0.04 + row * 0.15
             pen.line((200, 214, 255), (-0.62, y), (-0.62 + length, y), 0.045)
     sprite = render_sprite(radius, PIECE_EXTENT, draw, base=(18, 60, 200))
-    if radius >= 22:
-        label = font(max(9, radius // 4), True).render("ERR 0x0DEAD", True, (240, 244, 255))
+    if radius >= 48:  # the error's words where they can be read (12 px at least) and fit on the screen
+        label = font(max(12, radius // 4), True).render("ERR 0x0DEAD", True, (240, 244, 255))
         spot = label.get_rect(center=(sprite.get_width() / 2, sprite.get_height() / 2 + radius * 0.62))
         sprite.blit(label, spot)
     return sprite
@@ -239,6 +241,9 @@ def draw_piece(surface: pygame.Surface, piece_set_index: int, side: int, is_king
     scene that knows its pieces can pass a fixed value to keep the rhythm through a move.
     """
     check_args(piece_set_index, side, mood)
+    if isinstance(surface, Canvas):  # pieces are drawn in the window's pixels, at their real size (crisp)
+        centre, radius = surface.to_pixels(centre), radius * surface.scale
+        look_at = None if look_at is None else surface.to_pixels(look_at)
     size = max(4, round(radius))
     if squash != (1.0, 1.0) and animations and not reduced_motion:
         side_px = sprite_side(size, PIECE_EXTENT)
@@ -247,7 +252,7 @@ def draw_piece(surface: pygame.Surface, piece_set_index: int, side: int, is_king
                 reduced_motion, look_at, centre, phase)
         scaled = pygame.transform.smoothscale(layer, (max(1, round(side_px * squash[0])),
                                                       max(1, round(side_px * squash[1]))))
-        surface.blit(scaled, scaled.get_rect(center=(round(centre[0]), round(centre[1]))))
+        pygame.Surface.blit(surface, scaled, scaled.get_rect(center=(round(centre[0]), round(centre[1]))))
         return
     compose(surface, piece_set_index, side, is_king, centre, size, t, mood, animations, reduced_motion, look_at,
             centre, phase)
@@ -326,7 +331,9 @@ def draw_stars(surface: pygame.Surface, at: Point, size: int, t: float, half_h: 
 
 
 def blit_centred(surface: pygame.Surface, sprite: pygame.Surface, centre: Point) -> None:
-    surface.blit(sprite, (round(centre[0] - sprite.get_width() / 2), round(centre[1] - sprite.get_height() / 2)))
+    """`sprite` centred on `centre`, in the surface's own pixels (a canvas's too: see draw_piece)."""
+    width, height = pygame.Surface.get_size(sprite)
+    pygame.Surface.blit(surface, sprite, (round(centre[0] - width / 2), round(centre[1] - height / 2)))
 
 
 def draw_captured(surface: pygame.Surface, piece_set_index: int, side: int, centre: Point, radius: float,
@@ -336,6 +343,8 @@ def draw_captured(surface: pygame.Surface, piece_set_index: int, side: int, cent
     check_args(piece_set_index, side)
     if t >= CAPTURE_SECONDS:
         return
+    if isinstance(surface, Canvas):  # in the window's pixels, as draw_piece
+        centre, radius = surface.to_pixels(centre), radius * surface.scale
     fade = 1.0 if t < CAPTURE_SECONDS * 0.55 else 1 - (t - CAPTURE_SECONDS * 0.55) / (CAPTURE_SECONDS * 0.45)
     size = max(4, round(radius))
     side_px = sprite_side(size, PIECE_EXTENT)
@@ -356,9 +365,10 @@ def draw_captured(surface: pygame.Surface, piece_set_index: int, side: int, cent
 def warm_cache(piece_set_index: int, radius: float) -> None:
     """Draw the sprites a quiet game at this size needs (every sway step, and the resting face blinking and
     looking every way) so the first seconds of play do not stutter; call it behind a splash or on a set
-    change. The rarer moods are drawn on first use."""
+    change. The rarer moods are drawn on first use. `radius` is in logical units: the sprites are made at the
+    window's scale."""
     check_args(piece_set_index, 0)
-    size = max(4, round(radius))
+    size = max(4, round(radius * drawing_scale()))
     kind = PIECE_SETS[piece_set_index].kind
     for side in (0, 1):
         for is_king in (False, True):

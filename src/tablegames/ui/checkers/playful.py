@@ -19,8 +19,9 @@ from dataclasses import dataclass
 import pygame
 
 from tablegames.core.rng import make_rng
+from tablegames.ui import draw
 from tablegames.ui.checkers.moments import CaptureLanded, Cleared, Crowned, FunStruck, Moment, Party, Won
-from tablegames.ui.theme import font, shade
+from tablegames.ui.theme import draw_text, shade, text_size
 
 POOF_WORDS = ("Poof!", "Bonk!", "Zap!", "Boing!", "Kapow!", "Splat!", "Whack!", "Bam!")
 CHAIN_WORDS = ("", "", "Double!", "Triple!", "Ka-boom!", "Mega chain!", "Unstoppable!", "Legendary!")
@@ -243,31 +244,31 @@ class Effects:
             fade = 1.0 - p.age / p.life
             if p.kind == "smoke":
                 radius = p.size * (1.0 + p.age * 2.0)
-                pygame.draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
+                draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
             elif p.kind == "spark":
                 size = max(1.0, p.size * fade)
-                pygame.draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
-                pygame.draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
+                draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
+                draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
             elif p.kind == "confetti":
                 continue  # drawn by draw_confetti, over the panel
             else:
                 if self.bounds is None or self.bounds.collidepoint(p.x, p.y):
-                    pygame.draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
+                    draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
                                                                          if self.bounds else 0), p.y), 2)
         for w in self.words:
             self.draw_word(surface, w)
         if self.flash_left > 0 and self.bolt is not None:
             self.draw_bolt(surface, self.bolt)
         if self.flash_left > 0:
-            veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            veil = pygame.Surface(pygame.Surface.get_size(surface), pygame.SRCALPHA)  # every pixel, margins too
             veil.fill((255, 255, 240, round(170 * self.flash_left / FLASH_SECONDS)))
-            surface.blit(veil, (0, 0))
+            pygame.Surface.blit(surface, veil, (0, 0))
 
     def draw_confetti(self, surface: pygame.Surface) -> None:
         """The confetti, over everything but the trophy and the banners (it falls over the panel too)."""
         for p in self.particles:
             if p.kind == "confetti":
-                pygame.draw.rect(surface, p.colour, flake_rect(p))
+                draw.rect(surface, p.colour, flake_rect(p))
 
     def draw_word(self, surface: pygame.Surface, w: Word) -> None:
         grow = 1.0
@@ -278,13 +279,11 @@ class Effects:
         alpha = 255 if w.age < w.life * 0.7 else round(255 * (w.life - w.age) / (w.life * 0.3))
         x, y = w.x, w.y - rise
         if self.bounds is not None:
-            half = font(size, True).size(w.text)[0] / 2 + 6
+            half = text_size(w.text, size, True)[0] / 2 + 6
             x = min(max(x, self.bounds.left + half), self.bounds.right - half)
             y = min(max(y, self.bounds.top + size / 2), self.bounds.bottom - size / 2)
         for dx, dy, colour in ((3, 3, (30, 20, 30)), (0, 0, w.colour)):
-            image = font(size, True).render(w.text, True, colour)
-            image.set_alpha(alpha)
-            surface.blit(image, image.get_rect(center=(round(x + dx), round(y + dy))))
+            draw_text(surface, w.text, (x + dx, y + dy), size, colour, "center", bold=True, alpha=alpha)
 
     def draw_bolt(self, surface: pygame.Surface, to: tuple[float, float]) -> None:
         """A zigzag of lightning from above the board down to `to`."""
@@ -295,8 +294,8 @@ class Effects:
             f = index / steps
             jag = 0 if index in (0, steps) else (22 if index % 2 else -22)
             points.append((to[0] + jag + (1 - f) * 40, top + (to[1] - top) * f))
-        pygame.draw.lines(surface, (170, 200, 255), False, points, 12)
-        pygame.draw.lines(surface, (255, 255, 235), False, points, 5)
+        draw.lines(surface, (170, 200, 255), False, points, 12)
+        draw.lines(surface, (255, 255, 235), False, points, 5)
 
     def draw_trophy(self, surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
         if self.trophy_age is None:
@@ -328,15 +327,15 @@ def draw_trophy(surface: pygame.Surface, at: tuple[float, float], size: float) -
     """A gold cup on a stand."""
     x, y = at
     gold, dark = (250, 196, 48), (170, 120, 20)
-    pygame.draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
-    pygame.draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
     cup = [(x - size * 0.5, y - size * 0.85), (x + size * 0.5, y - size * 0.85), (x + size * 0.3, y - size * 0.25),
            (x - size * 0.3, y - size * 0.25)]
-    pygame.draw.polygon(surface, gold, cup)
-    pygame.draw.polygon(surface, dark, cup, 3)
-    pygame.draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
-    pygame.draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
-    pygame.draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
+    draw.polygon(surface, gold, cup)
+    draw.polygon(surface, dark, cup, 3)
+    draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
+    draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
+    draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
 
 
 def show_moment(effects: Effects, moment: Moment, centre_of: Callable[[int], tuple[float, float]], radius: float,

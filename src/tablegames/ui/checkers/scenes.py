@@ -1,5 +1,6 @@
 """Registers the checkers scenes: the table, its scripted screenshots and the demo's watch table."""
 
+from tablegames.ui.checkers import analysis_scene  # noqa: F401 - registers checkers:analysis
 from tablegames.ui.checkers.showcase import SCRIPTS, scripted_table
 from tablegames.ui.checkers.table import CheckersTable, watch_table
 from tablegames.ui.scene import register_scene

@@ -16,6 +16,7 @@ import pygame
 
 from tablegames.music.mood import Mood
 from tablegames.ui.audio import play_cues
+from tablegames.ui.checkers.analysis_board import AnalysisBoard
 from tablegames.ui.checkers.boards import board_layout
 from tablegames.ui.checkers.controller import PRESS_KEYS, WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.drawing import (
@@ -110,6 +111,16 @@ class CheckersTable(TableScene):
         self.model.restart_from_settings()
         self.apply_settings()
         self.refresh()
+
+    def analysis_board(self) -> AnalysisBoard:
+        """The game so far on the analysis board, shown at its last move. A fun-mode game with events is not one
+        line of moves: the board then starts from the position on the table."""
+        game = self.model.game
+        if game.events:
+            board = AnalysisBoard(self.context.thinker, game.position)
+            board.message = "Fun mode's events changed the board: analysing from the position now"
+            return board
+        return AnalysisBoard(self.context.thinker, game.start, game.moves, self.model.pdn_tags())
 
     def export(self) -> Path | None:
         path = self.model.export()

@@ -21,6 +21,7 @@ from tablegames.fasttrack.game import OOPS_CLICK, FastTrackGame, Partnership
 from tablegames.fasttrack.view import COLOUR_RGB
 from tablegames.fasttrack.words import hole_tooltip, prompt
 from tablegames.music.mood import Mood
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.fasttrack import savegame
 from tablegames.ui.fasttrack.controller import (
     PARTNERSHIPS,
@@ -113,8 +114,8 @@ class FastTrackScene(TableScene):
         self.hover: int | None = None
         self.tooltip: str | None = None  # the square codes of the hole or log line pointed at
         self.over_new_game = False  # the pointer is on the win screen's New game button
-        self.backdrop = pygame.Surface(LOGICAL_SIZE)  # the background and the side panel, redrawn on change
-        self.backdrop_key: tuple[object, ...] = ()  # (panel content, hovered code) when last drawn
+        self.backdrop = layer(LOGICAL_SIZE, alpha=False)  # the background and the side panel, redrawn on change
+        self.backdrop_key: tuple[object, ...] = ()  # (panel content, hovered code, text size, scale) when drawn
         self.saved_marker = self.save_marker()  # a resumed game is already saved
         if notice:
             self.toasts.show(notice, important=True)
@@ -258,14 +259,18 @@ class FastTrackScene(TableScene):
     def relayout(self) -> None:
         """Bring the cached pictures up to date: the board's changed slots, and the panel when its content or the
         hovered card changed (a click changes it, a frame does not)."""
+        if not self.painter.fits(self.controller.view.slots):  # the window's scale changed: a new board picture
+            self.painter = BoardPainter(self.controller.view.slots)
         self.painter.refresh(self.controller.shown_slots())
         content = self.panel_content()
         panel_codes = {c.click for c in content.hand} | {b.click for b in content.buttons}
         hover = self.hover if self.hover in panel_codes else None
-        if (content, hover, text_scale()) != self.backdrop_key:
+        key = (content, hover, text_scale(), drawing_scale())
+        if key != self.backdrop_key:
+            self.backdrop = layer(LOGICAL_SIZE, alpha=False)  # at the window's scale, which may have changed
             draw_background(self.backdrop)
             draw_panel(self.backdrop, content, hover)
-            self.backdrop_key = (content, hover, text_scale())
+            self.backdrop_key = key
 
     # --- drawing ------------------------------------------------------------------------------------------------
 
