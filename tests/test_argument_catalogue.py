@@ -68,6 +68,7 @@ def test_every_checked_option_refuses_hostile_values_in_one_line(name, command, 
 TEXT_OPTIONS: dict[str, list[str]] = {
     "checkers perft --fen": ["checkers", "perft", "3", "--fen", "B:W33:B1"],
     "checkers tournament --pairs": ["checkers", "tournament", "--pairs", "nobody:vs"],
+    "checkers endgame --fen": ["checkers", "endgame", "probe", "--fen", "B:W33:B1"],
     "checkers review pdn": ["checkers", "review", "/nonexistent/game.pdn"],
     "fasttrack games --red": ["fasttrack", "games", "--count", "1", "--red", "nobody"],
     "fasttrack experiment --strategy": ["fasttrack", "experiment", "--strategy", "nobody", "--seeds", "1"],

@@ -76,3 +76,53 @@ def test_ctrl_c_stops_a_deep_perft_with_one_line_and_exit_130(divide):
     out, err = counting.communicate(timeout=60)
     assert counting.returncode == 130
     assert err.splitlines() == ["tablegames: interrupted (Ctrl-C)"] and out == ""
+
+
+def test_endgame_build_then_probe(capsys):
+    assert run_table_command("checkers", ["endgame", "probe", "--fen", "B:WK32:BK1"]) == 2
+    assert "no endgame database yet" in capsys.readouterr().err
+    assert run_table_command("checkers", ["endgame", "build", "--pieces", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "404,560 positions to solve" in out  # the slices' numbers, both sides to move, invalid ones included
+    assert "     2         6,976         1,432           804         4,740       12" in out  # positions, W, L, D
+    assert "3 pieces: 196,032 arrangements with both colours + 65,192 with one = 261,224 (Schaeffer et al. 2007, " \
+           "table 1: 261,224)" in out
+    assert run_table_command("checkers", ["endgame", "build", "--pieces", "3"]) == 0
+    assert "0 slices solved" in capsys.readouterr().out
+    assert run_table_command("checkers", ["endgame", "probe", "--fen", "B:WK1:BK14,K10"]) == 0
+    assert "Black to move wins" in capsys.readouterr().out
+    assert run_table_command("checkers", ["endgame", "probe", "--fen", "B:WK32:BK1"]) == 0
+    assert "draw" in capsys.readouterr().out
+    assert run_table_command("checkers", ["endgame", "probe", "--fen", "B:W20,K15:B12,K28"]) == 2
+    assert "more pieces than the database holds (3)" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_an_endgame_build_and_the_next_run_goes_on(tmp_path):
+    env = {**HEADLESS, "XDG_DATA_HOME": str(tmp_path)}
+    command = [sys.executable, "-m", "tablegames", "checkers", "endgame", "build", "--pieces", "5"]
+    building = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(20.0)  # the kernels loaded or compiled, some slices solved
+    building.send_signal(signal.SIGINT)
+    _, err = building.communicate(timeout=60)
+    assert building.returncode == 130 and err.splitlines()[-1] == "tablegames: interrupted (Ctrl-C)"
+    assert "Traceback" not in err
+    resumed = subprocess.run([*command[:-1], "3"], capture_output=True, text=True, env=env, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_a_book_build_and_keeps_the_positions_scored(tmp_path):
+    output = tmp_path / "book.json"
+    building = subprocess.Popen(
+        [sys.executable, "-m", "tablegames", "checkers", "book", "build", "--output", str(output)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=HEADLESS,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(20.0)  # the kernels loaded, a few positions scored
+    building.send_signal(signal.SIGINT)
+    _, err = building.communicate(timeout=60)
+    assert building.returncode == 130 and err.splitlines()[-1] == "tablegames: interrupted (Ctrl-C)"
+    assert "Traceback" not in err
+    from tablegames.checkers.book import read_book
+    assert len(read_book(output).positions) >= 1

@@ -6,6 +6,10 @@
   folder's unless --output says where) and the learning report
 - `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W | --scheduler S]
   [--node-scale F] [--markdown PATH]`: level against level over ballot openings, prints the table
+- `tablegames checkers endgame build [--pieces N]`: solve the endgame database of up to N pieces (2-5) into the
+  user data folder, resumable (Ctrl-C keeps the finished slices); `endgame probe --fen FEN`: one position's value
+- `tablegames checkers book build [--nodes N] [--output PATH]`: levels 9-10's opening book, every move of the
+  ballot's positions scored by a deep search, resumable
 - `tablegames checkers review GAME.pdn [--game N] [--nodes N] [--output PATH]`: the engine's review of a game,
   every move's loss, mistakes (?) and blunders (??), and the annotated PDN
 
@@ -30,6 +34,14 @@ BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(ope
 # perft(16) from the start takes about a quarter of an hour at 170 million leaves a second, and each ply more
 # about 4.5 times longer: perft(20) takes days, deeper would take months.
 MAX_PERFT_DEPTH = 20
+MAX_ENDGAME_PIECES = 5  # 6 pieces: 1-2.5 hours, 2.2 GB on disk, 6 GB of memory (docs/checkers-endgame.md)
+# positions solved a second on this 2-core machine (up to 5 pieces: 303 M positions in 203 s, other jobs running;
+# 405 s with a second solver on the other core)
+ENDGAME_POSITIONS_PER_SECOND = 1_000_000
+BOOK_NODES = 2_000_000  # per move: depth 13-15 in the ballot positions (759 s for the book)
+# Schaeffer et al., "Checkers is solved", Science 317 (2007), table 1: positions by number of pieces (arrangements
+# of men and kings, one colour may be absent, the side to move not counted)
+PUBLISHED_COUNTS = {1: 120, 2: 6_972, 3: 261_224, 4: 7_092_774, 5: 148_688_232, 6: 2_503_611_964}
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -96,6 +108,33 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
                                    help="scale of the node budgets of levels 9 and 10 (default 0.05)")
     tournament_parser.add_argument("--markdown", type=writable_file, default=None, help="also write the table as a Markdown report")
     tournament_parser.set_defaults(run=run_tournament_command)
+
+    endgame_parser = subparsers.add_parser(
+        "endgame",
+        help="build the endgame database (win, loss or draw for every position of up to 5 pieces), or look one up",
+        description="build: solve every position of up to --pieces pieces by retrograde analysis into the user "
+        "data folder (resumable: a second run skips finished slices). probe: the value of --fen.",
+    )
+    endgame_parser.add_argument("action", choices=("build", "probe"), help="build the database, or probe a position")
+    endgame_parser.add_argument("--pieces", type=whole_number(2, MAX_ENDGAME_PIECES), default=MAX_ENDGAME_PIECES,
+                                help=f"build up to this many pieces, 2-{MAX_ENDGAME_PIECES} (default "
+                                f"{MAX_ENDGAME_PIECES}: 3-7 minutes, 126 MB)")
+    endgame_parser.add_argument("--fen", default=None, help="probe: the position, as a PDN FEN")
+    endgame_parser.set_defaults(run=run_endgame)
+
+    book_parser = subparsers.add_parser(
+        "book",
+        help="score every move of the three-move ballot's positions by a deep search: levels 9-10's opening book",
+        description="Search each legal move of the 156 ballot openings' positions and those on the way to them; "
+        "resumable (a second run skips the positions already scored with the same settings).",
+    )
+    book_parser.add_argument("action", choices=("build",), help="build the book")
+    book_parser.add_argument("--nodes", type=whole_number(1_000, 1_000_000_000), default=BOOK_NODES,
+                             help=f"search nodes per move, 1000-10^9 (default {BOOK_NODES:,}: about 13 minutes)")
+    book_parser.add_argument("--output", type=writable_file, default=None,
+                             help="book file to write (default: checkers-book.json in the user data folder; the "
+                             "shipped book is src/tablegames/checkers/openingbook/checkers-book.json)")
+    book_parser.set_defaults(run=run_book)
 
     review_parser = subparsers.add_parser(
         "review",
@@ -243,6 +282,134 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         write_atomic(args.markdown, tournament.format_report(results, command, args.openings, args.seed,
                                                              args.node_scale))
         print(f"wrote {args.markdown}")
+    return 0
+
+
+def run_endgame(args: argparse.Namespace) -> int:
+    if args.action == "probe":
+        return _probe_endgame(args)
+    if args.fen is not None:
+        return _fail("--fen is for probe; build solves every position")
+    return _build_endgame(args.pieces)
+
+
+def _build_endgame(pieces: int) -> int:
+    """Solve on a thinker thread, so Ctrl-C (on this one) stops the kernel within a few milliseconds; the slices
+    already written stay, and the next run goes on from there."""
+    import numpy as np
+
+    from tablegames.checkers.endgame import build, index, storage
+    from tablegames.core.progress import Progress
+    from tablegames.core.worker import run_until_interrupted
+
+    folder = storage.default_folder()
+    left = build.positions_to_build(folder, pieces)
+    print(f"endgame database of up to {pieces} pieces in {folder}")
+    print(f"{left:,} positions to solve (both sides to move): about "
+          f"{_duration(left / ENDGAME_POSITIONS_PER_SECOND)} at {ENDGAME_POSITIONS_PER_SECOND:,} a second")
+    progress = np.zeros(1, dtype=np.int64)
+    bar = Progress(left, "solving", unit="positions")
+    started = time.perf_counter()
+
+    def tick() -> None:
+        bar.advance(int(progress[0]) - bar.done)
+
+    def solve(token: object) -> list[build.SliceReport]:
+        build.warmup()
+        return build.build_database(folder, pieces, token.flag, progress)  # type: ignore[attr-defined]
+
+    with bar:
+        reports = run_until_interrupted(solve, tick=tick, interval=0.5)
+        tick()
+    built = [r for r in reports if not r.resumed]
+    print(f"{len(built)} slices solved in {time.perf_counter() - started:.0f} s, "
+          f"{len(reports) - len(built)} already there")
+    print(f"{'pieces':>6} {'positions':>13} {'wins':>13} {'losses':>13} {'draws':>13} {'longest':>8}")
+    summaries = build.summarise(folder, pieces)
+    for row in summaries:
+        print(f"{row.pieces:>6} {row.positions:>13,} {row.wins:>13,} {row.losses:>13,} {row.draws:>13,} "
+              f"{row.longest:>8}")
+    print("(positions: both colours on the board, each side to move; longest: plies to a capture or crowning)")
+    for row in summaries:
+        one_colour = index.published_count(row.pieces) - sum(index.arrangements(*m) for m in
+                                                           index.slices_of(row.pieces))
+        print(f"{row.pieces} pieces: {row.positions // 2:,} arrangements with both colours + {one_colour:,} with one "
+              f"= {row.positions // 2 + one_colour:,} (Schaeffer et al. 2007, table 1: {PUBLISHED_COUNTS[row.pieces]:,})")
+    size = sum(path.stat().st_size for path in folder.iterdir() if path.suffix in (".values", ".depths"))
+    print(f"{size / 1e6:.1f} MB in {folder}")
+    return 0
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
+def _probe_endgame(args: argparse.Namespace) -> int:
+    from tablegames.checkers.endgame import storage
+    from tablegames.checkers.endgame.index import DRAW, UNKNOWN, WIN
+    from tablegames.checkers.endgame.probe import EndgameDatabase
+
+    if args.fen is None:
+        return _fail("probe needs --fen FEN")
+    try:
+        position = parse_fen(args.fen)
+    except ValueError as error:
+        return _fail(str(error))
+    try:
+        database = EndgameDatabase.load(storage.default_folder())
+    except storage.EndgameFileError as error:
+        return _fail(f"{error}; build it again with: tablegames checkers endgame build")
+    if database is None:
+        return _fail("no endgame database yet: tablegames checkers endgame build")
+    value = database.value(position.black, position.white, position.kings, position.turn)
+    if value == UNKNOWN:
+        return _fail(f"{position.fen}: more pieces than the database holds ({database.max_pieces})")
+    side = "Black" if position.turn == 0 else "White"
+    if value == DRAW:
+        print(f"{position.fen}: draw")
+    else:
+        depth = database.depth(position.black, position.white, position.kings, position.turn)
+        print(f"{position.fen}: {side} to move {'wins' if value == WIN else 'loses'} "
+              f"(the material changes within {depth} plies)")
+    return 0
+
+
+def run_book(args: argparse.Namespace) -> int:
+    """Search on a thinker thread: Ctrl-C stops the search at once; the positions scored so far stay in the file."""
+    from tablegames.checkers import book
+    from tablegames.core.progress import Progress
+    from tablegames.core.worker import run_until_interrupted
+
+    try:  # the default output is checked before the work, as --output is by its type
+        output = args.output or writable_file(str(data_folder() / "checkers-book.json"))
+    except argparse.ArgumentTypeError as error:
+        return _fail(str(error))
+    positions = book.book_positions()
+    moves = sum(len(p.legal_moves()) for p in positions)
+    print(f"{len(positions)} positions, {moves:,} moves, {args.nodes:,} nodes a move, into {output}")
+    bar = Progress(len(positions), "book", unit="positions")
+    command = f"tablegames checkers book build --nodes {args.nodes}"
+    started = time.perf_counter()
+    scored = [0]
+    finished = [0]
+
+    def on_position(position: object, entry: object) -> None:  # on the thinker: the main thread draws the bar
+        if entry is not None:
+            scored[0] += 1
+        finished[0] += 1
+
+    def tick() -> None:
+        bar.advance(finished[0] - bar.done)
+
+    def task(token: object) -> object:
+        return book.build_book(positions, args.nodes, token.flag, output, command,  # type: ignore[attr-defined]
+                               on_position)
+
+    with bar:
+        run_until_interrupted(task, tick=tick, interval=0.5)
+        tick()
+    print(f"{scored[0]} positions scored in {time.perf_counter() - started:.0f} s, "
+          f"{len(positions) - scored[0]} already there; wrote {output}")
     return 0
 
 

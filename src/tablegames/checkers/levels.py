@@ -11,6 +11,7 @@ level 9 (`hint_move`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -20,6 +21,10 @@ import numpy.typing as npt
 
 from tablegames.checkers import search_kernels
 from tablegames.checkers.boardstate import BoardState
+from tablegames.checkers.book import shipped_book
+from tablegames.checkers.endgame.index import LOSS, WIN
+from tablegames.checkers.endgame.probe import EndgameDatabase, shared_database
+from tablegames.checkers.endgame.storage import EndgameFileError
 from tablegames.checkers.evaluate import HAND_TUNED, learned_weights
 from tablegames.checkers.position import Move, Position
 from tablegames.checkers.search import root_moves, search
@@ -27,6 +32,7 @@ from tablegames.core import minimax
 from tablegames.core.rng import make_rng
 from tablegames.core.worker import process_worker
 
+log = logging.getLogger(__name__)
 RANDOM, GREEDY, MINIMAX, ALPHA_BETA, DEEPENING = "random", "greedy", "minimax", "alpha-beta", "deepening"
 
 
@@ -43,6 +49,8 @@ class Level:
     node_budget: int = 0  # nodes per move for the kernel searches; 0: no limit beyond the depth
     time_limit: float | None = None  # seconds, checked between iterations (DEEPENING only)
     learned: bool = False  # the learned weights (weights/checkers.json) instead of the hand-tuned ones
+    endgame: bool = False  # use the endgame database when it is built (tablegames checkers endgame build)
+    book: bool = False  # play from the opening book (book.py) in the positions it holds
 
     @property
     def holds_the_gil(self) -> bool:
@@ -61,9 +69,9 @@ LEVELS: tuple[Level, ...] = (
           node_budget=5_000_000),
     Level(8, "Madame Minimax", "alpha-beta, 8 plies", ALPHA_BETA, 8, node_budget=5_000_000),
     Level(9, "Deep Thinker", "iterative deepening with the learned evaluation, up to 18 plies / 3 million positions",
-          DEEPENING, 18, node_budget=3_000_000, time_limit=1.5, learned=True),
+          DEEPENING, 18, node_budget=3_000_000, time_limit=1.5, learned=True, endgame=True, book=True),
     Level(10, "Grandmaster Gizmo", "the same, up to 40 plies / 20 million positions (a few seconds a move)",
-          DEEPENING, 40, node_budget=20_000_000, time_limit=5.0, learned=True),
+          DEEPENING, 40, node_budget=20_000_000, time_limit=5.0, learned=True, endgame=True, book=True),
 )
 HINT_LEVEL = 9
 
@@ -126,8 +134,60 @@ def play_move(
         return _generic_minimax_move(position, level.depth, budget, rng, cancel_flag)
     weights = learned_weights() if level.learned else HAND_TUNED
     time_limit = level.time_limit if use_clock else None
+    opening_book = shipped_book() if level.book else None
+    if opening_book is not None:
+        equal = opening_book.moves_of_equal_value(position)
+        if equal:
+            return equal[int(rng.integers(len(equal)))]
+    quiet = quiet_plies(position, history)
+    database = shared_database() if level.endgame else None
+    if database is not None:
+        converting = converting_moves(database, position, quiet)
+        if converting:
+            return converting[int(rng.integers(len(converting)))]
     return search(position, weights, level.depth, budget, time_limit=time_limit, cancel_flag=cancel_flag,
-                  history=history).move
+                  history=history, quiet_plies=quiet, endgame=database).move
+
+
+def quiet_plies(position: Position, history: Sequence[Position] = ()) -> int:
+    """The 40-move counter of `position` after `history` (oldest first): plies since the last capture or man move,
+    read from the positions (a capture changes the piece count, a man's move or crowning the men)."""
+    count = 0
+    later = position
+    for earlier in reversed(history):
+        same_men = (earlier.black & ~earlier.kings) == (later.black & ~later.kings) and \
+            (earlier.white & ~earlier.kings) == (later.white & ~later.kings)
+        if not same_men or (earlier.black | earlier.white).bit_count() != (later.black | later.white).bit_count():
+            break
+        count += 1
+        later = earlier
+    return count
+
+
+def converting_moves(database: EndgameDatabase, position: Position, quiet: int) -> list[Move]:
+    """In a won position of the database with room on the 40-move counter: the winning moves that bring the
+    conversion (a capture or crowning, which leaves the slice) nearest, all of equal worth; else []."""
+    try:
+        value = database.value(position.black, position.white, position.kings, position.turn)
+        if value != WIN or quiet + database.depth(position.black, position.white, position.kings, position.turn) \
+                > search_kernels.QUIET_PLY_LIMIT:
+            return []
+        best: list[Move] = []
+        best_depth = 1 << 30
+        for move in root_moves(position):
+            child = position.apply(move)
+            if database.value(child.black, child.white, child.kings, child.turn) != LOSS:
+                continue
+            leaves_slice = move.is_capture or move.is_crowning
+            depth = 0 if leaves_slice else 1 + database.depth(child.black, child.white, child.kings, child.turn)
+            if depth < best_depth:
+                best, best_depth = [move], depth
+            elif depth == best_depth:
+                best.append(move)
+        return best
+    except EndgameFileError as error:  # a damaged depths file: the search plays on without the root's choice
+        log.warning("checkers endgame database: %s", error)
+        return []
 
 
 def _generic_minimax_move(position: Position, depth: int, max_nodes: int, rng: np.random.Generator,

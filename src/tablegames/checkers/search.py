@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.checkers import engine, search_kernels
+from tablegames.checkers.endgame.probe import EndgameDatabase
 from tablegames.checkers.position import Move, Position, decode_move
 
 DEFAULT_TT_BITS = 20  # 1 M slots, 16 MB
@@ -64,11 +65,15 @@ def search(
     extend: bool = True,
     tt_bits: int = DEFAULT_TT_BITS,
     iterative: bool = True,
+    quiet_plies: int = 0,
+    endgame: EndgameDatabase | None = None,
 ) -> SearchResult:
     """The best move by alpha-beta, deepening 1, 2, ... max_depth plies (or only max_depth when not
     `iterative`) until the depth, the node budget, the time limit (checked between iterations) or the cancel
     flag (cancel_flag[0] != 0, polled by the kernel) stops it. `history`: the game's earlier positions, so a
-    repetition counts as a draw. Raises ValueError when the position has no legal move."""
+    repetition counts as a draw. `quiet_plies`: the game's 40-move counter (plies since a capture or a man move).
+    `endgame`: a loaded endgame database, looked up below the root (None: none, as the weaker levels play).
+    Raises ValueError when the position has no legal move."""
     moves = root_moves(position)
     if not moves:
         raise ValueError(f"search: no legal move in {position.fen}")
@@ -84,6 +89,11 @@ def search(
     stats[search_kernels.BUDGET] = max(1, node_budget)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     key = position.zobrist_key()
+    if endgame is not None:
+        endgame_values, endgame_depths, endgame_table, endgame_pieces = endgame.search_tables()
+    else:
+        endgame_values, endgame_depths, endgame_table = search_kernels.no_endgame()
+        endgame_pieces = 0
     best_index, best_score, completed, stopped = 0, 0, 0, False
     depth = 1 if iterative else max_depth
     last_iteration_seconds = 0.0
@@ -97,7 +107,8 @@ def search(
         score = search_kernels.search_depth(
             position.own, position.other, position.kings, position.turn, key, depth, extend,
             weights, tables["moves"], tables["order"], tables["perm"], tables["frames"], tables["tt"], tables["killers"],
-            tables["history"], path_keys, len(history), stats, cancel,
+            tables["history"], path_keys, len(history), stats, cancel, quiet_plies, endgame_values, endgame_depths,
+            endgame_table, endgame_pieces,
         )  # fmt: skip
         if stats[search_kernels.STOPPED]:
             stopped = True

@@ -17,6 +17,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from tablegames.checkers.endgame.index import DRAW, LOSS, SLICE_TABLE_LENGTH, UNKNOWN, probe_trusted
 from tablegames.checkers.engine import (
     BLACK,
     BLACK_START,
@@ -71,6 +72,11 @@ MAX_PLY = 96
 WIN_BOUND = WIN - MAX_PLY  # scores beyond this are forced wins/losses
 INFINITY = 1 << 20
 REPETITION_SCAN = 100  # positions looked back for a repetition (a draw) on the search path
+QUIET_PLY_LIMIT = 80  # plies without a capture or a man move: a draw (game.QUIET_PLY_LIMIT, the 40-move rule)
+# an endgame-database win scores KNOWN_WIN plus the evaluation (kept within KNOWN_WIN_SPREAD), so among won
+# positions more material still counts; below WIN_BOUND, so the driver does not take it for a forced mate
+KNOWN_WIN = 20000
+KNOWN_WIN_SPREAD = 2000
 
 # stats[]: the counters and results shared by the driver and the kernel
 NODES, BUDGET, STOPPED, BEST_INDEX, BEST_SCORE, MAX_SELDEPTH = range(6)
@@ -160,8 +166,8 @@ def _score_from_tt(score: int, ply: int) -> int:
 
 # frames[ply, F_*]: one row of search state per ply of the explicit stack
 (F_OWN, F_OTHER, F_KINGS, F_KEY, F_DEPTH, F_ALPHA, F_BETA, F_BEST, F_BEST_INDEX, F_ORIGINAL_ALPHA, F_NEXT, F_END,
- F_SLOT, F_NULL_WINDOW, F_ROW) = range(15)
-FRAME_FIELDS = 15
+ F_SLOT, F_NULL_WINDOW, F_ROW, F_QUIET) = range(16)
+FRAME_FIELDS = 16
 
 
 @njit(cache=True, nogil=True)
@@ -170,7 +176,8 @@ def search_depth(
     weights: npt.NDArray[np.float64], moves: Moves, order: npt.NDArray[np.int64], perm: npt.NDArray[np.int64],
     frames: npt.NDArray[np.int64], tt: npt.NDArray[np.int64], killers: npt.NDArray[np.int64],
     history: npt.NDArray[np.int64], path_keys: npt.NDArray[np.int64], path_start: int, stats: npt.NDArray[np.int64],
-    cancel: npt.NDArray[np.int32],
+    cancel: npt.NDArray[np.int32], quiet_plies: int, endgame: npt.NDArray[np.uint8],
+    endgame_depths: npt.NDArray[np.uint8], endgame_table: npt.NDArray[np.int64], endgame_pieces: int,
 ) -> int:  # fmt: skip
     """One iteration of iterative deepening: negamax alpha-beta (PVS) from the root, full window, `depth` plies.
 
@@ -182,6 +189,12 @@ def search_depth(
 
     The recursion is an explicit stack (frames), one function: numba cannot load a recursive function from its
     cache (issue 6061). Each ply's moves follow at rows ply * MAX_MOVES of `moves`; nothing is allocated.
+
+    The 40-move rule: `quiet_plies` is the root's count of plies without a capture or a man move; a node that
+    reaches QUIET_PLY_LIMIT is a draw (unless its side has no move). The endgame database (`endgame`,
+    `endgame_depths`, `endgame_table`: endgame.index's packed values, depths held and slice table; `endgame_pieces` 0 when there is none) answers
+    for every node below the root with at most `endgame_pieces` pieces: a draw scores 0, a win KNOWN_WIN plus the
+    evaluation; a win or loss the counter could still turn into a draw is not trusted and searched as usual.
     """
     stats[BEST_INDEX] = -1
     stats[STOPPED] = 0
@@ -194,6 +207,7 @@ def search_depth(
     frames[0, F_DEPTH] = depth
     frames[0, F_ALPHA] = -INFINITY
     frames[0, F_BETA] = INFINITY
+    frames[0, F_QUIET] = quiet_plies
     ply = 0
     entering = True
     value = 0
@@ -218,8 +232,25 @@ def search_depth(
                 stats[MAX_SELDEPTH] = ply
             here = path_start + ply
             is_leaf = False
+            known = UNKNOWN
+            if ply > 0 and endgame_pieces > 0 and popcount(own | other) <= endgame_pieces:
+                black, white = (own, other) if side == BLACK else (other, own)
+                known = probe_trusted(black, white, kings, side, frames[ply, F_QUIET], QUIET_PLY_LIMIT, endgame,
+                                      endgame_depths, endgame_table)
             if stats[STOPPED] != 0:
                 value = 0
+                is_leaf = True
+            elif frames[ply, F_QUIET] >= QUIET_PLY_LIMIT:
+                # the 40-move rule's draw, unless the side to move has no move at all (a loss comes first)
+                has_move = jumpers(own, other, kings, side) != 0 or count_quiet_moves(own, other, kings, side) != 0
+                value = 0 if has_move else -(WIN - ply)
+                is_leaf = True
+            elif known != UNKNOWN:
+                if known == DRAW:
+                    value = 0
+                else:
+                    spread = min(KNOWN_WIN_SPREAD, max(-KNOWN_WIN_SPREAD, evaluate(own, other, kings, side, weights)))
+                    value = spread + (-KNOWN_WIN if known == LOSS else KNOWN_WIN)
                 is_leaf = True
             elif ply >= MAX_PLY - 1 or (depth <= 0 and (not extend or jumpers(own, other, kings, side) == 0)):
                 value = evaluate(own, other, kings, side, weights)
@@ -357,6 +388,9 @@ def search_depth(
             frames[child, F_OWN] = other ^ captured
             frames[child, F_OTHER] = own ^ mover
             frames[child, F_KINGS] = kings ^ king_change
+            # the 40-move counter: a capture or a man's move starts it again
+            resets = captured != 0 or (mover & own & ~kings) != 0
+            frames[child, F_QUIET] = 0 if resets else frames[ply, F_QUIET] + 1
             child_depth = frames[ply, F_DEPTH] - 1
             frames[child, F_DEPTH] = child_depth
             if child_depth > 0:  # leaves and capture-only nodes never use their key
@@ -436,6 +470,11 @@ def make_tables(tt_bits: int, history_length: int = 0) -> SearchTables:
     }
 
 
+def no_endgame() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8], npt.NDArray[np.int64]]:
+    """The endgame arguments of a search without the database (of the types a loaded one has)."""
+    return np.zeros(1, dtype=np.uint8), np.zeros(1, dtype=np.uint8), np.full(SLICE_TABLE_LENGTH, -1, dtype=np.int64)
+
+
 def warmup() -> None:
     """Compile every kernel with the argument types used at run time (call each once on a tiny input)."""
     own, other, kings, side = int(BLACK_START), int(WHITE_START), 0, BLACK
@@ -450,4 +489,5 @@ def warmup() -> None:
     search_depth(
         own, other, kings, side, key, 2, True, weights, tables["moves"], tables["order"], tables["perm"],
         tables["frames"], tables["tt"], tables["killers"], tables["history"], tables["path_keys"], 0, tables["stats"], cancel,
+        0, *no_endgame(), 0,
     )  # fmt: skip
