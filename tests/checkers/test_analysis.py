@@ -148,3 +148,15 @@ def test_a_latin_1_file_is_read(tmp_path):
     source = tmp_path / "old.pdn"
     source.write_bytes('[Event "Åbo"]\n\n1. 11-15 *\n'.encode("latin-1"))
     assert read_pdn_file(source)[0].tags["Event"] == "Åbo"
+
+
+def test_the_view_says_what_the_endgame_database_knows(endgame_folder, monkeypatch):
+    from tablegames.checkers.endgame import probe, storage
+
+    monkeypatch.setattr(storage, "default_folder", lambda: endgame_folder)
+    monkeypatch.setattr(probe, "_loaded", {})
+    two_kings = analyse(parse_fen("B:WK32:BK1,K2"), FAST)  # two kings against one: a win
+    assert two_kings.database.startswith("database win, converting in ") and two_kings.score > 0
+    alone = analyse(parse_fen("B:WK32:BK1"), FAST)  # a king each: a draw
+    assert alone.database == "database draw"
+    assert analyse(Position.initial(), FAST).database == ""  # 24 pieces: beyond it

@@ -18,8 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.checkers import search_kernels
+from tablegames.checkers.endgame.index import DRAW, LOSS, WIN
+from tablegames.checkers.endgame.probe import EndgameDatabase, shared_database
 from tablegames.checkers.engine import BLACK
 from tablegames.checkers.evaluate import learned_weights
+from tablegames.checkers.levels import quiet_plies
 from tablegames.checkers.pdn import PdnGame, format_game
 from tablegames.checkers.position import Move, Position
 from tablegames.checkers.search import search
@@ -56,6 +59,8 @@ class View:
     line: tuple[Move, ...]
     depth: int
     nodes: int
+    database: str = ""  # the endgame database's verdict for the side to move, where it knows the position
+
 
     @property
     def best(self) -> Move:
@@ -113,7 +118,10 @@ def analyse(position: Position, budget: Budget = Budget(), cancel_flag: npt.NDAr
     """The engine's view of `position` (which must have a legal move). The line goes on, searching again after
     each move with what is left of the budget shared out, until LINE_PLIES, the end of the game or a cancel."""
     weights = learned_weights() if weights is None else weights
-    first = search(position, weights, budget.depth, budget.nodes, cancel_flag=cancel_flag, history=history)
+    database = shared_database()
+    quiet = quiet_plies(position, history)
+    first = search(position, weights, budget.depth, budget.nodes, cancel_flag=cancel_flag, history=history,
+                   quiet_plies=quiet, endgame=database)
     line = [first.move]
     board, earlier = position.apply_unchecked(first.move), [*history, position]
     for ply in range(1, min(LINE_PLIES, first.depth)):
@@ -121,11 +129,26 @@ def analyse(position: Position, budget: Budget = Budget(), cancel_flag: npt.NDAr
             break
         depth = max(1, first.depth - ply)
         reply = search(board, weights, depth, max(1_000, budget.nodes // 8), cancel_flag=cancel_flag,
-                       history=earlier)
+                       history=earlier, quiet_plies=quiet_plies(board, earlier), endgame=database)
         line.append(reply.move)
         earlier.append(board)
         board = board.apply_unchecked(reply.move)
-    return View(position, first.score, tuple(line), first.depth, first.nodes)
+    return View(position, first.score, tuple(line), first.depth, first.nodes, database_verdict(database, position))
+
+
+def database_verdict(database: EndgameDatabase | None, position: Position) -> str:
+    """What the endgame database says of `position` for the side to move ("" beyond it, or without it): a win
+    or loss with the plies to its conversion (the capture or crowning that leaves the material it has), or a draw.
+    The 40-move rule is not counted here: the search's score does."""
+    if database is None:
+        return ""
+    value = database.value(position.black, position.white, position.kings, position.turn)
+    if value == DRAW:
+        return "database draw"
+    if value in (WIN, LOSS):
+        plies = database.depth(position.black, position.white, position.kings, position.turn)
+        return f"database {'win' if value == WIN else 'loss'}, converting in {plies} plies"
+    return ""
 
 
 @dataclass(frozen=True)

@@ -248,8 +248,11 @@ class AnalysisScene(Scene):
         else:
             draw_text(surface, fit_text(advantage_words(view), 30, rect.width - 44, bold=True), (left, rect.y + 70),
                       30, TEXT, bold=True)
-            draw_text(surface, f"{to_move}   depth {view.depth}   {view.nodes:,} positions", (left, rect.y + 108),
-                      21, TEXT_DIM)
+            details = f"{to_move}   depth {view.depth}   {view.nodes:,} positions"
+            if view.database:  # the endgame database knows the position: its verdict first
+                details = f"{to_move}: {view.database}"
+            draw_text(surface, fit_text(details, 21, rect.width - 44), (left, rect.y + 108), 21,
+                      ACCENT if view.database else TEXT_DIM)
             draw_text(surface, "Best line", (left, rect.y + 140), 22, BEST_COLOUR, bold=True)
             line_text = numbered_line(view.position, view.line, move_number(board.start, board.cursor))
             for number, line in enumerate(wrap_text(line_text, 22, rect.width - 44)[:3]):
