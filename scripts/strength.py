@@ -1,5 +1,6 @@
-"""The checkers strength ladder: our levels against py-draughts' SimpleEngine, and level 10 against itself with ten
-times the nodes, over three-move-ballot openings with both colours.
+"""The checkers strength ladder: our levels against py-draughts' SimpleEngine, level 10 against itself with ten
+times the nodes, and level 10 with its endgame database and opening book against level 10 without them, over
+three-move-ballot openings with both colours.
 
 Every game starts from a ballot opening; py-draughts moves at a fixed time a move (--seconds), our deepening levels
 (9, 10) get the same time a move, the others play as they do in the window. Every move of every game is checked
@@ -7,7 +8,10 @@ against both rule sets (our legal moves against py-draughts' with captures force
 is listed. A game ends by the rules (no move, the 40-move rule, a threefold repetition) or at 200 plies (a draw).
 
     .venv/bin/python scripts/strength.py [--levels 2,4,6,8,10] [--openings 10] [--seconds 1.5] [--seed 1]
-        [--workers N] [--tenfold [--node-scale 0.05]] [--markdown PATH]
+        [--workers N] [--tenfold] [--knowledge] [--node-scale 0.05] [--markdown PATH]
+
+--tenfold and --knowledge play without clocks (node budgets: the same games on every machine); --levels '' plays
+only them. The database is the one in the user data folder (`tablegames checkers endgame build`).
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ class GameSpec:
     seed: int
     tenfold: bool = False
     node_scale: float = 0.05
+    knowledge: bool = False  # level 10 with its book and database (ours) against level 10 without
 
 
 @dataclass(frozen=True)
@@ -72,16 +77,20 @@ def opponent() -> DraughtsEngine:
 def play_game(spec: GameSpec) -> GameResult:
     game = BALLOT[spec.opening].game()
     disagreements: list[str] = []
-    level = level_info(10 if spec.tenfold else spec.level)
-    if level.kind == DEEPENING and not spec.tenfold:
+    self_play = spec.tenfold or spec.knowledge
+    level = level_info(10 if self_play else spec.level)
+    if level.kind == DEEPENING and not self_play:
         level = replace(level, time_limit=spec.seconds)
-    strong = replace(level, node_budget=level.node_budget * 10)  # the tenfold match's other side
+    if spec.tenfold:  # the other side: ten times the nodes
+        other = replace(level, node_budget=level.node_budget * 10)
+    else:  # the other side: no book, no database
+        other = replace(level, book=False, endgame=False)
     while game.outcome() is None and len(game.moves) < MAX_PLIES:
         position = game.position
         ours_to_move = (position.turn == BLACK) == spec.ours_black
         history = game.positions[:-1]
-        if spec.tenfold:
-            chosen = level if ours_to_move else strong
+        if self_play:
+            chosen = level if ours_to_move else other
             move = play_move(position, chosen, spec.seed, history=history, node_scale=spec.node_scale,
                              use_clock=False)
         elif ours_to_move:
@@ -142,19 +151,22 @@ def main() -> int:
     parser.add_argument("--seed", type=seed_number, default=1, help="seed of the openings' choice (default 1)")
     parser.add_argument("--tenfold", action="store_true",
                         help="also level 10 against level 10 with ten times the nodes (no clocks)")
+    parser.add_argument("--knowledge", action="store_true",
+                        help="also level 10 with its opening book and endgame database against level 10 without")
     parser.add_argument("--node-scale", type=number_between(0.001, 10.0), default=0.05,
-                        help="the tenfold match's node budgets: level 10's scaled by this, and ten times it "
-                        "(default 0.05)")
+                        help="level 10's node budgets in --tenfold (and ten times it) and --knowledge (default 0.05)")
     add_fanout_options(parser, "games")
     parser.add_argument("--markdown", type=writable_file, default=None, help="also write the table as Markdown")
     args = parser.parse_args()
     try:
         levels = [int(text) for text in args.levels.split(",") if text.strip()]
+        if not levels and not (args.tenfold or args.knowledge):
+            raise ValueError("no level")
         for level in levels:
             level_info(level)
     except ValueError as error:
         parser.error(f"--levels {args.levels}: {error} (expected numbers 1-10, comma-separated)")
-    if draughts_python() is None:
+    if levels and draughts_python() is None:
         return 1
     openings = [BALLOT.index(opening) for opening in choose_openings(args.openings, args.seed)]
     specs = [GameSpec(level, opening, black, args.seconds, args.seed) for level in levels for opening in openings
@@ -162,14 +174,22 @@ def main() -> int:
     if args.tenfold:
         specs += [GameSpec(10, opening, black, args.seconds, args.seed, True, args.node_scale) for opening in openings
                   for black in (True, False)]
+    if args.knowledge:
+        specs += [GameSpec(10, opening, black, args.seconds, args.seed, False, args.node_scale, True)
+                  for opening in openings for black in (True, False)]
     started = time.perf_counter()
     tallies: dict[str, Tally] = {}
     plies: dict[str, int] = {}
     disagreements: list[str] = []
     with fanout_from(args) as fanout, Progress(len(specs), "strength", unit="games") as progress:
         for result in fanout.imap(play_game, specs, progress):
-            name = (f"level 10 at {result.spec.node_scale:g} of its nodes vs at {result.spec.node_scale * 10:g}"
-                    if result.spec.tenfold else f"level {result.spec.level} vs py-draughts {args.seconds:g} s")
+            scale = result.spec.node_scale
+            if result.spec.tenfold:
+                name = f"level 10 at {scale:g} of its nodes vs at {scale * 10:g}"
+            elif result.spec.knowledge:
+                name = f"level 10 with book and database vs without ({scale:g} of its nodes)"
+            else:
+                name = f"level {result.spec.level} vs py-draughts {args.seconds:g} s"
             tallies.setdefault(name, Tally()).add(result.outcome)
             plies[name] = plies.get(name, 0) + result.plies
             disagreements.extend(result.disagreements)
