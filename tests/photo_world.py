@@ -11,7 +11,8 @@ The world, in units of one die's side:
   round, square-ish or engraved (a painted dimple, shaded by the light); their spacing, size and the rounding of
   the edges vary from set to set.
 - A pinhole camera tilted up to 35 degrees from straight down, turned any way round, with a 45-70 degree field of
-  view; each die's top face is 40-250 pixels across.
+  view; no die is seen more than 35 degrees off straight above (perspective shows the sides of dice away from
+  the middle of the view even when the camera looks straight down); each die's top face is 40-250 pixels across.
 - Light: an ambient part and a key light (a direction and an elevation) that shades every face (Lambert), makes
   specular glare on glossy dice (Blinn-Phong), casts soft shadows on the table and darkens the table where a die
   stands on it; then an uneven light field over the photo (a slope, a vignette and a lamp's bright spot) and a
@@ -615,7 +616,7 @@ def place_dice(rng: np.random.Generator, camera: Camera, count: int, notes: dict
         if (corners[:, 0].min() < margin or corners[:, 1].min() < margin
                 or corners[:, 0].max() > camera.height - margin or corners[:, 1].max() > camera.width - margin):
             continue
-        if not 40 <= size_of(candidate, camera) <= 250:
+        if not 40 <= size_of(candidate, camera) <= 250 or view_angle(candidate, camera) > MOST_VIEW_ANGLE:
             continue
         slack = -0.001 if kind == "touching pairs" else 0.02  # dice standing apart keep a hair's breadth
         if any(squares_overlap(candidate, other, slack) for other in dice):
@@ -635,6 +636,15 @@ def top_face(die: Die, camera: Camera) -> Vector:
     points = [[die.position[0] + c * dx - s * dy, die.position[1] + s * dx + c * dy, 1.0]
               for dx, dy in ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))]
     return camera.project(np.array(points))
+
+
+MOST_VIEW_ANGLE = 35.0  # degrees: no die is seen further than this from straight above
+
+
+def view_angle(die: Die, camera: Camera) -> float:
+    """How far from straight above the camera sees the die's top face, in degrees."""
+    ray = np.array([die.position[0], die.position[1], 1.0]) - camera.position
+    return math.degrees(math.acos(min(1.0, -ray[2] / float(np.linalg.norm(ray)))))
 
 
 def size_of(die: Die, camera: Camera) -> float:
@@ -770,6 +780,7 @@ def try_photo(rng: np.random.Generator, count: int, fixed: dict[str, Any]) -> Wo
     for die in dice:
         centre = camera.project(np.array([[die.position[0], die.position[1], 1.0]]))[0]
         truth.append(TrueDie(die.value, (float(centre[0]) - 0.5, float(centre[1]) - 0.5), size_of(die, camera)))
+    notes["most view angle"] = round(max(view_angle(die, camera) for die in dice), 1)
     notes.update(material=dice_set.material.name, pips=dice_set.shape, table=table_name, tilt=round(tilt, 1),
                  die_pixels=round(die_pixels), width=width, height=height, quality=quality,
                  motion=round(streak, 1), count=count)

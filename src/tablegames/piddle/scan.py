@@ -64,9 +64,36 @@ class DieReading:
         return self.confidence < UNCERTAIN_BELOW
 
 
+# What the reader could not do: each has one message (saying what it found) and a hint (what to try).
+TOO_SMALL = "too small"  # the photo, or the dice in it, have too few pixels to read pips
+TOO_DARK = "too dark"  # nothing in the photo is bright enough to tell dice from the table
+NO_DICE = "no dice"  # nothing in the photo looks like a die
+TOO_FEW = "too few dice"  # fewer dice than expected (the ones found are read)
+TOO_MANY = "too many dice"  # more dice than expected (the ones found are read)
+HINTS = {
+    TOO_SMALL: "move closer or zoom in, so that each die is at least 30 pixels across",
+    TOO_DARK: "add light, or take the photo with the flash",
+    NO_DICE: "put the dice on a plain cloth or paper of another colour than the dice, all inside the frame",
+    TOO_FEW: "check that every die is inside the frame and none is stacked on or hidden by another",
+    TOO_MANY: "take the extra dice away, or crop them out of the photo",
+}
+
+
 @dataclass(frozen=True)
 class DiceReading:
     dice: tuple[DieReading, ...]  # top to bottom, then left to right
+    expected: int = 6
+    problem: str | None = None  # None, or one of TOO_SMALL, TOO_DARK, NO_DICE, TOO_FEW, TOO_MANY
+    message: str = ""  # the problem in words ("found 5 dice, expected 6"); "" when there is none
+
+    @property
+    def found(self) -> int:
+        return len(self.dice)
+
+    @property
+    def hint(self) -> str:
+        """What to try about the problem ("" when there is none)."""
+        return HINTS.get(self.problem or "", "")
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -111,13 +138,44 @@ def block_mean(image: Picture | Floats, step: int) -> Floats:
     return total
 
 
-def shrink(image: Picture) -> tuple[Floats, int]:
-    """The picture as float32 0-1, block-meaned down to at most WORKING_SIZE on its longer side."""
-    factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
-    small = block_mean(image, factor)
+def resample_axis(image: Floats, size: int, axis: int) -> Floats:
+    """Area averaging along one axis to `size` cells: each output cell is the mean of the input it covers,
+    partial pixels weighted by how much of them it covers (the integral of the picture, differenced)."""
+    length = image.shape[axis]
+    moved = np.moveaxis(image, axis, 0)
+    total = np.zeros((length + 1,) + moved.shape[1:], dtype=np.float64)
+    np.cumsum(moved, axis=0, dtype=np.float64, out=total[1:])
+    edges = np.arange(size + 1) * (length / size)
+    whole = np.minimum(edges.astype(np.int64), length - 1)
+    part = (edges - whole).reshape((-1,) + (1,) * (moved.ndim - 1))
+    integral = total[whole] + part * (total[whole + 1] - total[whole])
+    cells = (integral[1:] - integral[:-1]) * (size / length)
+    return np.moveaxis(cells.astype(np.float32), 0, axis)
+
+
+def area_resample(image: Picture | Floats, height: int, width: int) -> Floats:
+    """The picture area-averaged down to height x width (float32, same value range): a whole-number block mean
+    first (cheap on a large photo), then the fractional rest; no pixel is dropped or counted twice but at a
+    ragged edge of at most step - 1 pixels."""
+    step = max(1, min(image.shape[0] // height, image.shape[1] // width))
+    small = block_mean(image, step) if step > 1 else image.astype(np.float32)
+    if small.shape[0] != height:
+        small = resample_axis(small, height, 0)
+    if small.shape[1] != width:
+        small = resample_axis(small, width, 1)
+    return small
+
+
+def shrink(image: Picture) -> tuple[Floats, float]:
+    """The picture as float32 0-1, area-averaged down to at most WORKING_SIZE on its longer side (by the exact
+    factor, not a whole number: a 900 px photo is read at 640 px, not 450), and that factor."""
+    height, width = image.shape[:2]
+    factor = max(1.0, max(height, width) / WORKING_SIZE)
+    size = (max(1, round(height / factor)), max(1, round(width / factor)))
+    small = area_resample(image, *size) if factor > 1 else image.astype(np.float32)
     if image.dtype == np.uint8:
         small *= 1.0 / 255.0
-    return small, factor
+    return small, (height / size[0] + width / size[1]) / 2
 
 
 SURFACE_POWERS = [(a, b) for degree in range(4) for a in range(degree, -1, -1) for b in [degree - a]]
@@ -238,24 +296,10 @@ def split_touching(coords: Doubles, count: int) -> npt.NDArray[np.int64]:
     return labels
 
 
-def dice_counts(areas: Doubles, single: float, wanted: int = 6) -> npt.NDArray[np.int64]:
-    """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
-    ratio = areas / single
-    counts = np.maximum(1, np.round(ratio)).astype(np.int64)
-    if len(counts) == 0:  # nothing that could be a die: no counts to nudge
-        return counts
-    for _ in range(3):
-        total = counts.sum()
-        if total == wanted:
-            break
-        if total < wanted:
-            counts[np.argmax(ratio - counts)] += 1
-        else:
-            candidates = np.where(counts > 1)[0]
-            if len(candidates) == 0:
-                break
-            counts[candidates[np.argmin((ratio - counts)[candidates])]] -= 1
-    return counts
+def dice_counts(areas: Doubles, single: float) -> npt.NDArray[np.int64]:
+    """How many dice each component holds: its area over one die's, rounded. Never nudged towards the number
+    expected: five dice are reported as five, not split into six."""
+    return np.maximum(1, np.round(areas / single)).astype(np.int64)
 
 
 def layout_fit(offsets: Doubles, size: float) -> float:
@@ -403,13 +447,31 @@ def with_margin(box: tuple[slice, slice], height: int, width: int) -> Box:
             slice(max(cols.start - 1, 0), min(cols.stop + 1, width)))
 
 
+MIN_PHOTO_SIDE = 100  # pixels: a smaller photo cannot hold six readable dice
+MIN_DIE_PIXELS = 16  # a smaller die has pips of hardly more than a pixel
+DARKEST_WHITE = 0.08  # the brightest part of a photo darker than this (of white) holds nothing to read
+
+
+def refusal(problem: str, message: str, expected: int) -> DiceReading:
+    return DiceReading((), expected, problem, message)
+
+
 def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
-    """Find the dice in a picture and read each one's value with a confidence."""
-    small, factor = shrink(as_rgb_array(image))
+    """Find the dice in a picture and read each one's value with a confidence; say what went wrong, if anything
+    (`problem`, `message`, `hint`): the dice found are returned whatever their number."""
+    rgb = as_rgb_array(image)
+    height, width = rgb.shape[:2]
+    if min(height, width) < MIN_PHOTO_SIDE:
+        return refusal(TOO_SMALL, f"the photo is {width} x {height} pixels: too small to read dice from", expected)
+    small, factor = shrink(rgb)
+    brightest = float(np.percentile(small[::4, ::4].max(axis=2), 99.5))
+    if brightest < DARKEST_WHITE:
+        return refusal(TOO_DARK, f"the photo is too dark to read (its brightest part is {100 * brightest:.0f}% "
+                                 "of white)", expected)
     flat, mask = separate_dice(small)
     labels, found = ndimage.label(mask)
     if found == 0:
-        return DiceReading(())
+        return refusal(NO_DICE, "found no dice in the photo", expected)
     height, width = mask.shape
     boxes = [with_margin(box, height, width) for box in ndimage.find_objects(labels)]
     areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
@@ -418,17 +480,26 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
     single = size * size / face_size(1.0) ** 2
     blobs = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
+    if not blobs:
+        return refusal(NO_DICE, "found no dice in the photo", expected)
+    if size * factor < MIN_DIE_PIXELS:
+        return refusal(TOO_SMALL, f"the dice are about {size * factor:.0f} pixels across: too small to read",
+                       expected)
     lum = flat.mean(axis=2)
     readings = []
-    for blob, count in zip(blobs, dice_counts(areas[blobs], single, expected), strict=True):
+    for blob, count in zip(blobs, dice_counts(areas[blobs], single), strict=True):
         box = boxes[blob]
         for value, confidence, (row, col), die_size, pips in read_blob(lum[box], labels[box] == blob + 1,
                                                                       insides[blob], int(count)):
             centre = ((row + box[0].start) * factor, (col + box[1].start) * factor)
             readings.append(DieReading(value, round(confidence, 3), centre, die_size * factor, pips))
-    if len(readings) != expected:  # not six dice: none of them can be trusted to be the right six
-        readings = [DieReading(d.value, min(d.confidence, UNCERTAIN_BELOW - 0.01), d.center, d.size, d.pips)
-                    for d in readings]
-    rows_first = sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1]))
-    return DiceReading(tuple(rows_first))
+    rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1])))
+    return with_count(rows_first, expected)
 
+
+def with_count(dice: tuple[DieReading, ...], expected: int) -> DiceReading:
+    """The reading, with the problem when it does not hold the number of dice expected."""
+    if len(dice) == expected:
+        return DiceReading(dice, expected)
+    problem = TOO_FEW if len(dice) < expected else TOO_MANY
+    return DiceReading(dice, expected, problem, f"found {len(dice)} dice, expected {expected}")
