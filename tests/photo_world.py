@@ -567,6 +567,8 @@ class TrueDie:
     value: int
     center: tuple[float, float]  # (row, col) of the top face's centre, in the photo's pixels
     size: float  # the top face's side in pixels (the square root of its area in the picture)
+    corners: tuple[tuple[float, float], ...] = ()  # the top face's corners (row, col), in order round it
+    pips: tuple[tuple[float, float], ...] = ()  # the top face's pips' centres (row, col)
 
 
 @dataclass(frozen=True)
@@ -636,6 +638,22 @@ def top_face(die: Die, camera: Camera) -> Vector:
     points = [[die.position[0] + c * dx - s * dy, die.position[1] + s * dx + c * dy, 1.0]
               for dx, dy in ((-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5))]
     return camera.project(np.array(points))
+
+
+def top_pips(die: Die, dice: DiceSet) -> Vector:
+    """The world positions of the pips' centres on a die's top face."""
+    values, axes = face_table(die.rotation)
+    a, b = axes[5]  # the die's own +z face
+    points = []
+    for i, j in SPOTS[int(values[5])]:
+        canon = np.zeros(3)
+        canon[int(a)], canon[int(b)] = i * dice.spacing, j * dice.spacing
+        local = die.rotation @ canon
+        local[2] = 1.0
+        c, s = math.cos(die.yaw), math.sin(die.yaw)
+        points.append([die.position[0] + c * local[0] - s * local[1], die.position[1] + s * local[0] + c * local[1],
+                       1.0])
+    return np.array(points)
 
 
 MOST_VIEW_ANGLE = 35.0  # degrees: no die is seen further than this from straight above
@@ -779,7 +797,10 @@ def try_photo(rng: np.random.Generator, count: int, fixed: dict[str, Any]) -> Wo
     truth = []
     for die in dice:
         centre = camera.project(np.array([[die.position[0], die.position[1], 1.0]]))[0]
-        truth.append(TrueDie(die.value, (float(centre[0]) - 0.5, float(centre[1]) - 0.5), size_of(die, camera)))
+        corners = tuple((float(r) - 0.5, float(c) - 0.5) for r, c in top_face(die, camera))
+        pips = tuple((float(r) - 0.5, float(c) - 0.5) for r, c in camera.project(top_pips(die, dice_set)))
+        truth.append(TrueDie(die.value, (float(centre[0]) - 0.5, float(centre[1]) - 0.5), size_of(die, camera),
+                             corners, pips))
     notes["most view angle"] = round(max(view_angle(die, camera) for die in dice), 1)
     notes.update(material=dice_set.material.name, pips=dice_set.shape, table=table_name, tilt=round(tilt, 1),
                  die_pixels=round(die_pixels), width=width, height=height, quality=quality,

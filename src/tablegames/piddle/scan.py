@@ -21,13 +21,14 @@ How it reads, and why each step is there:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
+
+from tablegames.piddle.scan_faces import READ_PIXELS, read_region
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -36,19 +37,9 @@ Doubles = npt.NDArray[np.float64]  # (row, col) rows of pixel coordinates or pip
 Box: TypeAlias = "tuple[slice[int, int, None], slice[int, int, None]]"  # a blob's rows and columns (a string:
 # slice is not subscriptable at run time before Python 3.14)
 
-WORKING_SIZE = 640
+WORKING_SIZE = 512  # the dice are found at this size; they are read at their own (READ_PIXELS a die)
 UNCERTAIN_BELOW = 0.5
-PIP_OFFSET = 0.25  # of the face size, as on standard dice
-PIP_RADIUS = 0.085
-CORNER_SHARE = 0.12  # rounded corners' radius, of the face size
-EXPECTED_RADII = {  # distances of the pips from the face centre, in face sizes, sorted
-    1: [0.0],
-    2: [PIP_OFFSET * math.sqrt(2)] * 2,
-    3: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 2,
-    4: [PIP_OFFSET * math.sqrt(2)] * 4,
-    5: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 4,
-    6: [PIP_OFFSET] * 2 + [PIP_OFFSET * math.sqrt(2)] * 4,
-}
+CORNER_SHARE = 0.12  # rounded corners' radius, of the face size (the blob area of one die, about)
 
 
 @dataclass(frozen=True)
@@ -138,19 +129,25 @@ def block_mean(image: Picture | Floats, step: int) -> Floats:
     return total
 
 
-def resample_axis(image: Floats, size: int, axis: int) -> Floats:
-    """Area averaging along one axis to `size` cells: each output cell is the mean of the input it covers,
-    partial pixels weighted by how much of them it covers (the integral of the picture, differenced)."""
+def resample_axis(image: Picture | Floats, size: int, axis: int) -> Floats:
+    """Area averaging along one axis to `size` cells: each output cell is the mean of the input it covers, partial
+    pixels weighted by how much of them it covers. A cell of f input pixels touches at most ceil(f) + 1 of them:
+    that many weighted gathers, each the size of the output."""
     length = image.shape[axis]
+    scale = length / size
+    starts = np.arange(size) * scale
+    ends = starts + scale
+    first = np.floor(starts).astype(np.int64)
     moved = np.moveaxis(image, axis, 0)
-    total = np.zeros((length + 1,) + moved.shape[1:], dtype=np.float64)
-    np.cumsum(moved, axis=0, dtype=np.float64, out=total[1:])
-    edges = np.arange(size + 1) * (length / size)
-    whole = np.minimum(edges.astype(np.int64), length - 1)
-    part = (edges - whole).reshape((-1,) + (1,) * (moved.ndim - 1))
-    integral = total[whole] + part * (total[whole + 1] - total[whole])
-    cells = (integral[1:] - integral[:-1]) * (size / length)
-    return np.moveaxis(cells.astype(np.float32), 0, axis)
+    total = np.zeros((size,) + moved.shape[1:], dtype=np.float32)
+    shape = (-1,) + (1,) * (moved.ndim - 1)
+    for k in range(int(math.ceil(scale)) + 1):
+        index = first + k
+        weight = np.clip(np.minimum(ends, index + 1) - np.maximum(starts, index), 0, None) / scale
+        if not np.any(weight > 0):
+            break
+        total += moved[np.minimum(index, length - 1)] * weight.astype(np.float32).reshape(shape)
+    return np.moveaxis(total, 0, axis)
 
 
 def area_resample(image: Picture | Floats, height: int, width: int) -> Floats:
@@ -158,12 +155,12 @@ def area_resample(image: Picture | Floats, height: int, width: int) -> Floats:
     first (cheap on a large photo), then the fractional rest; no pixel is dropped or counted twice but at a
     ragged edge of at most step - 1 pixels."""
     step = max(1, min(image.shape[0] // height, image.shape[1] // width))
-    small = block_mean(image, step) if step > 1 else image.astype(np.float32)
+    small: Picture | Floats = block_mean(image, step) if step > 1 else image  # uint8 is fine: gathered as floats
     if small.shape[0] != height:
         small = resample_axis(small, height, 0)
     if small.shape[1] != width:
         small = resample_axis(small, width, 1)
-    return small
+    return small.astype(np.float32, copy=False)
 
 
 def shrink(image: Picture) -> tuple[Floats, float]:
@@ -276,122 +273,6 @@ def touches_border(box: Box, height: int, width: int) -> bool:
     return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
 
 
-def split_touching(coords: Doubles, count: int) -> npt.NDArray[np.int64]:
-    """Labels 0..count-1 for the pixels of `count` touching dice: k-means on positions, farthest-point start."""
-    centroid = coords.mean(axis=0)
-    seeds = [coords[np.argmax(((coords - centroid) ** 2).sum(axis=1))]]
-    while len(seeds) < count:
-        distance = np.min([((coords - c) ** 2).sum(axis=1) for c in seeds], axis=0)
-        seeds.append(coords[np.argmax(distance)])
-    centers = np.array(seeds, dtype=np.float64)
-    labels = np.zeros(len(coords), dtype=np.int64)
-    for _ in range(15):
-        distance = ((coords[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
-        labels = distance.argmin(axis=1)
-        moved = np.array([coords[labels == k].mean(axis=0) if np.any(labels == k) else centers[k]
-                          for k in range(count)])
-        if np.allclose(moved, centers, atol=0.05):
-            break
-        centers = moved
-    return labels
-
-
-def dice_counts(areas: Doubles, single: float) -> npt.NDArray[np.int64]:
-    """How many dice each component holds: its area over one die's, rounded. Never nudged towards the number
-    expected: five dice are reported as five, not split into six."""
-    return np.maximum(1, np.round(areas / single)).astype(np.int64)
-
-
-def layout_fit(offsets: Doubles, size: float) -> float:
-    """0-1: how well pip positions (relative to the face centre) match the standard pattern for their count."""
-    count = len(offsets)
-    if count not in EXPECTED_RADII:
-        return 0.0
-    radii = np.sort(np.hypot(offsets[:, 0], offsets[:, 1])) / size
-    radial_error = float(np.max(np.abs(radii - EXPECTED_RADII[count])))
-    symmetry_error = float(np.hypot(*offsets.mean(axis=0))) / size  # every pattern is centred
-    error = max(radial_error, 2.0 * symmetry_error)
-    return float(np.clip(1.0 - (error - 0.06) / 0.08, 0.0, 1.0))
-
-
-Spot = tuple[int, int]  # a spot of the 3x3 pip grid, (-1..1, -1..1)
-GRID_PATTERNS: dict[int, tuple[frozenset[Spot], ...]] = {  # the pips on the 3x3 grid, each way a face can lie
-    1: (frozenset({(0, 0)}),),
-    2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
-    3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
-    4: (frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)}),),
-    5: (frozenset({(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)}),),
-    6: (frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
-        frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)})),
-}
-GRID: list[Spot] = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
-
-
-def square_angle(offsets: Doubles) -> float:
-    """The rotation (radians, 0 to pi/2) that makes a face's pixels fit the smallest upright box."""
-    angles = np.radians(np.arange(0.0, 90.0, 2.0))
-    offsets = offsets[:: max(1, len(offsets) // 600)]  # a few hundred pixels pin the box down
-    along = offsets[:, 1:2] * np.cos(angles) + offsets[:, 0:1] * np.sin(angles)
-    across = -offsets[:, 1:2] * np.sin(angles) + offsets[:, 0:1] * np.cos(angles)
-    area = np.ptp(along, axis=0) * np.ptp(across, axis=0)
-    return float(angles[np.argmin(area)])
-
-
-def grid_fit(value: int, pip_score: dict[Spot, float]) -> float:
-    """0-1: how clearly each spot of the 3x3 grid is a pip or bare, as the face `value` says it should be."""
-    best = -1.0
-    for pattern in GRID_PATTERNS[value]:
-        margin = min((pip_score[spot] - 0.5) if spot in pattern else (0.5 - pip_score[spot]) for spot in GRID)
-        best = max(best, margin)
-    return float(np.clip(best / 0.2, 0.0, 1.0))
-
-
-def read_pips(lum: Floats, die_mask: Mask, inner: Mask, size: float) -> tuple[int, float, Doubles]:
-    """(pip count, confidence, pip offsets) for one die: inner is the die's pixels away from its rim."""
-    values = lum[inner]
-    if values.size < 20:
-        return 0, 0.0, np.zeros((0, 2))
-    body = float(np.median(values))
-    low, high = np.percentile(values, [0.5, 99.5])
-    sign = -1.0 if body - low > high - body else 1.0  # the pips are the farther extreme
-    contrast = (high - body) if sign > 0 else (body - low)
-    if contrast < 0.12:
-        return 0, 0.0, np.zeros((0, 2))
-    pip_mask = inner & (sign * (lum - body) > 0.5 * contrast)
-    pip_mask = ndimage.binary_opening(pip_mask, iterations=1) if size > 30 else pip_mask
-    labels, found = ndimage.label(pip_mask)
-    if found == 0:
-        return 0, 0.0, np.zeros((0, 2))
-    index = np.arange(1, found + 1)
-    areas = ndimage.sum_labels(pip_mask, labels, index)
-    expected = math.pi * (PIP_RADIUS * size) ** 2
-    real = areas >= 0.3 * expected
-    centers = np.array(ndimage.center_of_mass(pip_mask, labels, index))[real]
-    areas = areas[real]
-    if len(areas) == 0:
-        return 0, 0.0, np.zeros((0, 2))
-    rows, cols = np.nonzero(die_mask)
-    middle = np.array([rows.mean(), cols.mean()])
-    offsets = centers - middle
-    size_fit = float(np.clip(1.0 - (np.max(np.abs(np.log(areas / expected))) - 0.45) / 0.35, 0.0, 1.0))
-    contrast_fit = float(np.clip((contrast - 0.12) / 0.13, 0.0, 1.0))
-    confidence = min(size_fit, layout_fit(offsets, size), contrast_fit)
-    if len(areas) in GRID_PATTERNS and confidence > 0:
-        # a second, independent look: the spots where this face has pips, and where it has none
-        face = np.stack([rows - middle[0], cols - middle[1]], axis=1).astype(np.float64)
-        angle = square_angle(face)
-        inner_rows, inner_cols = np.nonzero(inner)
-        y, x = inner_rows - middle[0], inner_cols - middle[1]
-        a, b = x * np.cos(angle) + y * np.sin(angle), -x * np.sin(angle) + y * np.cos(angle)
-        shade = sign * (lum[inner_rows, inner_cols] - body) / contrast
-        pip_score: dict[Spot, float] = {}
-        for i, j in GRID:
-            near = (a - i * PIP_OFFSET * size) ** 2 + (b - j * PIP_OFFSET * size) ** 2 < (0.06 * size) ** 2
-            pip_score[(i, j)] = float(np.mean(shade[near])) if np.any(near) else 0.5
-        confidence = min(confidence, grid_fit(len(areas), pip_score))
-    return len(areas), confidence, offsets
-
-
 def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
     smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
@@ -416,28 +297,6 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
 def face_size(area: float) -> float:
     """The side of a rounded square face of this many pixels."""
     return math.sqrt(area / (1 - (4 - math.pi) * CORNER_SHARE**2))
-
-
-def read_blob(lum: Floats, region: Mask, inside: Doubles, count: int
-              ) -> Iterator[tuple[int, float, tuple[float, float], float, int]]:
-    """Yield (value, confidence, (row, col), size, pips) for each of the `count` dice in one blob."""
-    rows, cols = np.nonzero(region)
-    coords = np.stack([rows, cols], axis=1).astype(np.float64)
-    parts = split_touching(coords, count) if count > 1 else np.zeros(len(coords), dtype=np.int64)
-    for part in range(count):
-        die_mask = np.zeros_like(region)
-        die_mask[rows[parts == part], cols[parts == part]] = True
-        size = face_size(die_mask.sum())
-        inner = die_mask & (inside > 0.1 * size)
-        if count > 1:  # away from the cut between touching dice as well
-            inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * size
-        pips, confidence, _ = read_pips(lum, die_mask, inner, size)
-        if count > 1:
-            confidence *= 0.95  # a split is a guess about where one die ends
-        value = min(max(pips, 1), 6)
-        if pips != value:
-            confidence = 0.0
-        yield value, confidence, (rows[parts == part].mean(), cols[parts == part].mean()), size, pips
 
 
 def with_margin(box: tuple[slice, slice], height: int, width: int) -> Box:
@@ -479,22 +338,64 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     depths = np.array([inside.max() for inside in insides])
     size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
     single = size * size / face_size(1.0) ** 2
-    blobs = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
+    blobs = [i for i in range(found) if areas[i] >= 0.3 * single and not touches_border(boxes[i], height, width)]
     if not blobs:
         return refusal(NO_DICE, "found no dice in the photo", expected)
-    if size * factor < MIN_DIE_PIXELS:
+    die_pixels = max(size * factor, MIN_DIE_PIXELS)  # a die's side in the photo's pixels, from the blobs (too
+    # large: their sides and shadows; too small: noise that breaks them up)
+    readings, spacings = read_blobs(rgb, labels, blobs, boxes, factor, die_pixels)
+    if spacings:  # a die is about four pip spacings: read again at that size when the blobs' was far off
+        from_pips = float(np.median(spacings)) / PIP_SPACING
+        if abs(from_pips / die_pixels - 1) > 0.15:
+            die_pixels = from_pips
+            readings, _ = read_blobs(rgb, labels, blobs, boxes, factor, die_pixels)
+    if not readings and size * factor < 1.5 * MIN_DIE_PIXELS:
         return refusal(TOO_SMALL, f"the dice are about {size * factor:.0f} pixels across: too small to read",
                        expected)
-    lum = flat.mean(axis=2)
-    readings = []
-    for blob, count in zip(blobs, dice_counts(areas[blobs], single), strict=True):
-        box = boxes[blob]
-        for value, confidence, (row, col), die_size, pips in read_blob(lum[box], labels[box] == blob + 1,
-                                                                      insides[blob], int(count)):
-            centre = ((row + box[0].start) * factor, (col + box[1].start) * factor)
-            readings.append(DieReading(value, round(confidence, 3), centre, die_size * factor, pips))
-    rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1])))
+    if not readings:
+        return refusal(NO_DICE, "found no dice in the photo", expected)
+    rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
+
+
+PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
+
+
+def read_blobs(rgb: Picture, labels: npt.NDArray[np.int32], blobs: list[int], boxes: list[Box], factor: float,
+               die_pixels: float) -> tuple[list[DieReading], list[float]]:
+    """The dice of all the blobs, and the pip spacings (photo pixels) of the faces that show one."""
+    step = max(1.0, die_pixels / READ_PIXELS)  # photo pixels a reading pixel
+    readings: list[DieReading] = []
+    spacings: list[float] = []
+    for blob in blobs:
+        dice, found = read_blob(rgb, labels, blob + 1, boxes[blob], factor, step, die_pixels)
+        readings += dice
+        spacings += found
+    return readings, spacings
+
+
+def read_blob(rgb: Picture, labels: npt.NDArray[np.int32], label: int, box: Box, factor: float, step: float,
+              die_pixels: float) -> tuple[list[DieReading], list[float]]:
+    """The dice of one blob, read from the photo itself at about READ_PIXELS a die (scan_faces)."""
+    height, width = rgb.shape[:2]
+    margin = 0.15 * die_pixels
+    top, bottom = max(int(box[0].start * factor - margin), 0), min(int(box[0].stop * factor + margin), height)
+    left, right = max(int(box[1].start * factor - margin), 0), min(int(box[1].stop * factor + margin), width)
+    rows, cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
+    crop = area_resample(rgb[top:bottom, left:right], rows, cols)
+    if rgb.dtype == np.uint8:
+        crop *= 1.0 / 255.0
+    step_rows, step_cols = (bottom - top) / rows, (right - left) / cols
+    label_rows = np.clip(((top + (np.arange(rows) + 0.5) * step_rows) / factor).astype(np.int64), 0,
+                         labels.shape[0] - 1)
+    label_cols = np.clip(((left + (np.arange(cols) + 0.5) * step_cols) / factor).astype(np.int64), 0,
+                         labels.shape[1] - 1)
+    mask = labels[np.ix_(label_rows, label_cols)] == label
+    faces = read_region(crop, mask, die_pixels / step_rows)
+    dice = [DieReading(face.value, round(face.confidence, 3),
+                       (top + (face.centre[0] + 0.5) * step_rows - 0.5, left + (face.centre[1] + 0.5) * step_cols - 0.5),
+                       die_pixels, face.value) for face in faces]
+    return dice, [face.spacing * step_rows for face in faces if face.spacing > 0 and face.confidence >= 0.5]
 
 
 def with_count(dice: tuple[DieReading, ...], expected: int) -> DiceReading:
