@@ -184,7 +184,9 @@ def surface_terms(x: Doubles, y: Doubles) -> list[Doubles]:
 
 
 def fit_table(image: Floats) -> Floats:
-    """A smooth cubic surface per channel through the table, refitted without the outliers (the dice)."""
+    """A smooth cubic surface per channel through the table, refitted without the outliers (the dice). The first
+    fits are quadratic (too stiff to dip under a crowd of dark dice in the middle), the last cubic; what is kept
+    is within three times the kept samples' spread of the fit, or 0.1."""
     height, width, _ = image.shape
     step = max(1, int(math.sqrt(height * width / 2500)))
     rows, cols = np.mgrid[step // 2:height:step, step // 2:width:step]
@@ -192,11 +194,15 @@ def fit_table(image: Floats) -> Floats:
     basis = np.stack(surface_terms(x, y), axis=1)
     samples = image[rows, cols].reshape(-1, 3).astype(np.float64)
     keep = np.ones(len(samples), dtype=bool)
-    for _ in range(4):
-        used = basis[keep]
+    quadratic = np.array([a + b <= 2 for a, b in SURFACE_POWERS])
+    coef = np.zeros((basis.shape[1], 3))
+    for rounds in range(5):
+        terms = quadratic if rounds < 3 else np.ones_like(quadratic)
+        used = basis[keep][:, terms]
         # plain einsum, not BLAS: on a busy machine BLAS threads spin and cost more than these tiny products
-        normal = np.einsum("ni,nj->ij", used, used) + 1e-9 * np.eye(basis.shape[1])
-        coef = np.linalg.solve(normal, np.einsum("ni,nc->ic", used, samples[keep]))
+        normal = np.einsum("ni,nj->ij", used, used) + 1e-9 * np.eye(used.shape[1])
+        coef = np.zeros((basis.shape[1], 3))
+        coef[terms] = np.linalg.solve(normal, np.einsum("ni,nc->ic", used, samples[keep]))
         residual = np.linalg.norm(samples - np.einsum("ni,ic->nc", basis, coef), axis=1)
         spread = np.median(residual[keep]) * 1.4826 + 1e-4
         keep = residual < max(3.0 * spread, 0.1)  # dice stand further off the table than this
@@ -289,9 +295,35 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
     candidates = distance > threshold
-    candidates[candidates] = ~is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
-    mask = ndimage.binary_opening(candidates, iterations=2)
-    return flat, ndimage.binary_fill_holes(mask)
+    shadow = np.zeros_like(candidates)
+    shadow[candidates] = is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
+    solid = candidates & ~shadow
+    mask = ndimage.binary_fill_holes(ndimage.binary_opening(solid, iterations=2))
+    return flat, mask | dark_dice(shadow & ~mask)
+
+
+def dark_dice(shadow: Mask) -> Mask:
+    """The parts of what looked like shadow that are dice: a black or grey die on a grey or white cloth is the
+    cloth's colour, only darker, as a shadow is, but a shadow has no pips. Shadow-like pixels round small holes
+    (its pips, the cloth's colour), within a die's reach of them (six pip radii), are taken for dice."""
+    shadow = ndimage.binary_opening(shadow, iterations=1)
+    labels, found = ndimage.label(shadow)
+    if found == 0:
+        return shadow
+    holes, count = ndimage.label(ndimage.binary_fill_holes(shadow) & ~shadow)
+    if count == 0:
+        return np.zeros_like(shadow)
+    hole_areas = ndimage.sum_labels(np.ones_like(shadow), holes, np.arange(1, count + 1))
+    owners = ndimage.maximum(ndimage.grey_dilation(labels, size=(3, 3)), holes, np.arange(1, count + 1))
+    areas = ndimage.sum_labels(shadow, labels, np.arange(1, found + 1))
+    pips = [k + 1 for k, (area, owner) in enumerate(zip(hole_areas, owners, strict=True))
+            if int(owner) > 0 and 3 <= area <= areas[int(owner) - 1] / 6]  # small against the blob round it
+    if not pips:
+        return np.zeros_like(shadow)
+    radius = math.sqrt(float(np.median(hole_areas[np.array(pips) - 1])) / math.pi)
+    near = ndimage.distance_transform_edt(~np.isin(holes, pips)) <= 6 * radius
+    chosen: Mask = ndimage.binary_fill_holes(shadow & near)
+    return chosen
 
 
 def face_size(area: float) -> float:
@@ -315,42 +347,115 @@ def refusal(problem: str, message: str, expected: int) -> DiceReading:
     return DiceReading((), expected, problem, message)
 
 
-def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
-    """Find the dice in a picture and read each one's value with a confidence; say what went wrong, if anything
-    (`problem`, `message`, `hint`): the dice found are returned whatever their number."""
-    rgb = as_rgb_array(image)
+@dataclass(frozen=True)
+class Blobs:
+    """The dice found in a photo before they are read: connected blobs of the working picture."""
+
+    labels: npt.NDArray[np.int32]  # the working picture's blobs, 1 and up
+    chosen: tuple[int, ...]  # the labels that may hold dice (die-sized or more, clear of the frame)
+    specks: tuple[tuple[float, float], ...]  # the centres (photo pixels) of smaller blobs clear of the frame: pips
+    # of a die whose body was taken for the table or its shadow, or nothing
+    boxes: tuple[Box, ...]  # each label's box (index label - 1), in the working picture
+    factor: float  # photo pixels a working pixel
+    die_pixels: float  # a die's side in the photo, from the blobs (too large: their sides and shadows; too
+    # small: noise that breaks them up)
+
+
+@dataclass(frozen=True)
+class Region:
+    """One blob cut from the photo at the scale it is read at."""
+
+    crop: Floats  # H x W x 3, 0-1
+    mask: Mask  # the blob's pixels in it
+    size: float  # a die's side in its pixels
+    top: int  # where it sits in the photo, and photo pixels a crop pixel each way
+    left: int
+    step_rows: float
+    step_cols: float
+
+    def to_photo(self, centre: Doubles) -> tuple[float, float]:
+        return (self.top + (centre[0] + 0.5) * self.step_rows - 0.5, self.left + (centre[1] + 0.5) * self.step_cols - 0.5)
+
+
+def find_blobs(rgb: Picture) -> Blobs | DiceReading:
+    """The blobs of a photo that may be dice, or why the photo cannot be read (a refusal; expected is filled in
+    by the caller)."""
     height, width = rgb.shape[:2]
     if min(height, width) < MIN_PHOTO_SIDE:
-        return refusal(TOO_SMALL, f"the photo is {width} x {height} pixels: too small to read dice from", expected)
+        return refusal(TOO_SMALL, f"the photo is {width} x {height} pixels: too small to read dice from", 6)
     small, factor = shrink(rgb)
     brightest = float(np.percentile(small[::4, ::4].max(axis=2), 99.5))
     if brightest < DARKEST_WHITE:
         return refusal(TOO_DARK, f"the photo is too dark to read (its brightest part is {100 * brightest:.0f}% "
-                                 "of white)", expected)
-    flat, mask = separate_dice(small)
+                                 "of white)", 6)
+    _, mask = separate_dice(small)
     labels, found = ndimage.label(mask)
     if found == 0:
-        return refusal(NO_DICE, "found no dice in the photo", expected)
+        return refusal(NO_DICE, "found no dice in the photo", 6)
     height, width = mask.shape
-    boxes = [with_margin(box, height, width) for box in ndimage.find_objects(labels)]
+    boxes = tuple(with_margin(box, height, width) for box in ndimage.find_objects(labels))
     areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
     insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(boxes)]
     depths = np.array([inside.max() for inside in insides])
     size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
     single = size * size / face_size(1.0) ** 2
-    blobs = [i for i in range(found) if areas[i] >= 0.3 * single and not touches_border(boxes[i], height, width)]
-    if not blobs:
-        return refusal(NO_DICE, "found no dice in the photo", expected)
-    die_pixels = max(size * factor, MIN_DIE_PIXELS)  # a die's side in the photo's pixels, from the blobs (too
-    # large: their sides and shadows; too small: noise that breaks them up)
-    readings, spacings = read_blobs(rgb, labels, blobs, boxes, factor, die_pixels)
-    if spacings:  # a die is about four pip spacings: read again at that size when the blobs' was far off
+    clear = [not touches_border(box, height, width) for box in boxes]
+    chosen = tuple(i + 1 for i in range(found) if areas[i] >= 0.3 * single and clear[i])
+    lesser = [i + 1 for i in range(found) if areas[i] < 0.3 * single and clear[i]]
+    centres = ndimage.center_of_mass(mask, labels, lesser) if lesser else []
+    specks = tuple((float(centre[0]) * factor, float(centre[1]) * factor) for centre in centres)
+    if not chosen and not specks:
+        return refusal(NO_DICE, "found no dice in the photo", 6)
+    die_pixels = size * factor
+    if not chosen and len(specks) >= 2:  # only pips stand out: a die is about four times their spacing
+        points = np.array(specks)
+        gaps = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        np.fill_diagonal(gaps, np.inf)
+        die_pixels = 4 * float(np.median(gaps.min(axis=1)))
+    return Blobs(labels=labels, chosen=chosen, specks=specks, boxes=boxes, factor=factor,
+                 die_pixels=max(die_pixels, MIN_DIE_PIXELS))
+
+
+def cut_region(rgb: Picture, blobs: Blobs, label: int, die_pixels: float) -> Region:
+    """One blob cut from the photo, a margin round it, area-averaged to about READ_PIXELS a die (never enlarged),
+    with its mask mapped from the working picture."""
+    height, width = rgb.shape[:2]
+    step = max(1.0, die_pixels / READ_PIXELS)  # photo pixels a reading pixel
+    box, factor = blobs.boxes[label - 1], blobs.factor
+    margin = 0.15 * die_pixels
+    top, bottom = max(int(box[0].start * factor - margin), 0), min(int(box[0].stop * factor + margin), height)
+    left, right = max(int(box[1].start * factor - margin), 0), min(int(box[1].stop * factor + margin), width)
+    rows, cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
+    crop = area_resample(rgb[top:bottom, left:right], rows, cols)
+    if rgb.dtype == np.uint8:
+        crop *= 1.0 / 255.0
+    step_rows, step_cols = (bottom - top) / rows, (right - left) / cols
+    labels = blobs.labels
+    label_rows = np.clip(((top + (np.arange(rows) + 0.5) * step_rows) / factor).astype(np.int64), 0,
+                         labels.shape[0] - 1)
+    label_cols = np.clip(((left + (np.arange(cols) + 0.5) * step_cols) / factor).astype(np.int64), 0,
+                         labels.shape[1] - 1)
+    mask = labels[np.ix_(label_rows, label_cols)] == label
+    return Region(crop, mask, die_pixels / step_rows, top, left, step_rows, step_cols)
+
+
+def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
+    """Find the dice in a picture and read each one's value with a confidence; say what went wrong, if anything
+    (`problem`, `message`, `hint`): the dice found are returned whatever their number."""
+    rgb = as_rgb_array(image)
+    blobs = find_blobs(rgb)
+    if isinstance(blobs, DiceReading):
+        return refusal(blobs.problem or NO_DICE, blobs.message, expected)
+    die_pixels = blobs.die_pixels
+    readings, spacings = read_blobs(rgb, blobs, die_pixels)
+    if len(spacings) >= 3:  # a die is about four pip spacings: read again at that size when the blobs' was far off
         from_pips = float(np.median(spacings)) / PIP_SPACING
         if abs(from_pips / die_pixels - 1) > 0.15:
             die_pixels = from_pips
-            readings, _ = read_blobs(rgb, labels, blobs, boxes, factor, die_pixels)
-    if not readings and size * factor < 1.5 * MIN_DIE_PIXELS:
-        return refusal(TOO_SMALL, f"the dice are about {size * factor:.0f} pixels across: too small to read",
+            readings, _ = read_blobs(rgb, blobs, die_pixels)
+    readings += read_specks(rgb, blobs, readings, die_pixels)
+    if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
+        return refusal(TOO_SMALL, f"the dice are about {blobs.die_pixels:.0f} pixels across: too small to read",
                        expected)
     if not readings:
         return refusal(NO_DICE, "found no dice in the photo", expected)
@@ -361,41 +466,56 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
 PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
 
 
-def read_blobs(rgb: Picture, labels: npt.NDArray[np.int32], blobs: list[int], boxes: list[Box], factor: float,
-               die_pixels: float) -> tuple[list[DieReading], list[float]]:
+def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieReading], list[float]]:
     """The dice of all the blobs, and the pip spacings (photo pixels) of the faces that show one."""
-    step = max(1.0, die_pixels / READ_PIXELS)  # photo pixels a reading pixel
     readings: list[DieReading] = []
     spacings: list[float] = []
-    for blob in blobs:
-        dice, found = read_blob(rgb, labels, blob + 1, boxes[blob], factor, step, die_pixels)
-        readings += dice
-        spacings += found
+    for label in blobs.chosen:
+        region = cut_region(rgb, blobs, label, die_pixels)
+        for face in read_region(region.crop, region.mask, region.size):
+            readings.append(DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre),
+                                       die_pixels, face.value))
+            if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3:
+                spacings.append(face.spacing * region.step_rows)
     return readings, spacings
 
 
-def read_blob(rgb: Picture, labels: npt.NDArray[np.int32], label: int, box: Box, factor: float, step: float,
-              die_pixels: float) -> tuple[list[DieReading], list[float]]:
-    """The dice of one blob, read from the photo itself at about READ_PIXELS a die (scan_faces)."""
+SPECK_CONFIDENCE = UNCERTAIN_BELOW - 0.05  # the most a die found by its pips alone is trusted
+
+
+def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixels: float) -> list[DieReading]:
+    """Dice whose body was taken for the table (a glossy black die under glare on grey paper in the dice's own
+    shadows): only their pips stand out, as specks. Specks away from the dice read, in groups (a die's pips lie
+    within 0.7 of a die of each other), are read in a square round each group; a die found there counts."""
+    far = [s for s in blobs.specks
+           if all(math.hypot(s[0] - d.center[0], s[1] - d.center[1]) > 0.8 * die_pixels for d in readings)]
+    groups: list[list[tuple[float, float]]] = []
+    for speck in far:
+        near = [g for g in groups if any(math.hypot(speck[0] - o[0], speck[1] - o[1]) <= 0.7 * die_pixels for o in g)]
+        merged = [speck] + [o for g in near for o in g]
+        groups = [g for g in groups if g not in near] + [merged]
+    found: list[DieReading] = []
     height, width = rgb.shape[:2]
-    margin = 0.15 * die_pixels
-    top, bottom = max(int(box[0].start * factor - margin), 0), min(int(box[0].stop * factor + margin), height)
-    left, right = max(int(box[1].start * factor - margin), 0), min(int(box[1].stop * factor + margin), width)
-    rows, cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
-    crop = area_resample(rgb[top:bottom, left:right], rows, cols)
-    if rgb.dtype == np.uint8:
-        crop *= 1.0 / 255.0
-    step_rows, step_cols = (bottom - top) / rows, (right - left) / cols
-    label_rows = np.clip(((top + (np.arange(rows) + 0.5) * step_rows) / factor).astype(np.int64), 0,
-                         labels.shape[0] - 1)
-    label_cols = np.clip(((left + (np.arange(cols) + 0.5) * step_cols) / factor).astype(np.int64), 0,
-                         labels.shape[1] - 1)
-    mask = labels[np.ix_(label_rows, label_cols)] == label
-    faces = read_region(crop, mask, die_pixels / step_rows)
-    dice = [DieReading(face.value, round(face.confidence, 3),
-                       (top + (face.centre[0] + 0.5) * step_rows - 0.5, left + (face.centre[1] + 0.5) * step_cols - 0.5),
-                       die_pixels, face.value) for face in faces]
-    return dice, [face.spacing * step_rows for face in faces if face.spacing > 0 and face.confidence >= 0.5]
+    step = max(1.0, die_pixels / READ_PIXELS)
+    for group in groups:
+        rows, cols = [p[0] for p in group], [p[1] for p in group]
+        top, bottom = max(int(min(rows) - 0.6 * die_pixels), 0), min(int(max(rows) + 0.6 * die_pixels), height)
+        left, right = max(int(min(cols) - 0.6 * die_pixels), 0), min(int(max(cols) + 0.6 * die_pixels), width)
+        if bottom - top < 8 or right - left < 8:
+            continue
+        size_rows, size_cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
+        crop = area_resample(rgb[top:bottom, left:right], size_rows, size_cols)
+        if rgb.dtype == np.uint8:
+            crop *= 1.0 / 255.0
+        region = Region(crop, np.ones(crop.shape[:2], dtype=bool), die_pixels / ((bottom - top) / size_rows), top,
+                        left, (bottom - top) / size_rows, (right - left) / size_cols)
+        for face in read_region(region.crop, region.mask, region.size):
+            centre = region.to_photo(face.centre)
+            if all(math.hypot(centre[0] - d.center[0], centre[1] - d.center[1]) > 0.6 * die_pixels
+                   for d in readings + found):  # its body unseen: always for the player to check
+                found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
+                                        die_pixels, face.value))
+    return found
 
 
 def with_count(dice: tuple[DieReading, ...], expected: int) -> DiceReading:

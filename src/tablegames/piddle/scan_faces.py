@@ -243,6 +243,17 @@ def rotated(vector: Doubles) -> Doubles:
     return np.array([-vector[1], vector[0]])
 
 
+def recentred(spots: Doubles, centre: Doubles, size: float) -> Doubles:
+    """A face's centre moved to the middle of all the round spots within its reach, frontal or not (a face found
+    from four of a 6's pips is centred on those four)."""
+    for _ in range(3):
+        near = spots[np.hypot(*(spots - centre).T) <= FACE_REACH * size] if len(spots) else spots
+        if len(near) == 0:
+            break
+        centre = near.mean(axis=0)
+    return centre
+
+
 def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) -> list[tuple[Doubles, Doubles]]:
     """Ways to lay the 3 x 3 grid on a face: (a, b), the grid's steps along the face's two axes (spot (i, j) at
     centre + i a + j b). From the face's pips (four corners give the grid with any perspective; a diagonal pair
@@ -422,13 +433,18 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
     for p in pips:
         if p.channel not in peaks:
             peaks[p.channel] = ndimage.maximum_filter(sign * maps.logs[p.channel], size=2 * reach + 1)
+    spots = np.array([p.centre for p in pips if p.roundness >= 0.6 and not p.open and p.strength >= 0.35 * strength])
     candidates = []
     for members, centre in face_hypotheses(points, size):
         if len(members) > 6:
             continue
-        face = read_face(peaks, pips, [frontal[i] for i in members], centre, size, floor)
-        if face is not None:
-            candidates.append((frozenset(members), face[0], face[1]))
+        best = None
+        for middle in (centre, recentred(spots, centre, size)):
+            face = read_face(peaks, pips, [frontal[i] for i in members], middle, size, floor)
+            if face is not None and (best is None or face[0].confidence > best[0].confidence):
+                best = face
+        if best is not None:
+            candidates.append((frozenset(members), best[0], best[1]))
     chosen = choose_faces(candidates, len(frontal))
     return [face for _, face, _ in chosen]
 
@@ -451,7 +467,12 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     if reading is None:
         return None
     contrast = float(np.clip((strengths.min() - floor) / floor, 0, 1))
-    sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast)
+    # pips of a size a die of this size has (0.065 to 0.105 of its side, a big 1 up to twice that): a die's
+    # size taken from something else (a blob of pips only) reads each pip as a die
+    areas = np.array([p.area for p in face_pips])
+    largest = 6.0 if reading.value == 1 else 2.5
+    sized = float(np.clip(min((areas.min() - 0.2) / 0.2, (largest - areas.max()) / 0.5), 0, 1))
+    sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     return Face(centre, tuple(members), reading.value, sure, spacing), footprint(centre, reading.steps, reading.value,
                                                                                  size)
