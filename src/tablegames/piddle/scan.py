@@ -49,6 +49,7 @@ class DieReading:
     center: tuple[float, float]  # (row, col) in the picture's pixels
     size: float  # face size in the picture's pixels
     pips: int  # pip blobs counted
+    checks: tuple[float, ...] = ()  # what the confidence is the least of (scan_faces.Face.checks)
 
     @property
     def is_uncertain(self) -> bool:
@@ -474,7 +475,7 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieR
         region = cut_region(rgb, blobs, label, die_pixels)
         for face in read_region(region.crop, region.mask, region.size):
             readings.append(DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre),
-                                       die_pixels, face.value))
+                                       die_pixels, face.value, face.checks))
             if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3:
                 spacings.append(face.spacing * region.step_rows)
     return readings, spacings

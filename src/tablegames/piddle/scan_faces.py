@@ -74,6 +74,7 @@ class Face:
     value: int
     confidence: float
     spacing: float  # its pips' spacing in the region's pixels (0 when its pips do not show it: a 1)
+    checks: tuple[float, ...] = ()  # what the confidence is the least of: grid margin, contrast, pip size
 
 
 @dataclass(frozen=True)
@@ -296,14 +297,17 @@ class Reading:
 
 
 def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Doubles]], spots: Doubles,
-              spot_levels: Doubles, size: float) -> Reading | None:
+              spot_levels: Doubles, size: float, spot_round: Doubles | None = None) -> Reading | None:
     """The pattern whose spots best match the face, over the frames tried (all at once).
     level: how much each pixel stands out of the face, as a share of its pips' (the best within a pip's reach).
     spots, spot_levels: the places pips were found round the face and how much they stand out (same share): a
     pattern must put a pip on every one inside the face, or it is not this face's (nine samples cannot see a pip
     that falls between them: a 6 read on a grid turned 45 degrees at half the spacing is a perfect 2). Inside:
-    within 1.8 steps of the grid (its pips are two steps from its edges, a side's pips further), or 0.4 of a
-    die's side from the centre. A frame's steps must be ones a die has: 0.17 to 0.36 of its side."""
+    within 1.45 steps of the grid, or 0.37 of a die's side from the centre (a face's corner pips are 0.35 out,
+    a side's pips beyond its edges, 0.41 out or more); and of the readings, those that leave the fewest strong,
+    round spots (spot_round: their roundness; a side's pips are flattened) within 0.45 of a die of the centre
+    without a pip come first. A frame's steps must be ones a die has:
+    0.17 to 0.36 of its side."""
     if not frames:
         return None
     steps = np.array([np.stack(frame) for frame in frames])  # F x 2 x 2
@@ -319,19 +323,26 @@ def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Double
     values = np.where(inside_picture, level[np.clip(rows, 0, height - 1), np.clip(cols, 0, width - 1)], 0.0)
     # F x P: each pattern's margin on each frame
     margins = np.where(PATTERN_MASK[None, :, :], values[:, None, :] - 0.5, 0.5 - values[:, None, :]).min(axis=2)
+    missing = np.zeros_like(margins)  # F x P: strong spots in the face a reading leaves without a pip
     if len(spots):
         grid = np.einsum("fij,sj->fsi", np.linalg.inv(np.transpose(steps, (0, 2, 1))), spots - centre)  # F x S x 2
-        near = np.hypot(*(spots - centre).T) <= 0.4 * size
-        inside = ((np.abs(grid).max(axis=2) <= 1.8) | near[None, :]) & (spot_levels >= 0.5)[None, :]
+        distance = np.hypot(*(spots - centre).T)
+        strong = (spot_levels >= 0.5)[None, :]
+        inside = ((np.abs(grid).max(axis=2) <= 1.45) | (distance <= 0.37 * size)[None, :]) & strong
+        rounded = spot_round if spot_round is not None else np.ones(len(spots))
+        within = ((distance <= 0.45 * size) & (rounded >= 0.72) & (spot_levels >= 0.55))[None, :]
         for p, pattern in enumerate(PATTERN_SPOTS):
             nearest = np.min(np.hypot(grid[:, :, None, 0] - pattern[None, None, :, 0],
                                       grid[:, :, None, 1] - pattern[None, None, :, 1]), axis=2)  # F x S
-            unexplained = inside & (nearest > 0.45)
-            penalty = np.where(unexplained, 0.5 - spot_levels[None, :], np.inf).min(axis=1)
+            unexplained = nearest > 0.45
+            penalty = np.where(inside & unexplained, 0.5 - spot_levels[None, :], np.inf).min(axis=1)
             margins[:, p] = np.minimum(margins[:, p], penalty)
+            missing[:, p] = (within & unexplained).sum(axis=1)
+    margins = margins - 10.0 * missing  # explaining the spots comes first, then how clearly
     best = int(np.argmax(margins))
     frame, pattern = best // margins.shape[1], best % margins.shape[1]
-    return Reading(PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame])
+    margin = float(margins[frame, pattern] + 10.0 * missing[frame, pattern])
+    return Reading(PATTERN_LIST[pattern][0], margin, steps[frame])
 
 
 @dataclass(frozen=True)
@@ -463,18 +474,20 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     spots = [p for p in pips if p.strength >= 0.4 * strength and p.roundness >= 0.6]
     others = np.array([p.centre for p in spots]).reshape(-1, 2)
     levels = np.array([p.strength / strength for p in spots])
-    reading = read_grid(level, centre, face_frames(chosen, centre, others, size), others, levels, size)
+    roundness = np.array([p.roundness for p in spots])
+    reading = read_grid(level, centre, face_frames(chosen, centre, others, size), others, levels, size, roundness)
     if reading is None:
         return None
     contrast = float(np.clip((strengths.min() - floor) / floor, 0, 1))
     # pips of a size a die of this size has (0.065 to 0.105 of its side, a big 1 up to twice that): a die's
     # size taken from something else (a blob of pips only) reads each pip as a die
     areas = np.array([p.area for p in face_pips])
-    largest = 6.0 if reading.value == 1 else 2.5
-    sized = float(np.clip(min((areas.min() - 0.2) / 0.2, (largest - areas.max()) / 0.5), 0, 1))
+    largest = 8.0 if reading.value == 1 else 3.5
+    sized = float(np.clip(min((areas.min() - 0.1) / 0.15, (largest - areas.max()) / 0.5), 0, 1))
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
-    return Face(centre, tuple(members), reading.value, sure, spacing), footprint(centre, reading.steps, reading.value,
+    checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized)
+    return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
                                                                                  size)
 
 
