@@ -449,11 +449,15 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         return refusal(blobs.problem or NO_DICE, blobs.message, expected)
     die_pixels = blobs.die_pixels
     readings, spacings = read_blobs(rgb, blobs, die_pixels)
+    tries = []
     if len(spacings) >= 3:  # a die is about four pip spacings: read again at that size when the blobs' was far off
         from_pips = float(np.median(spacings)) / PIP_SPACING
         if abs(from_pips / die_pixels - 1) > 0.15:
-            die_pixels = from_pips
-            readings, _ = read_blobs(rgb, blobs, die_pixels)
+            tries.append(from_pips)
+    for size in tries:
+        again, _ = read_blobs(rgb, blobs, size)
+        if reading_score(again) > reading_score(readings):
+            readings, die_pixels = again, size
     readings += read_specks(rgb, blobs, readings, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
         return refusal(TOO_SMALL, f"the dice are about {blobs.die_pixels:.0f} pixels across: too small to read",
@@ -465,6 +469,12 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
 
 
 PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
+
+
+def reading_score(dice: list[DieReading]) -> tuple[int, float]:
+    """Which of two readings of a photo at different die sizes is better: more dice read with confidence, then
+    more confidence."""
+    return sum(d.confidence >= UNCERTAIN_BELOW for d in dice), sum(d.confidence for d in dice)
 
 
 def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieReading], list[float]]:

@@ -304,9 +304,9 @@ def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Double
     pattern must put a pip on every one inside the face, or it is not this face's (nine samples cannot see a pip
     that falls between them: a 6 read on a grid turned 45 degrees at half the spacing is a perfect 2). Inside:
     within 1.45 steps of the grid, or 0.37 of a die's side from the centre (a face's corner pips are 0.35 out,
-    a side's pips beyond its edges, 0.41 out or more); and of the readings, those that leave the fewest strong,
-    round spots (spot_round: their roundness; a side's pips are flattened) within 0.45 of a die of the centre
-    without a pip come first. A frame's steps must be ones a die has:
+    a side's pips beyond its edges, 0.41 out or more); and each strong, round spot (spot_round: their roundness;
+    a side's pips are flattened) within 0.45 of a die of the centre that a reading leaves without a pip costs it
+    half a spot. A frame's steps must be ones a die has:
     0.17 to 0.36 of its side."""
     if not frames:
         return None
@@ -338,11 +338,10 @@ def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Double
             penalty = np.where(inside & unexplained, 0.5 - spot_levels[None, :], np.inf).min(axis=1)
             margins[:, p] = np.minimum(margins[:, p], penalty)
             missing[:, p] = (within & unexplained).sum(axis=1)
-    margins = margins - 10.0 * missing  # explaining the spots comes first, then how clearly
+    margins = margins - 0.5 * missing  # a strong spot left without a pip costs as much as a spot read wrong
     best = int(np.argmax(margins))
     frame, pattern = best // margins.shape[1], best % margins.shape[1]
-    margin = float(margins[frame, pattern] + 10.0 * missing[frame, pattern])
-    return Reading(PATTERN_LIST[pattern][0], margin, steps[frame])
+    return Reading(PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame])
 
 
 @dataclass(frozen=True)
