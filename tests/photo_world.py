@@ -29,6 +29,9 @@ every time. `score_world(photo, reading)` compares a reading with the truth die 
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -336,7 +339,7 @@ def rounded_box_distance(p: Vector, rounding: float) -> Vector:
 
 def slab(origin: Vector, directions: Vector) -> tuple[Vector, Vector]:
     """Entry and exit distances of rays into the box [-.5, .5]^3."""
-    safe = np.where(np.abs(directions) < 1e-12, 1e-12, directions)
+    safe = np.where(np.abs(directions) < 1e-7, np.float32(1e-7), directions)
     t1, t2 = (-0.5 - origin) / safe, (0.5 - origin) / safe
     return np.minimum(t1, t2).max(axis=-1), np.maximum(t1, t2).min(axis=-1)
 
@@ -386,11 +389,17 @@ def render_die(die: Die, dice: DiceSet, camera: Camera, light: Light, table_albe
     """The die over the image box (top, bottom, left, right): (premultiplied linear colour, coverage)."""
     top, bottom, left, right = box
     n = supersample
-    sub = (np.arange((bottom - top) * n) + 0.5) / n + top, (np.arange((right - left) * n) + 0.5) / n + left
-    rows, cols = np.meshgrid(sub[0], sub[1], indexing="ij")
-    directions = camera.rays(cols, rows).reshape(-1, 3)
-    origin = die.to_local(camera.position) - np.array([0, 0, 0.5])  # the box centred at the origin
-    local = die.dir_to_local(directions)
+    sub_rows = (np.arange((bottom - top) * n, dtype=np.float32) + 0.5) / n + top - camera.height / 2
+    sub_cols = (np.arange((right - left) * n, dtype=np.float32) + 0.5) / n + left - camera.width / 2
+    # the rays in the die's own axes: linear in the pixel's row and column, built by broadcasting
+    forward, right_, down = (die.dir_to_local(v).astype(np.float32) for v in (camera.forward, camera.right,
+                                                                               camera.down))
+    local = (forward * np.float32(camera.focal))[None, None, :] + sub_rows[:, None, None] * down[None, None, :] \
+        + sub_cols[None, :, None] * right_[None, None, :]
+    local = local.reshape(-1, 3)
+    local /= np.sqrt((local**2).sum(axis=1, keepdims=True))
+    directions = local
+    origin = (die.to_local(camera.position) - np.array([0, 0, 0.5])).astype(np.float32)  # the box centred at 0
     enter, leave = slab(origin, local)
     index = np.nonzero(enter < leave)[0]
     t = np.maximum(enter[index], 0)
@@ -774,7 +783,8 @@ def try_photo(rng: np.random.Generator, count: int, fixed: dict[str, Any]) -> Wo
         sx, sy = rng.uniform(-0.5, 0.5, size=2)
         field_ *= 1 + rng.uniform(0.2, 0.8) * np.exp(-((x - sx) ** 2 + (y - sy) ** 2) / (2 * rng.uniform(0.1, 0.3) ** 2))
     cast = rng.uniform(0.88, 1.12, size=3)
-    canvas *= (field_[..., None] * cast[None, None, :]).astype(np.float32)
+    canvas *= field_.astype(np.float32)[..., None]
+    canvas *= cast.astype(np.float32)
     # exposure: the camera meters the scene's mean to a mid grey, give or take
     luminance = canvas @ np.array([0.2126, 0.7152, 0.0722], dtype=np.float32)
     gain = np.clip(0.18 / max(float(luminance.mean()), 1e-4), 0.6, 3.0) * 2 ** rng.uniform(-0.8, 0.5)
@@ -789,8 +799,8 @@ def try_photo(rng: np.random.Generator, count: int, fixed: dict[str, Any]) -> Wo
     # the sensor: photon noise (grows with the signal) and read noise
     photons = rng.uniform(0.0002, 0.003)
     read = rng.uniform(0.0005, 0.004)
-    noise_sd = np.sqrt(photons * np.clip(canvas, 0, None) + read**2)
-    canvas = canvas + noise_sd * rng.standard_normal(canvas.shape, dtype=np.float32)
+    noise_sd = np.sqrt(np.float32(photons) * np.clip(canvas, 0, None) + np.float32(read**2))  # each channel's own
+    canvas += noise_sd * rng.standard_normal(canvas.shape, dtype=np.float32)
     image = to_8_bits(canvas)
     quality = int(rng.integers(40, 96))
     image = jpeg_round_trip(image, quality)
@@ -811,6 +821,14 @@ def try_photo(rng: np.random.Generator, count: int, fixed: dict[str, Any]) -> Wo
 # --- scoring ----------------------------------------------------------------------------------------------------
 
 
+NEW_SEED, OLD_SEED = 1919, 1920  # the photos tests/piddle/test_photo_reading.py reads (and the docs' figures)
+BANDS = (">= 0.9", "0.5-0.9", "< 0.5")
+
+
+def band_of(confidence: float) -> str:
+    return BANDS[0] if confidence >= 0.9 else BANDS[1] if confidence >= 0.5 else BANDS[2]
+
+
 @dataclass
 class WorldScore:
     """A reading against the truth, die by die and photo by photo."""
@@ -828,12 +846,33 @@ class WorldScore:
     odd_counts: int = 0  # photos without six dice
     odd_counts_said: int = 0  # ... whose reading says how many it found
     failures: list[str] = field(default_factory=list)
+    # calibration: the dice read where a die is, by confidence (>= 0.9, 0.5-0.9, < 0.5): how many, how many right
+    by_confidence: dict[str, list[int]] = field(default_factory=lambda: {band: [0, 0] for band in BANDS})
 
     def add(self, other: WorldScore) -> None:
         for name in ("photos", "exact", "dice", "right", "right_flagged", "wrong_flagged", "wrong_unflagged", "missed",
                      "extra", "extra_unflagged", "odd_counts", "odd_counts_said"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.failures += other.failures
+        for band in BANDS:
+            self.by_confidence[band] = [a + b for a, b in zip(self.by_confidence[band], other.by_confidence[band],
+                                                              strict=True)]
+
+    @property
+    def share_right(self) -> float:
+        return self.right / max(self.dice, 1)
+
+    @property
+    def share_exact(self) -> float:
+        return self.exact / max(self.photos, 1)
+
+    @property
+    def share_right_flagged(self) -> float:
+        return self.right_flagged / max(self.right, 1)
+
+    def calibration(self) -> str:
+        return "; ".join(f"confidence {band}: {right}/{read} right ({100 * right / max(read, 1):.1f}%)"
+                         for band, (read, right) in self.by_confidence.items())
 
     def row(self, name: str) -> str:
         return (f"{name:>14}: {self.exact}/{self.photos} photos exact ({100 * self.exact / max(self.photos, 1):.1f}%), "
@@ -869,6 +908,9 @@ def score_world(truth: list[tuple[tuple[int, ...], list[tuple[float, float]], li
             problems.append(f"missed a {value} at {centre[0]:.0f},{centre[1]:.0f}")
             continue
         die = unused.pop(nearest)
+        tally = score.by_confidence[band_of(die.confidence)]
+        tally[0] += 1
+        tally[1] += die.value == value
         if die.value == value:
             score.right += 1
             score.right_flagged += die.is_uncertain
@@ -896,3 +938,36 @@ def score_world(truth: list[tuple[tuple[int, ...], list[tuple[float, float]], li
     if not clean or score.right_flagged:
         score.failures.append(f"{name}: " + "; ".join(problems))
     return score
+
+
+def measure_some(reader: Any, indices: range, seed: int, old: bool = False) -> WorldScore:
+    """Read the photos of a seed's set at these indices, from this generator or (old) the suite's own
+    (tablegames.piddle.scan_synth, six dice a photo), and score them."""
+    total = WorldScore()
+    for index in indices:
+        if old:
+            from tablegames.piddle.scan_synth import synthetic_photo
+
+            photo = synthetic_photo(seed, index)
+            truth = (photo.values, [(float(r), float(c)) for r, c in photo.centers], [photo.size] * len(photo.values))
+            total.add(score_world(truth, reader(photo.image), name=f"old {seed}/{index}"))
+        else:
+            drawn = world_photo(seed, index)
+            total.add(score_world(drawn, reader(drawn.image), name=f"new {seed}/{index} {drawn.notes}"))
+    return total
+
+
+def measure(reader: Any, count: int, seed: int, old: bool = False, start: int = 0, workers: int | None = None
+            ) -> WorldScore:
+    """Photos start..start+count-1 of a seed's set read and scored (measure_some), shared among worker processes
+    (one a core by default; a photo is drawn and read in one process: the figures are the same however many)."""
+    workers = max(1, min(workers if workers is not None else (os.cpu_count() or 1), count))
+    if workers == 1:
+        return measure_some(reader, range(start, start + count), seed, old)
+    shares = [range(start + k, start + count, workers) for k in range(workers)]
+    total = WorldScore()
+    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        for part in pool.map(measure_some, [reader] * workers, shares, [seed] * workers, [old] * workers):
+            total.add(part)
+    return total

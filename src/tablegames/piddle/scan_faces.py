@@ -74,7 +74,8 @@ class Face:
     value: int
     confidence: float
     spacing: float  # its pips' spacing in the region's pixels (0 when its pips do not show it: a 1)
-    checks: tuple[float, ...] = ()  # what the confidence is the least of: grid margin, contrast, pip size
+    checks: tuple[float, ...] = ()  # what the confidence is the least of: grid margin, contrast, pip size; then
+    # the grid margin itself, the best margin of a reading of its pips as another value (-1: none), its pips
 
 
 @dataclass(frozen=True)
@@ -366,7 +367,7 @@ class Footprint:
 
 def footprint(centre: Doubles, steps: Doubles, value: int, size: float, reach: float = 1.6) -> Footprint:
     if value == 1:
-        return Footprint(centre, None, 0.4 * size)
+        return Footprint(centre, None, 0.43 * size)
     corners = np.array([centre + reach * (i * steps[0] + j * steps[1]) for i, j in ((-1, -1), (-1, 1), (1, 1), (1, -1))])
     return Footprint(centre, corners, 0.0)
 
@@ -456,7 +457,13 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
         if best is not None:
             candidates.append((frozenset(members), best[0], best[1]))
     chosen = choose_faces(candidates, len(frontal))
-    return [face for _, face, _ in chosen]
+    faces = []
+    for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
+        rivals = [c[1].checks[3] for c in candidates if c[0] & own and c[1].value != read.value]
+        rival = max(rivals, default=-1.0)
+        faces.append(Face(read.centre, read.members, read.value, read.confidence, read.spacing,
+                          read.checks + (rival, len(own))))
+    return faces
 
 
 def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], centre: Doubles, size: float,
@@ -485,7 +492,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     sized = float(np.clip(min((areas.min() - 0.1) / 0.15, (largest - areas.max()) / 0.5), 0, 1))
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
-    checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized)
+    checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
                                                                                  size)
 
