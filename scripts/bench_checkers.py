@@ -148,7 +148,7 @@ def main() -> int:
     args = parser.parse_args()
 
     started = time.perf_counter()
-    engine.warmup()
+    engine.warmup_perft()
     print(f"numba kernels ready in {time.perf_counter() - started:.2f} s (compiled or loaded from cache)")
 
     with tempfile.TemporaryDirectory(prefix="bench-checkers-") as folder:

@@ -17,7 +17,7 @@ from tablegames.ui.scene import SCENES
 from tablegames.ui.screenshot import render_scene, save_png
 
 ROOT = Path(__file__).resolve().parent.parent / "assets_generated"
-README_SCENES = {"lobby": 45}  # scene -> frame; tables add theirs as they land
+README_SCENES = {"lobby": 45, "lobby:first-start": 45}  # scene -> frame; tables add theirs as they land
 
 
 def main() -> None:

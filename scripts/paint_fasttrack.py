@@ -3,7 +3,7 @@
 The computers play a seeded game through the table scene's own clock (the same calls the window makes, with the
 planning inline) until `--clicks` clicks have been played and a marble is walking; that frame is saved.
 
-    .venv/bin/python scripts/paint_fasttrack.py [--seed 1] [--clicks 330] [--out assets_generated/screenshots/fasttrack.png]
+    .venv/bin/python scripts/paint_fasttrack.py [--seed 1] [--clicks 200] [--out assets_generated/screenshots/fasttrack.png]
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def paint(seed: int, clicks: int) -> tuple[pygame.Surface, int]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--clicks", type=int, default=330, help="clicks played before the picture (default 330)")
+    parser.add_argument("--clicks", type=int, default=200, help="clicks played before the picture (default 200)")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
     pygame.init()

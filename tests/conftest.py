@@ -20,3 +20,19 @@ def private_user_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "user-config"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "user-state"))
+
+
+@pytest.fixture(scope="session")
+def fanouts():
+    """Where the fan-out tests run tasks: this process, two worker processes, a Dask LocalCluster of two threads
+    (processes off). Started once for the session (the workers load the kernels on their first tasks)."""
+    import io
+
+    pytest.importorskip("distributed")
+    from tablegames.core.fanout import Cluster, Fanout
+
+    made = {"serial": Fanout(), "processes": Fanout(workers=2),
+            "cluster": Fanout(cluster=Cluster(workers=2, processes=False), stream=io.StringIO())}
+    yield made
+    for fanout in made.values():
+        fanout.close()

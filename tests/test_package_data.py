@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-READ_AT_RUN_TIME = ("tablegames/checkers/weights/checkers.json", "tablegames/fasttrack/rules.md",
-                    "tablegames/routes/maps/harrowmere.json")
+READ_AT_RUN_TIME = ("tablegames/checkers/weights/checkers.json", "tablegames/checkers/rules.md",
+                    "tablegames/fasttrack/rules.md", "tablegames/routes/maps/harrowmere.json")
 
 
 def test_the_files_are_package_resources():

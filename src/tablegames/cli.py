@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 
 from tablegames import __version__
 from tablegames.commands import has_commands, run_table_command
@@ -52,10 +53,21 @@ def main(argv: list[str] | None = None) -> int:
         return run_command_line(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:
         print("tablegames: interrupted (Ctrl-C)", file=sys.stderr)
+        end_now_if_a_thread_is_stuck(130)
         return 130
     except BrokenPipeError:  # `tablegames ... | head`: the reader left; nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (the docs' recipe: no flush error at exit)
         return 0
+
+
+def end_now_if_a_thread_is_stuck(status: int) -> None:
+    """Ctrl-C was asked for and the command's own work was told to stop; a worker thread still busy (a kernel being
+    compiled cannot look at its cancel flag) would hold the interpreter's exit until it is done, so end at once."""
+    busy = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon and t.is_alive()]
+    if busy:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
 
 
 def run_command_line(argv: list[str]) -> int:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import NoReturn
 
+from tablegames.core.fanout import FanoutError
 from tablegames.tables import command_modules, load_module
 
 
@@ -39,6 +41,12 @@ def table_parser(name: str) -> OneLineParser:
 
 
 def run_table_command(name: str, argv: list[str]) -> int:
-    """Parse and run `tablegames NAME COMMAND ...`; a bad argument exits 2 with one line."""
-    args = table_parser(name).parse_args(argv)
-    return int(args.run(args) or 0)
+    """Parse and run `tablegames NAME COMMAND ...`; a bad argument exits 2 with one line, and so does a --scheduler
+    nobody answers at; work that could not be run on the workers asked for exits 1 with one line."""
+    parser = table_parser(name)
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except FanoutError as error:
+        print(f"{parser.prog} {args.command}: {error}", file=sys.stderr)
+        return error.exit_code

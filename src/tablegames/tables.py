@@ -1,9 +1,9 @@
 """The table registry: one `TableSpec` per table, the one list of tables the suite has.
 
-The command line, the lobby, `--list-scenes`, the splash's kernels, `tablegames TABLE --help`, the demo, the
-stress test and the conformance tests all read `TABLES`. A spec names its parts by module path, so reading the
-registry imports nothing heavy (no pygame, no numba); each part is imported when it is used, and a module that
-was renamed fails loudly with the table and the missing name.
+The command line, the lobby, `--list-scenes`, the kernels' background preparation, `tablegames TABLE --help`,
+the demo, the stress test and the conformance tests all read `TABLES`. A spec names its parts by module path, so
+reading the registry imports nothing heavy (no pygame, no numba); each part is imported when it is used, and a
+module that was renamed fails loudly with the table and the missing name.
 
 Adding a fifth table: a rules package (`tablegames/NAME/` with `commands.py` and, for compiled code, `kernels.py`
 with `warmup()`), a scene package (`tablegames/ui/NAME/` registering a scene called NAME), and one entry below.
@@ -30,7 +30,7 @@ class TableSpec:
     command_module: str  # `add_commands(subparsers)`: `tablegames NAME COMMAND ...`
     scene_module: str  # importing it registers the table's scenes
     miniature: str  # "module:function" drawing the lobby card's picture: function(surface, rect, clock)
-    kernel_modules: tuple[str, ...] = ()  # numba modules with `warmup()`, compiled behind the splash
+    kernel_modules: tuple[str, ...] = ()  # numba modules with `warmup()`, prepared in the background (lobby open)
     # "module:function" warm-ups run after the kernels: the checkers worker process loads them there from numba's
     # cache while the window warms the other tables
     process_warmups: tuple[str, ...] = ()
@@ -38,6 +38,9 @@ class TableSpec:
     # "module:function" giving the path of the game in progress the table keeps between visits (a file there is an
     # unfinished game: the table removes it when a game ends); "" when the table keeps none
     saved_game: str = ""
+    # wall seconds a first start takes to compile the kernel modules on a 2-core machine (scripts/bench_coldstart.py):
+    # what the lobby's preparation bar is drawn against
+    compile_seconds: float = 10.0
 
     def commands(self) -> ModuleType:
         return load_module(self.command_module, self)
@@ -78,6 +81,7 @@ TABLES: tuple[TableSpec, ...] = (
         process_warmups=("tablegames.checkers.levels:warm_worker_process",),
         games=(("checkers", "tablegames.checkers.game:new_game"),),
         saved_game="tablegames.ui.checkers.savegame:default_save_path",
+        compile_seconds=8.0,
     ),
     TableSpec(
         name="fasttrack",
@@ -90,6 +94,7 @@ TABLES: tuple[TableSpec, ...] = (
         games=(("fasttrack", "tablegames.fasttrack.game:new_game"),
                ("fasttrack-chance", "tablegames.fasttrack.game:new_chance_game")),
         saved_game="tablegames.ui.fasttrack.savegame:default_path",
+        compile_seconds=16.0,
     ),
     TableSpec(
         name="piddle",
@@ -100,6 +105,7 @@ TABLES: tuple[TableSpec, ...] = (
         miniature="tablegames.ui.miniatures:draw_piddle",
         kernel_modules=("tablegames.piddle.kernels",),
         games=(("piddle", "tablegames.piddle.game:new_game"),),
+        compile_seconds=4.0,
     ),
     TableSpec(
         name="routes",
@@ -109,6 +115,7 @@ TABLES: tuple[TableSpec, ...] = (
         scene_module="tablegames.ui.routes",
         miniature="tablegames.ui.miniatures:draw_routes",
         kernel_modules=("tablegames.routes.kernels",),
+        compile_seconds=10.0,
     ),
 )
 
@@ -117,7 +124,7 @@ GENERIC_GAMES: tuple[tuple[str, str], ...] = (("tictactoe", "tablegames.core.tic
 # Command groups that are not tables: `tablegames music render ...`
 TOOLS: dict[str, str] = {"music": "tablegames.music.commands"}
 # Scenes that belong to no table
-SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.splash", "tablegames.ui.sound_display")
+SUITE_SCENE_MODULES: tuple[str, ...] = ("tablegames.ui.lobby", "tablegames.ui.preparing", "tablegames.ui.sound_display")
 
 TABLE_NAMES: tuple[str, ...] = tuple(spec.name for spec in TABLES)
 

@@ -82,7 +82,7 @@ def test_kernels_run_from_the_numba_cache_in_a_fresh_process():
     script = (
         "import numpy as np\n"
         "from tablegames.checkers import engine\n"
-        "engine.warmup()\n"
+        "engine.warmup_perft()\n"
         "print(engine.perft(engine.BLACK_START, engine.WHITE_START, 0, 0, 6, True, np.zeros(1, np.int32)))\n"
     )
     for _ in range(2):

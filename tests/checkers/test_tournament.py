@@ -9,6 +9,7 @@ from tablegames.checkers.evaluate import PIECE_COUNT, WEIGHTS_PATH, read_weights
 from tablegames.checkers.tournament import PairResult, format_table, run_tournament
 from tablegames.checkers.train import hill_climb
 from tablegames.commands import run_table_command
+from tablegames.core.fanout import Fanout
 
 
 def test_pair_result_scores_from_the_levels_side():
@@ -97,5 +98,6 @@ def test_td_lambda_is_reproducible_and_keeps_men_as_the_unit():
 @pytest.mark.slow
 def test_worker_processes_change_the_speed_not_the_table():
     alone = run_tournament([(3, 2), (7, 6)], opening_count=2, seed=9, show_progress=False)
-    parallel = run_tournament([(3, 2), (7, 6)], opening_count=2, seed=9, workers=2, show_progress=False)
+    with Fanout(workers=2) as fanout:
+        parallel = run_tournament([(3, 2), (7, 6)], opening_count=2, seed=9, fanout=fanout, show_progress=False)
     assert alone == parallel

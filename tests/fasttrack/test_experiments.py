@@ -3,6 +3,7 @@
 import pytest
 
 from tablegames.commands import run_table_command
+from tablegames.core.progress import Progress
 from tablegames.fasttrack.experiments import compare, playouts
 from tablegames.fasttrack.game import FastTrackGame
 from tablegames.fasttrack.search import search_line
@@ -10,9 +11,9 @@ from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL
 
 
 def test_paired_comparison_plays_every_seed_four_times():
-    seen = []
-    result = compare(FIRST_LEGAL, [0, 1, 2], progress=lambda done, total: seen.append((done, total)), chunk=2)
-    assert result.games == 12 and seen[-1] == (12, 12)
+    progress = Progress(12, "experiment", shown=False)
+    result = compare(FIRST_LEGAL, [0, 1, 2], progress=progress, chunk=2)
+    assert result.games == 12 and progress.done == 12
     assert result.red_wins <= result.champion_red_wins  # the naive player never beats the champion on these
     assert abs(result.difference - (result.red_wins - result.champion_red_wins) / 12) < 1e-12
     assert compare(CHAMPION, [0, 1]).difference == 0.0

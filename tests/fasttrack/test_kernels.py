@@ -16,6 +16,7 @@ from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL, strategy_named
 
 # `tablegames fasttrack games --count 10 --seed 0 --digest`: a change meant not to alter play must keep it.
 DIGEST_10_GAMES = "5846abed97e50e09e675c6310bee0657"
+DIGEST_200_GAMES = "1e5ffb242990ca2d62b912dbbe255579"  # --count 200, the same with --workers 2 or --scheduler
 
 
 def decisions(seed, strategies, limit, partnership=Partnership.SOLO):
@@ -104,6 +105,14 @@ def test_four_jacks_and_a_joker_finish_and_the_cap_is_reported():
 def test_digest_of_ten_games_is_unchanged(capsys):
     assert run_table_command("fasttrack", ["games", "--count", "10", "--seed", "0", "--digest"]) == 0
     assert f"digest {DIGEST_10_GAMES}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("where", [[], ["--workers", "2"]], ids=["this process", "two workers"])
+def test_digest_of_200_games_is_unchanged_wherever_they_are_played(where, capsys):
+    if where and (os.cpu_count() or 1) < 2:
+        pytest.skip("--workers 2 needs two CPUs")
+    assert run_table_command("fasttrack", ["games", "--count", "200", "--seed", "0", "--digest", *where]) == 0
+    assert f"digest {DIGEST_200_GAMES}" in capsys.readouterr().out
 
 
 NOJIT_SCRIPT = """

@@ -140,9 +140,8 @@ def interrupt_command_line_search(tmp_path: Path) -> tuple[int, str, str, float]
                 break
         asked = time.perf_counter()
         process.send_signal(signal.SIGINT)
-        process.wait(timeout=10)
+        out, err = process.communicate(timeout=10)  # reading on: a full stderr pipe would hold the command up
         stopped = time.perf_counter() - asked
-        out, err = process.communicate()
     finally:
         if process.poll() is None:
             process.kill()

@@ -12,6 +12,7 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -136,3 +137,14 @@ def test_the_unmutated_files_read(tmp_path) -> None:
         (tmp_path / f"{name}.json").write_bytes(text)
         solve_ready(tmp_path / f"{name}.json")
     map_ready(SHIPPED_MAPS_DIR / "harrowmere.json")
+
+
+def test_an_unknown_tile_next_to_a_checked_one_is_named_not_a_key_error(tmp_path) -> None:
+    """Found by the thorough fuzz run: E13's lay looked at E15's tile before E15's id was checked (KeyError)."""
+    data = json.loads(BOARD)
+    tiles = data["tiles"] if isinstance(data.get("tiles"), dict) else data["board"]["tiles"]
+    tiles["E15"]["tile"] = "1e999"
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="tile on E15: tile '1e999' is not in the map's tile library"):
+        load_board(path)

@@ -29,12 +29,12 @@ def test_screenshot_writes_a_1280x800_png_of_the_lobby(tmp_path):
 
 def test_screenshot_size_is_honoured(tmp_path):
     out = tmp_path / "small.png"
-    assert run_cli("--screenshot", str(out), "--scene", "splash", "--size", "640x480").returncode == 0
+    assert run_cli("--screenshot", str(out), "--scene", "fasttrack:preparing", "--size", "640x480").returncode == 0
     assert pygame.image.load(str(out)).get_size() == (640, 480)
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--screenshot", "x.png", "--scene", "nope"], ["no scene 'nope'", "lobby", "splash"]),
+    (["--screenshot", "x.png", "--scene", "nope"], ["no scene 'nope'", "lobby", "lobby:first-start"]),
     (["--screenshot", "x.png", "--scene", "lobby", "--size", "big"], ["--size 'big'", "WIDTHxHEIGHT"]),
     (["--screenshot", "x.png", "--scene", "lobby", "--size", "0x10"], ["16-8192"]),
     (["--screenshot", "x.png"], ["needs --scene"]),
@@ -50,10 +50,10 @@ def test_wrong_arguments_exit_2_with_one_line_and_no_traceback(tmp_path, args, w
     assert not (tmp_path / "x.png").exists()
 
 
-def test_list_scenes_names_lobby_and_splash():
+def test_list_scenes_names_the_lobby_and_the_first_start_pictures():
     result = run_cli("--list-scenes")
     assert result.returncode == 0
-    assert {"lobby", "splash"} <= set(result.stdout.split())
+    assert {"lobby", "lobby:first-start", "fasttrack:preparing"} <= set(result.stdout.split())
 
 
 def test_help_documents_the_window_options_and_table_tools(capsys):

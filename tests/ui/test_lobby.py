@@ -2,6 +2,7 @@ import pygame
 
 from tablegames.tables import load_all_scenes
 from tablegames.ui.lobby import TABLES, LobbyController, LobbyScene, card_rect
+from tablegames.ui.preparation import READY, TableState
 from tablegames.ui.scene import SCENES, Context, Push, Quit, Scene
 
 load_all_scenes()  # before any test stands a scene in for a table (Q reads the tables' saved games: their modules)
@@ -46,3 +47,69 @@ def test_pointing_selects_and_drawing_changes_nothing():
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
     assert (scene.controller.selected, scene.clock, scene.notice) == before
+
+
+class Pointed:
+    """A preparation whose states the test sets, remembering which tables the lobby put first."""
+
+    def __init__(self, states):
+        self.states = dict(states)
+        self.preferred = []
+
+    def poll(self):
+        pass
+
+    def prefer(self, table):
+        self.preferred.append(table)
+
+    def state(self, table):
+        return self.states.get(table, READY)
+
+
+def card_picture(scene: LobbyScene, index: int) -> bytes:
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    return pygame.image.tobytes(surface.subsurface(card_rect(index).inflate(20, 30)), "RGB")
+
+
+def test_the_card_pointed_at_is_prepared_first():
+    preparation = Pointed({})
+    scene = LobbyScene(Context(), preparation)
+    scene.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=card_rect(2).center, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.update(1 / 60)
+    assert preparation.preferred[-1] == TABLES[2].name
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+    scene.update(1 / 60)
+    assert preparation.preferred[-1] == TABLES[3].name
+
+
+def test_each_card_shows_its_own_preparation():
+    names = [table.name for table in TABLES]
+    preparation = Pointed({names[1]: TableState("compiling", 0.5, True), names[2]: TableState("queued", 0.0, True),
+                           names[3]: TableState("loading", 0.0, False)})
+    scene = LobbyScene(Context(), preparation)
+    scene.update(1 / 60)
+    assert [state.stage for state in scene.states] == ["ready", "compiling", "queued", "loading"]
+    ready, compiling, queued, loading = (card_picture(scene, index) for index in range(4))
+    plain = LobbyScene(Context())
+    plain.update(1 / 60)
+    assert compiling != card_picture(plain, 1) and queued != card_picture(plain, 2)
+    assert loading == card_picture(plain, 3)  # loading from the cache takes a moment: nothing to show for it
+    assert ready == card_picture(plain, 0)
+    preparation.states[names[1]] = TableState("compiling", 0.8, True)
+    scene.update(1 / 60)
+    assert card_picture(scene, 1) != compiling  # the bar moves on
+
+
+def test_choosing_a_table_not_ready_opens_its_preparing_scene(monkeypatch):
+    from tablegames.ui.preparing import PreparingScene
+
+    monkeypatch.setitem(SCENES, "checkers", Scene)
+    names = [table.name for table in TABLES]
+    preparation = Pointed({names[1]: TableState("compiling", 0.5, True)})
+    scene = LobbyScene(Context(), preparation)
+    waiting = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2))
+    assert isinstance(waiting[0], Push) and isinstance(waiting[0].scene, PreparingScene)
+    assert waiting[0].scene.table.name == names[1]
+    ready = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1))
+    assert isinstance(ready[0], Push) and type(ready[0].scene) is Scene

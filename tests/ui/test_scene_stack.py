@@ -61,3 +61,19 @@ def test_app_translates_mouse_positions_to_logical_coordinates():
     assert view.size == (640, 400) and view.y == 200
     event = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(320, 400), button=1)
     assert to_logical(event, view).pos == (640.0, 400.0)
+
+
+def test_a_window_of_another_shape_has_no_black_bars():
+    """The margins around the scaled picture are the suite's background, in the window and in screenshots."""
+    import pygame
+
+    from tablegames.tables import load_all_scenes
+    from tablegames.ui.screenshot import render_scene
+
+    load_all_scenes()
+    for size in ((1920, 1080), (800, 600)):
+        picture = render_scene("lobby", size)
+        corners = [picture.get_at(point)[:3] for point in ((0, 0), (size[0] - 1, 0), (0, size[1] - 1),
+                                                             (size[0] - 1, size[1] - 1))]
+        assert all(max(colour) > 15 for colour in corners), (size, corners)  # not (0, 0, 0)
+        assert isinstance(picture, pygame.Surface)

@@ -1,11 +1,14 @@
 """Checkers tools:
 
 - `tablegames checkers perft DEPTH [--fen FEN] [--divide] [--count-duplicates]`: DEPTH 0-20; Ctrl-C stops it
-- `tablegames checkers train [--rounds R] [--openings N] [--depth D] [--seed S] [--workers W] [--output PATH]
-  [--report PATH]`: hill climbing from piece counting, writes the weights file (the user data folder's unless
-  --output says where) and the learning report
-- `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W]
+- `tablegames checkers train [--rounds R] [--openings N] [--depth D] [--seed S] [--workers W | --scheduler S]
+  [--output PATH] [--report PATH]`: hill climbing from piece counting, writes the weights file (the user data
+  folder's unless --output says where) and the learning report
+- `tablegames checkers tournament [--pairs 2:1,3:2,...] [--openings N] [--seed S] [--workers W | --scheduler S]
   [--node-scale F] [--markdown PATH]`: level against level over ballot openings, prints the table
+
+--workers runs the games on local worker processes, --scheduler on a Dask cluster (docs/cluster.md); the
+results are the same bit for bit wherever they run.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ import time
 from pathlib import Path
 
 from tablegames.checkers.pdn import INITIAL_FEN, parse_fen
-from tablegames.core.arguments import positive_number, seed_number, whole_number, worker_count, writable_file
+from tablegames.core.arguments import positive_number, seed_number, whole_number, writable_file
+from tablegames.core.fanout import add_fanout_options, fanout_from
 from tablegames.core.places import data_folder
 
 BALLOT_OPENINGS = 156  # the accepted openings of the three-move ballot (len(openings.ACCEPTED); a test checks)
@@ -60,7 +64,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     train_parser.add_argument("--depth", type=whole_number(1, 12), default=3,
                               help="search depth of the training games, 1-12 (default 3)")
     train_parser.add_argument("--seed", type=seed_number, default=7, help="seed of the noise and the openings (default 7)")
-    train_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
+    add_fanout_options(train_parser, "training games")
     train_parser.add_argument("--output", type=writable_file, default=None,
                               help="weights file to write (default: checkers-weights.json, or checkers-weights-td.json "
                               "for TD(lambda), in the user data folder; the shipped weights are "
@@ -84,7 +88,7 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     tournament_parser.add_argument("--openings", type=whole_number(1, BALLOT_OPENINGS), default=10,
                                    help="openings per pair (default 10)")
     tournament_parser.add_argument("--seed", type=seed_number, default=1, help="seed of the openings (default 1)")
-    tournament_parser.add_argument("--workers", type=worker_count, default=1, help="worker processes, up to the CPUs (default 1)")
+    add_fanout_options(tournament_parser, "games")
     tournament_parser.add_argument("--node-scale", type=positive_number(1.0), default=0.05,
                                    help="scale of the node budgets of levels 9 and 10 (default 0.05)")
     tournament_parser.add_argument("--markdown", type=writable_file, default=None, help="also write the table as a Markdown report")
@@ -100,7 +104,7 @@ def run_perft(args: argparse.Namespace) -> int:
         position = parse_fen(args.fen)
     except ValueError as error:
         return _fail(str(error))
-    engine.warmup()
+    engine.warmup_perft()
     started = time.perf_counter()
     if args.divide and args.depth >= 1:
         split = run_until_interrupted(lambda token: position.divide(args.depth, args.count_duplicates, token))
@@ -133,6 +137,7 @@ def default_weights_output(method: str) -> Path:
 def run_train(args: argparse.Namespace) -> int:
     from tablegames.checkers import learning_report, train
     from tablegames.checkers.evaluate import format_weights
+    from tablegames.checkers.tournament import warm_kernels
     from tablegames.core.files import write_atomic
 
     if args.method == "hill" and args.report and args.openings + args.report_openings > BALLOT_OPENINGS:
@@ -145,24 +150,27 @@ def run_train(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     if args.method == "td":
         return _run_td(args, output, started)
-    run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, workers=args.workers)
-    command = (f"tablegames checkers train --rounds {args.rounds} --openings {args.openings} --depth {args.depth} "
-               f"--seed {args.seed}")
-    write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
-    print(f"{len(run.accepted_rounds)} of {args.rounds} challengers accepted in {time.perf_counter() - started:.0f} s")
-    print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
-    print(f"wrote the weights to {output}")
-    if args.report:
-        shown = command + (f" --output {args.output}" if args.output else "")
-        text = learning_report.build(run, shown, args.report_openings, args.workers)
-        write_atomic(args.report, text)
-        print(f"wrote the report to {args.report}")
+    with fanout_from(args, warm_kernels) as fanout:
+        run = train.hill_climb(args.rounds, args.openings, args.depth, args.seed, fanout=fanout)
+        command = (f"tablegames checkers train --rounds {args.rounds} --openings {args.openings} "
+                   f"--depth {args.depth} --seed {args.seed}")
+        write_atomic(output, format_weights(run.weights, {"command": command, **run.settings}))
+        print(f"{len(run.accepted_rounds)} of {args.rounds} challengers accepted in "
+              f"{time.perf_counter() - started:.0f} s")
+        print("weights: " + ", ".join(f"{k} {v:g}" for k, v in run.settings["result"].items()))
+        print(f"wrote the weights to {output}")
+        if args.report:
+            shown = command + (f" --output {args.output}" if args.output else "")
+            text = learning_report.build(run, shown, args.report_openings, fanout)
+            write_atomic(args.report, text)
+            print(f"wrote the report to {args.report}")
     return 0
 
 
 def _run_td(args: argparse.Namespace, output: str, started: float) -> int:
     from tablegames.checkers import learning_report, train
     from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT, format_weights
+    from tablegames.checkers.tournament import warm_kernels
     from tablegames.core.files import write_atomic
 
     run = train.td_lambda(args.games, args.depth, args.seed)
@@ -173,8 +181,10 @@ def _run_td(args: argparse.Namespace, output: str, started: float) -> int:
     print(f"wrote the weights to {output}")
     matches = [("TD(lambda)", run.weights, "hand-tuned", HAND_TUNED),
                ("TD(lambda)", run.weights, "piece counting", PIECE_COUNT)]
-    for first, second, games, score in train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
-                                                     learning_report.MEASURE_SEED, workers=args.workers):
+    with fanout_from(args, warm_kernels) as fanout:
+        measured = train.measure(matches, args.report_openings, learning_report.MEASURE_DEPTH,
+                                 learning_report.MEASURE_SEED, fanout=fanout)
+    for first, second, games, score in measured:
         print(f"{first} vs {second}: {100 * score:.1f}% over {games} games (depth {learning_report.MEASURE_DEPTH})")
     return 0
 
@@ -195,12 +205,14 @@ def parse_pairs(text: str) -> list[tuple[int, int]]:
 
 def run_tournament_command(args: argparse.Namespace) -> int:
     from tablegames.checkers import tournament
+    from tablegames.checkers.tournament import warm_kernels
     from tablegames.core.files import write_atomic
 
     try:
         pairs = parse_pairs(args.pairs) if args.pairs else list(tournament.DEFAULT_PAIRS)
         started = time.perf_counter()
-        results = tournament.run_tournament(pairs, args.openings, args.seed, args.workers, args.node_scale)
+        with fanout_from(args, warm_kernels) as fanout:
+            results = tournament.run_tournament(pairs, args.openings, args.seed, fanout, args.node_scale)
     except ValueError as error:
         return _fail(str(error))
     table = tournament.format_table(results)

@@ -477,13 +477,20 @@ def zobrist_after_move(
 
 
 def warmup() -> None:
-    """Compile every kernel with the argument types used at run time (call each once on a tiny input)."""
+    """Compile the kernels the game and the searches call from Python, with their run-time argument types (call
+    each once on a tiny input). perft and divide are the perft command's: `warmup_perft` compiles them too."""
     moves = np.empty((MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
-    counts = np.zeros(MAX_MOVES, dtype=np.int64)
     own, other, kings = int(BLACK_START), int(WHITE_START), 0
     generate_moves(own, other, kings, BLACK, True, moves, 0)
-    never = np.zeros(1, dtype=np.int32)
-    perft(own, other, kings, BLACK, 2, True, never)
-    divide(own, other, kings, BLACK, 2, False, counts, never)
     key = zobrist_key(own, other, kings, BLACK)
     zobrist_after_move(key, own, other, kings, BLACK, moves[0, 0], moves[0, 1], moves[0, 2])
+
+
+def warmup_perft() -> None:
+    """`warmup`, and perft and divide (a quarter of the window's first-start compile if it did them too)."""
+    warmup()
+    counts = np.zeros(MAX_MOVES, dtype=np.int64)
+    never = np.zeros(1, dtype=np.int32)
+    own, other, kings = int(BLACK_START), int(WHITE_START), 0
+    perft(own, other, kings, BLACK, 2, True, never)
+    divide(own, other, kings, BLACK, 2, False, counts, never)

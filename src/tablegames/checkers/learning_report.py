@@ -8,12 +8,13 @@ import numpy as np
 from tablegames.checkers.evaluate import HAND_TUNED, PIECE_COUNT
 from tablegames.checkers.search_kernels import FACT_NAMES
 from tablegames.checkers.train import TrainingRun, measure
+from tablegames.core.fanout import Fanout
 
 MEASURE_DEPTH = 4
 MEASURE_SEED = 2024
 
 
-def build(run: TrainingRun, command: str, opening_count: int, workers: int = 1) -> str:
+def build(run: TrainingRun, command: str, opening_count: int, fanout: Fanout | None = None) -> str:
     kings_150 = PIECE_COUNT.copy()
     kings_150[FACT_NAMES.index("kings")] = 150
     learned = run.weights
@@ -24,7 +25,7 @@ def build(run: TrainingRun, command: str, opening_count: int, workers: int = 1) 
         ("learned", learned, "piece counting, kings 150", kings_150),
     ]
     trained_on = frozenset(run.settings["openings"])
-    rows = measure(matches, opening_count, MEASURE_DEPTH, MEASURE_SEED, trained_on, workers)
+    rows = measure(matches, opening_count, MEASURE_DEPTH, MEASURE_SEED, trained_on, fanout)
     lines = [
         "# Checkers: how the evaluation learns",
         "",

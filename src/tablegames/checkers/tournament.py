@@ -3,13 +3,13 @@
 Each pair (N, M) plays every chosen opening of the three-move ballot twice, N as Red (the first player, PDN
 "Black") and then as White, with every draw rule of CheckersGame and a 300-ply cap (a draw). The levels play
 without clocks and with their node budgets scaled (`node_scale`, levels 9 and 10 only), so a table is exactly
-reproducible and cheap enough to run; the number of worker processes changes the speed, never the table.
+reproducible and cheap enough to run. Each game is seeded from its own settings (GameSpec.seed), so where the
+games run (this process, worker processes, a Dask cluster: core/fanout.py) changes the speed, never the table.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tablegames.checkers.engine import BLACK, WHITE
@@ -17,7 +17,8 @@ from tablegames.checkers.game import CheckersGame
 from tablegames.checkers.levels import level_info, play_move
 from tablegames.checkers.openings import Opening, choose_openings
 from tablegames.checkers.position import Move
-from tablegames.checkers.progress import ProgressBar
+from tablegames.core.fanout import Fanout
+from tablegames.core.progress import Progress
 
 MAX_PLIES = 300
 DEFAULT_PAIRS = tuple((n, n - 1) for n in range(2, 11)) + ((10, 8),)
@@ -50,6 +51,18 @@ def level_player(level: int, seed: int, node_scale: float) -> Player:
                          use_clock=False)
 
     return choose
+
+
+def warm_kernels() -> None:
+    """In a worker, before its first game: compile or load the move generator and the search kernels."""
+    import numpy as np
+
+    from tablegames.checkers import engine
+    from tablegames.checkers.evaluate import HAND_TUNED
+    from tablegames.checkers.search import search
+
+    engine.warmup()
+    search(CheckersGame().position, np.asarray(HAND_TUNED, dtype=np.float64), 2, 1 << 62, tt_bits=10)
 
 
 def play_level_game(spec: GameSpec) -> int | None:
@@ -114,38 +127,25 @@ def run_tournament(
     pairs: Sequence[tuple[int, int]] = DEFAULT_PAIRS,
     opening_count: int = 10,
     seed: int = 1,
-    workers: int = 1,
+    fanout: Fanout | None = None,
     node_scale: float = 0.05,
     show_progress: bool = True,
 ) -> list[PairResult]:
-    """Every pair plays `opening_count` ballot openings (seeded choice) twice with colours swapped."""
+    """Every pair plays `opening_count` ballot openings (seeded choice) twice with colours swapped; the games run
+    where `fanout` runs tasks (default: this process)."""
     for level, opponent in pairs:
         level_info(level), level_info(opponent)
-    if workers < 1:
-        raise ValueError(f"workers {workers} is not >= 1")
     if not node_scale > 0:
         raise ValueError(f"node scale {node_scale} is not > 0")
     openings = choose_openings(opening_count, seed)
     specs = tournament_specs(pairs, openings, seed, node_scale)
     results = {pair: PairResult(*pair) for pair in pairs}
-    progress = ProgressBar(len(specs), "tournament") if show_progress else None
-    outcomes: Iterator[int | None]
-    if workers == 1:
-        outcomes = map(play_level_game, specs)
-        executor = None
-    else:
-        executor = ProcessPoolExecutor(max_workers=workers)
-        outcomes = executor.map(play_level_game, specs)
-    try:
+    with Progress(len(specs), "tournament", shown=show_progress) as progress:
+        outcomes = (fanout or Fanout()).imap(play_level_game, specs, progress)
         for spec, winner in zip(specs, outcomes, strict=True):
             level_is_red = (spec.red_level, spec.white_level) in results
             pair = (spec.red_level, spec.white_level) if level_is_red else (spec.white_level, spec.red_level)
             results[pair].add(level_is_red, winner)
-            if progress:
-                progress.advance(note=f"L{pair[0]} vs L{pair[1]}")
-    finally:
-        if executor is not None:
-            executor.shutdown(cancel_futures=True)
     return [results[pair] for pair in pairs]
 
 
@@ -168,7 +168,8 @@ def format_report(results: Sequence[PairResult], command: str, opening_count: in
     lines = [
         "# Checkers: does a higher level really play better?",
         "",
-        "Produced by one command (add `--workers 2` to use two processes; the table does not change):",
+        "Produced by one command (add `--workers 2` for two processes, or `--scheduler` for a Dask cluster "
+        "(docs/cluster.md); the table does not change):",
         "",
         "```",
         f"{command} --markdown docs/checkers-tournament.md",

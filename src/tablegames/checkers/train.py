@@ -4,7 +4,9 @@ Training starts from "count the pieces" (men 100, kings 100, the rest 0). Each r
 seeded Gaussian noise to the champion's weights (men stay 100: they are the unit) and plays it against the
 champion over a fixed set of three-move-ballot openings, both colours, at a fixed search depth. A challenger
 that scores more than `threshold` becomes the champion. Searches are deterministic and the noise comes from
-`make_rng(seed, ...)`, so the same command writes the same weights file; worker processes change the speed only.
+`make_rng(seed, round)`, so the same command writes the same weights file; where a round's games run (this
+process, worker processes, a Dask cluster: core/fanout.py) changes the speed only. TD(lambda) learns after
+every game from the game before, so it plays its games one after another.
 
 `measure` plays weight sets against each other over openings the training never saw (the report in
 docs/checkers-learning.md).
@@ -13,7 +15,6 @@ docs/checkers-learning.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Required, TypedDict
 
@@ -25,10 +26,11 @@ from tablegames.checkers.evaluate import PIECE_COUNT, weights_to_mapping
 from tablegames.checkers.game import CheckersGame
 from tablegames.checkers.openings import Opening, choose_openings
 from tablegames.checkers.position import Move
-from tablegames.checkers.progress import ProgressBar
 from tablegames.checkers.search import search
 from tablegames.checkers.search_kernels import FACT_NAMES
 from tablegames.checkers.tournament import play_game
+from tablegames.core.fanout import Fanout
+from tablegames.core.progress import Progress
 from tablegames.core.rng import make_rng
 
 # noise per round, by fact: men fixed (the unit), kings and kings-in-the-middle move most
@@ -62,27 +64,24 @@ def play_match_game(spec: MatchGame) -> float:
     return 0.5 if winner is None else (1.0 if winner == BLACK else 0.0)
 
 
-class MatchRunner:
-    """Plays matches, in this process or in a pool of worker processes."""
+def match_games(first: npt.NDArray[np.float64], second: npt.NDArray[np.float64], openings: Sequence[Opening],
+                depth: int) -> list[MatchGame]:
+    """A match's games: every opening with `first` as Red, then every opening with `second` as Red."""
+    a, b = tuple(float(x) for x in first), tuple(float(x) for x in second)
+    return [MatchGame(a, b, o, depth) for o in openings] + [MatchGame(b, a, o, depth) for o in openings]
 
-    def __init__(self, workers: int = 1) -> None:
-        if workers < 1:
-            raise ValueError(f"workers {workers} is not >= 1")
-        self._executor = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
 
-    def score(self, first: npt.NDArray[np.float64], second: npt.NDArray[np.float64], openings: Sequence[Opening],
-              depth: int) -> float:
-        """`first`'s share of the points over every opening played twice, colours swapped."""
-        a, b = tuple(float(x) for x in first), tuple(float(x) for x in second)
-        specs = [MatchGame(a, b, o, depth) for o in openings] + [MatchGame(b, a, o, depth) for o in openings]
-        mapper = self._executor.map if self._executor else map
-        points = list(mapper(play_match_game, specs))
-        half = len(openings)
-        return (sum(points[:half]) + sum(1.0 - p for p in points[half:])) / len(specs)
+def match_score(points: Sequence[float]) -> float:
+    """`first`'s share of the points of a match_games match, from Red's points in each game."""
+    half = len(points) // 2
+    return (sum(points[:half]) + sum(1.0 - p for p in points[half:])) / len(points)
 
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown()
+
+def score(first: npt.NDArray[np.float64], second: npt.NDArray[np.float64], openings: Sequence[Opening], depth: int,
+          fanout: Fanout | None = None, progress: Progress | None = None) -> float:
+    """`first`'s share of the points over every opening played twice, colours swapped."""
+    points = (fanout or Fanout()).map(play_match_game, match_games(first, second, openings, depth), progress)
+    return match_score(points)
 
 
 # How a run trained, kept in the weights file's "training" notes: the keys every run has, the final weights
@@ -103,9 +102,10 @@ class TrainingRun:
 
 
 def hill_climb(rounds: int, opening_count: int, depth: int, seed: int, threshold: float = 0.56,
-               workers: int = 1, start: npt.NDArray[np.float64] | None = None,
+               fanout: Fanout | None = None, start: npt.NDArray[np.float64] | None = None,
                show_progress: bool = True) -> TrainingRun:
-    """Hill climbing from `start` (default: piece counting); returns the final champion."""
+    """Hill climbing from `start` (default: piece counting); returns the final champion. Each round's games run
+    where `fanout` runs tasks (default: this process)."""
     if rounds < 1 or depth < 1:
         raise ValueError(f"rounds ({rounds}) and depth ({depth}) must be >= 1")
     openings = choose_openings(opening_count, seed)
@@ -114,20 +114,16 @@ def hill_climb(rounds: int, opening_count: int, depth: int, seed: int, threshold
         "method": "hill climbing against the champion", "seed": seed, "rounds": rounds,
         "openings": [o.number for o in openings], "depth": depth, "threshold": threshold,
     })
-    runner = MatchRunner(workers)
-    progress = ProgressBar(rounds, "training") if show_progress else None
-    try:
+    with Progress(rounds * 2 * len(openings), "training", shown=show_progress) as progress:
         for round_number in range(rounds):
             noise = make_rng(seed, "checkers", "train", round_number).normal(0.0, 1.0, len(FACT_NAMES)) * NOISE
             challenger = np.round(champion + noise, 2)
-            score = runner.score(challenger, champion, openings, depth)
-            if score > threshold:
+            challenger_score = score(challenger, champion, openings, depth, fanout, progress)
+            if challenger_score > threshold:
                 champion = challenger
                 run.accepted_rounds.append(round_number)
-            if progress:
-                progress.advance(note=f"challenger {100 * score:.0f}%, {len(run.accepted_rounds)} accepted")
-    finally:
-        runner.close()
+            progress.note(f"round {round_number + 1}: challenger {100 * challenger_score:.0f}%, "
+                          f"{len(run.accepted_rounds)} accepted")
     run.weights = champion
     run.settings["accepted_rounds"] = run.accepted_rounds
     run.settings["result"] = weights_to_mapping(champion)
@@ -136,15 +132,15 @@ def hill_climb(rounds: int, opening_count: int, depth: int, seed: int, threshold
 
 def measure(matches: Sequence[tuple[str, npt.NDArray[np.float64], str, npt.NDArray[np.float64]]],
             opening_count: int, depth: int, seed: int, exclude: frozenset[int] = frozenset(),
-            workers: int = 1) -> list[tuple[str, str, int, float]]:
-    """(first name, second name, games, first's score) for each match over fresh openings (not in `exclude`)."""
+            fanout: Fanout | None = None) -> list[tuple[str, str, int, float]]:
+    """(first name, second name, games, first's score) for each match over fresh openings (not in `exclude`); the
+    games of every match go out at once."""
     openings = choose_openings(opening_count, seed, exclude)
-    runner = MatchRunner(workers)
-    try:
-        return [(a_name, b_name, 2 * len(openings), runner.score(a, b, openings, depth))
-                for a_name, a, b_name, b in matches]
-    finally:
-        runner.close()
+    games = [match_games(a, b, openings, depth) for _, a, _, b in matches]
+    points = (fanout or Fanout()).map(play_match_game, [game for match in games for game in match])
+    size = 2 * len(openings)
+    return [(a_name, b_name, size, match_score(points[i * size:(i + 1) * size]))
+            for i, (a_name, _, b_name, _) in enumerate(matches)]
 
 
 TD_SCALE = 200.0  # an evaluation of 200 (two men) predicts about tanh(1) = 0.76 of a win
@@ -161,32 +157,31 @@ def td_lambda(games: int, depth: int, seed: int, alpha: float = 10.0, lam: float
 
     weights = (PIECE_COUNT if start is None else start).astype(np.float64).copy()
     openings = choose_openings(40, seed)
-    progress = ProgressBar(games, "TD(lambda)") if show_progress else None
-    for game_number in range(games):
-        rng = make_rng(seed, "checkers", "td", game_number)
-        game = openings[game_number % len(openings)].game()
-        red_facts = []  # every position's facts from Red's side
-        while game.outcome() is None and len(game.moves) < GAME_PLIES:
-            position = game.position
-            sign = 1.0 if position.turn == BLACK else -1.0
-            red_facts.append(sign * facts(position))
-            moves = position.legal_moves()
-            if rng.random() < explore:
-                move = moves[int(rng.integers(len(moves)))]
-            else:
-                move = search(position, weights, depth, 1 << 62, history=game.positions[:-1],
-                              tt_bits=TRAIN_TT_BITS).move
-            game.play(move)
-        over = game.outcome()
-        result = 0.0 if over is None or over.winner is None else (1.0 if over.winner == BLACK else -1.0)
-        trace = np.zeros_like(weights)
-        for t, features in enumerate(red_facts):
-            value = np.tanh(features @ weights / TD_SCALE)
-            following = result if t + 1 == len(red_facts) else np.tanh(red_facts[t + 1] @ weights / TD_SCALE)
-            trace = lam * trace + (1.0 - value * value) * features / TD_SCALE
-            weights += alpha * (following - value) * trace
-            weights[0] = PIECE_COUNT[0]
-        if progress:
+    with Progress(games, "TD(lambda)", shown=show_progress) as progress:
+        for game_number in range(games):
+            rng = make_rng(seed, "checkers", "td", game_number)
+            game = openings[game_number % len(openings)].game()
+            red_facts = []  # every position's facts from Red's side
+            while game.outcome() is None and len(game.moves) < GAME_PLIES:
+                position = game.position
+                sign = 1.0 if position.turn == BLACK else -1.0
+                red_facts.append(sign * facts(position))
+                moves = position.legal_moves()
+                if rng.random() < explore:
+                    move = moves[int(rng.integers(len(moves)))]
+                else:
+                    move = search(position, weights, depth, 1 << 62, history=game.positions[:-1],
+                                  tt_bits=TRAIN_TT_BITS).move
+                game.play(move)
+            over = game.outcome()
+            result = 0.0 if over is None or over.winner is None else (1.0 if over.winner == BLACK else -1.0)
+            trace = np.zeros_like(weights)
+            for t, features in enumerate(red_facts):
+                value = np.tanh(features @ weights / TD_SCALE)
+                following = result if t + 1 == len(red_facts) else np.tanh(red_facts[t + 1] @ weights / TD_SCALE)
+                trace = lam * trace + (1.0 - value * value) * features / TD_SCALE
+                weights += alpha * (following - value) * trace
+                weights[0] = PIECE_COUNT[0]
             progress.advance()
     weights = np.round(weights, 2)
     return TrainingRun(weights, settings={

@@ -7,6 +7,10 @@ import argparse
 import os
 import tempfile
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tablegames.core.fanout import Cluster
 
 MAX_SEED = 2**32 - 1
 
@@ -63,6 +67,20 @@ seed_number = whole_number(0, MAX_SEED)
 def worker_count(text: str) -> int:
     """Worker processes: 1 to the number of CPUs (more would only fight over them)."""
     return whole_number(1, os.cpu_count() or 1)(text)
+
+
+def scheduler(text: str) -> Cluster:
+    """A Dask scheduler: `local:N` (a LocalCluster of N worker processes, 1 to the CPUs) or `tcp://HOST:PORT` (a
+    running scheduler, PORT 1-65535); refused when Dask is not installed, saying how to install it."""
+    from tablegames.core.fanout import INSTALL_HINT, has_dask, parse_cluster
+
+    try:
+        cluster = parse_cluster(text, os.cpu_count() or 1)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if not has_dask():
+        raise argparse.ArgumentTypeError(f"{cluster} needs Dask, which is not installed: {INSTALL_HINT}")
+    return cluster
 
 
 def writable_file(text: str) -> str:

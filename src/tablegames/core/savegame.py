@@ -72,8 +72,9 @@ class Loaded(Generic[Game]):
     may_overwrite: bool = True
 
 
-def read_saved_object(text: str, where: str, version: int) -> dict[str, object]:
-    """The save's JSON object; ValueError saying what is wrong and where (NewerSaveError for a newer format)."""
+def read_saved_object(text: str, where: str, version: int, oldest: int | None = None) -> dict[str, object]:
+    """The save's JSON object; ValueError saying what is wrong and where (NewerSaveError for a newer format).
+    `oldest`: the earliest format still read (the default: only `version`); the caller reads `data["version"]`."""
     data = load_json(text, where)
     if not isinstance(data, dict):
         raise ValueError(f"{where}: expected a JSON object, got {type(data).__name__}")
@@ -81,8 +82,10 @@ def read_saved_object(text: str, where: str, version: int) -> dict[str, object]:
     if is_whole(found) and found > version:
         raise NewerSaveError(f"{where}: saved by a newer version of tablegames (format {found}; this one reads "
                              f"{version})")
-    if not (is_whole(found) and found == version):  # (true == 1 and 1.0 == 1 in Python: not versions)
-        raise ValueError(f"{where}: expected \"version\": {version}, got {found!r}")
+    first = version if oldest is None else oldest
+    if not (is_whole(found) and first <= found <= version):  # (true == 1 and 1.0 == 1 in Python: not versions)
+        expected = str(version) if first == version else f"{first} to {version}"
+        raise ValueError(f"{where}: expected \"version\": {expected}, got {found!r}")
     return data
 
 

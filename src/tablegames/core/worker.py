@@ -20,6 +20,7 @@ a cancel.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -215,9 +216,13 @@ class KeyedAnswer:
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _end_with_parent(parent: int) -> None:
+def _end_with_parent(parent: int, niceness: int = 0) -> None:
     """In the worker process: end it when the window's process is gone (a kill -9 leaves no one to stop it, and
-    an orphan would keep its ~160 MB of kernels forever)."""
+    an orphan would keep its ~160 MB of kernels forever); `niceness` lowers its priority (os.nice, where there is
+    one)."""
+    if niceness and hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(niceness)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -227,9 +232,11 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
-def _spawned_pool() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_end_with_parent, initargs=(os.getpid(),))
+def spawned_pool(workers: int = 1, niceness: int = 0) -> ProcessPoolExecutor:
+    """A pool of `workers` spawned processes (they share nothing with this one) that end when this process does,
+    at `niceness` below this process's priority."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_end_with_parent, initargs=(os.getpid(), niceness))
 
 
 class ProcessWorker:
@@ -238,7 +245,7 @@ class ProcessWorker:
     stopped by `shutdown()` (the Thinker that owns it, or the interpreter's exit). After a shutdown the next use
     starts a new process."""
 
-    def __init__(self, make_pool: Callable[[], ProcessPoolExecutor] = _spawned_pool) -> None:
+    def __init__(self, make_pool: Callable[[], ProcessPoolExecutor] = spawned_pool) -> None:
         self._make_pool = make_pool
         self._pool: ProcessPoolExecutor | None = None
         self._warmed: Future[None] | None = None
@@ -294,7 +301,7 @@ def process_worker() -> ProcessWorker:
 
 
 def run_until_interrupted(task: Callable[[CancelToken], T], tick: Callable[[], None] | None = None,
-                          interval: float = 0.1, grace: float = 5.0, timeout: float | None = None) -> T:
+                          interval: float = 0.1, grace: float = 0.8, timeout: float | None = None) -> T:
     """For a command on the main thread: run `task(token)` on a thinker thread, calling `tick()` every `interval`
     seconds while it runs (to show progress). Ctrl-C cancels the token, waits (up to `grace` seconds, further
     Ctrl-Cs ignored) for the task to stop, and raises KeyboardInterrupt; after `timeout` seconds the task is stopped

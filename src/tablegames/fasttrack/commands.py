@@ -3,6 +3,9 @@
 - `deal`, `random`: the rules core;
 - `games --count N --seed S --digest`: four-computer games in the compiled kernels and one digest of every move;
 - `experiment --strategy NAME`: red plays NAME against three champions, paired with the champion on the same deals;
+- `levels --seeds N`: every computer level plays red against three champions (the table's difficulty levels);
+  `games` and `experiment` run on local worker processes with --workers N, on a Dask cluster with --scheduler
+  (docs/cluster.md), with the same results (and digest) bit for bit;
 - `playout --seed S --decision K`: one decision of a champion game measured by playouts;
 - `square-values [--check]`: regenerate the square values file from the ranking (or check it is up to date).
 """
@@ -15,7 +18,8 @@ import time
 
 import numpy as np
 
-from tablegames.core.arguments import seed_number, whole_number, worker_count
+from tablegames.core.arguments import seed_number, whole_number
+from tablegames.core.fanout import add_fanout_options, fanout_from
 from tablegames.core.files import write_atomic
 from tablegames.core.rng import make_rng
 
@@ -47,14 +51,23 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     games.add_argument("--red", default="champion", help="red's strategy (default champion; the others play champion)")
     games.add_argument("--digest", action="store_true", help="print one digest of every move of every game")
     games.add_argument("--cards", action="store_true", help="print which cards the winners used")
+    add_fanout_options(games, "games")
     games.set_defaults(run=run_games)
 
     experiment = subparsers.add_parser("experiment", help="red plays a strategy against three champions, paired")
     experiment.add_argument("--strategy", default="champion", help="red's strategy (default champion)")
     experiment.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=50, help="seeds, each dealt four times (default 50)")
     experiment.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
-    experiment.add_argument("--workers", type=worker_count, default=1, help="parallel processes, up to the CPUs (default 1)")
+    add_fanout_options(experiment, "games")
     experiment.set_defaults(run=run_experiment)
+
+    levels = subparsers.add_parser("levels", help="every computer level plays red against three champions, paired")
+    levels.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=250, help="seeds, each dealt four times (default 250)")
+    levels.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
+    add_fanout_options(levels, "games")
+    levels.add_argument("--mistakes", type=whole_number(0, MAX_GAMES), default=0,
+                        help="also set each level's lines beside the champion's in this many games (default 0)")
+    levels.set_defaults(run=run_levels)
 
     playout = subparsers.add_parser("playout", help="measure one decision of a champion game by playouts")
     playout.add_argument("--seed", type=seed_number, default=69, help="game seed (default 69)")
@@ -98,8 +111,9 @@ def run_random(args: argparse.Namespace) -> int:
 
 
 def run_games(args: argparse.Namespace) -> int:
-    from .experiments import card_statistics, play_seeds
-    from .kernels import warmup
+    from tablegames.core.progress import Progress
+
+    from .experiments import card_statistics, play_many, warm_kernels
     from .strategy import CHAMPION, strategy_named
 
     if args.count < 1:
@@ -109,10 +123,14 @@ def run_games(args: argparse.Namespace) -> int:
     except ValueError as error:
         return fail(f"--red: {error}")
     seeds = list(range(args.seed, args.seed + args.count))
-    warmup()  # compiles the kernels on a first run, then loads them: not part of the games' time
-    start = time.perf_counter()
-    games = play_seeds(seeds, [0] * len(seeds), (red, CHAMPION, CHAMPION, CHAMPION))
-    elapsed = time.perf_counter() - start
+    with fanout_from(args, warm_kernels) as fanout:
+        if args.workers == 1 and args.scheduler is None:
+            warm_kernels()  # compiles the kernels on a first run, then loads them: not part of the games' time
+        start = time.perf_counter()
+        with Progress(len(seeds), "games") as progress:
+            games = play_many(seeds, [0] * len(seeds), (red, CHAMPION, CHAMPION, CHAMPION), fanout=fanout,
+                              progress=progress)
+        elapsed = time.perf_counter() - start
     wins = np.bincount(games.winners[games.winners >= 0], minlength=4)
     print(f"{args.count} games (seeds {seeds[0]}..{seeds[-1]}), red {red.name}, others champion: "
           f"{elapsed:.2f} s, {np.mean(games.turns):.1f} turns a game")
@@ -125,22 +143,44 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_experiment(args: argparse.Namespace) -> int:
-    from .experiments import compare, progress_bar
+    from tablegames.core.progress import Progress
+
+    from .experiments import compare, warm_kernels
     from .strategy import strategy_named
 
     if args.seeds < 1:
         return fail(f"--seeds: expected at least 1, got {args.seeds}")
-    if args.workers < 1:
-        return fail(f"--workers: expected at least 1, got {args.workers}")
     try:
         strategy = strategy_named(args.strategy)
     except ValueError as error:
         return fail(f"--strategy: {error}")
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     start = time.perf_counter()
-    result = compare(strategy, seeds, workers=args.workers, progress=progress_bar)
+    with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4, "experiment") as progress:
+        result = compare(strategy, seeds, fanout=fanout, progress=progress)
     print(result.report())
     print(f"({args.seeds} seeds x 4 rotations, {time.perf_counter() - start:.1f} s)")
+    return 0
+
+
+def run_levels(args: argparse.Namespace) -> int:
+    from tablegames.core.progress import Progress
+
+    from .experiments import warm_kernels
+    from .levels import levels_table, measure_levels, mistakes, mistakes_table
+    from .strategy import LEVELS
+
+    seeds = list(range(args.first_seed, args.first_seed + args.seeds))
+    start = time.perf_counter()
+    with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4 * len(LEVELS), "levels") as progress:
+        results = measure_levels(seeds, fanout=fanout, progress=progress)
+    print(levels_table(results))
+    print(f"({args.seeds} seeds x 4 rotations a level, {time.perf_counter() - start:.1f} s)")
+    if args.mistakes:
+        games = list(range(args.first_seed, args.first_seed + args.mistakes))
+        print()
+        print(mistakes_table([mistakes(level, games) for level in LEVELS if level != "champion"]))
+        print(f"(red's decisions in {len(games)} games, seeds {games[0]}..{games[-1]}, against three champions)")
     return 0
 
 

@@ -4,19 +4,24 @@ An experiment plays red with the strategy under test and the other seats with th
 someone wins. Comparisons are paired: every strategy plays the same deals, each seed dealt four times with the
 decks turned a seat (rotation 0..3), so red plays every seat's deck. Win rates come with the paired difference
 deal by deal and its standard error.
+
+Both fan out over chunks of seeds (core/fanout.py: this process, worker processes or a Dask cluster); every game
+is dealt from its own seed and rotation, so the chunks' results, put back in order, are the same wherever they
+ran.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-import sys
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
+from tablegames.core.fanout import Fanout
+from tablegames.core.progress import Progress
 
 from . import kernels
 from .board import layout
@@ -78,13 +83,43 @@ def play_seeds(
     log_sizes = np.zeros(count, dtype=np.int64)
     winners = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
+    temperatures = np.array([s.temperature for s in distinct], dtype=np.float64)  # the weaker levels' noise
     kernels.play_games(
         seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
-        kernels.TABLES, logs, log_sizes, winners, turns, max_turns,
+        kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures,
     )
     if np.any(log_sizes > LOG_WIDTH):
         raise RuntimeError(f"a game logged more than {LOG_WIDTH} clicks")
     return Games(seeds_array, rotations_array, winners, turns, [logs[i, : log_sizes[i]] for i in range(count)])
+
+
+GAMES_CHUNK = 20  # seeds a task plays (a few seconds): small enough for a smooth bar, big enough for a cluster
+
+
+def warm_kernels() -> None:
+    """In a worker, before its first task: compile or load the whole-game kernel (one short game)."""
+    play_seeds([0], [0], (CHAMPION,) * kernels.ZONES, max_turns=1)
+
+
+def play_chunk(args: tuple[list[int], list[int], tuple[Strategy, ...], int]) -> Games:
+    """Worker: play_seeds on one chunk of seeds (a top-level function, sent to the workers by name)."""
+    seeds, rotations, seat_strategies, partnership = args
+    return play_seeds(seeds, rotations, seat_strategies, partnership)
+
+
+def play_many(seeds: Sequence[int], rotations: Sequence[int], seat_strategies: Sequence[Strategy],
+              partnership: int = 0, fanout: Fanout | None = None, progress: Progress | None = None,
+              chunk: int = GAMES_CHUNK) -> Games:
+    """play_seeds in chunks of `chunk` games, run where `fanout` runs tasks (default: this process): the same
+    Games (and digest) as one play_seeds call."""
+    chunks = [(list(seeds[i : i + chunk]), list(rotations[i : i + chunk]), tuple(seat_strategies), partnership)
+              for i in range(0, len(seeds), chunk)]
+    parts = (fanout or Fanout()).map(play_chunk, chunks, progress, steps=lambda args: len(args[0]))
+    return Games(
+        np.concatenate([p.seeds for p in parts]), np.concatenate([p.rotations for p in parts]),
+        np.concatenate([p.winners for p in parts]), np.concatenate([p.turns for p in parts]),
+        [log for p in parts for log in p.logs],
+    )
 
 
 def state_of(game: FastTrackGame) -> kernels.State:
@@ -207,41 +242,21 @@ def red_wins_chunk(args: tuple[list[int], Strategy]) -> tuple[npt.NDArray[np.boo
 def compare(
     strategy: Strategy,
     seeds: Sequence[int],
-    workers: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    fanout: Fanout | None = None,
+    progress: Progress | None = None,
     chunk: int = 10,
 ) -> Comparison:
-    """Red plays `strategy`, then the champion, on the same deals (every seed dealt four times, decks turned)."""
+    """Red plays `strategy`, then the champion, on the same deals (every seed dealt four times, decks turned); the
+    chunks of `chunk` seeds run where `fanout` runs tasks (default: this process), `progress` counts deals."""
     chunks = [(list(seeds[i : i + chunk]), strategy) for i in range(0, len(seeds), chunk)]
-    results: list[tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]] = []
-    done = 0
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for result in pool.map(red_wins_chunk, chunks):
-                results.append(result)
-                done += len(result[0])
-                if progress:
-                    progress(done, len(seeds) * kernels.ZONES)
-    else:
-        for args in chunks:
-            results.append(red_wins_chunk(args))
-            done += len(results[-1][0])
-            if progress:
-                progress(done, len(seeds) * kernels.ZONES)
+    results = (fanout or Fanout()).map(red_wins_chunk, chunks, progress,
+                                       steps=lambda args: len(args[0]) * kernels.ZONES)
     tested = np.concatenate([r[0] for r in results]).astype(np.float64)
     baseline = np.concatenate([r[1] for r in results]).astype(np.float64)
     difference = tested - baseline
     n = len(difference)
     se = float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
     return Comparison(strategy.name, n, int(tested.sum()), int(baseline.sum()), float(difference.mean()), se)
-
-
-def progress_bar(done: int, total: int, width: int = 40) -> None:
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
 
 
 # --- playouts of one decision --------------------------------------------------------------------------------------

@@ -13,6 +13,12 @@ since the last shuffle, which is all a reshuffle needs: it sorts them), `rstates
 A search position is four int64 words (its key): the 16 pieces as 4 * square + colour in square order (9 bits
 each, six to a word), the hand as five sorted 4-bit ranks padded with 15, then the credits and the stage. The
 key is the position, so a level of the search is just an array of keys, merged by hashing and kept in key order.
+
+Written to compile quickly (a first start compiles the search in about 11 s of CPU, from 17): no slice assignment
+from an array (`copy_into`), and the thin layers between the search and the move generator, and small helpers
+called with constants, are `inline="always"` (each compiled function otherwise optimises and emits again all it
+calls, and a helper called with a literal is compiled once more for each literal). scripts/bench_coldstart.py
+prints what the module costs.
 """
 
 from __future__ import annotations
@@ -50,6 +56,7 @@ K_TRACK, K_PEN, K_BASE, K_BULLSEYE, K_FAST = range(5)
 
 Int8s = npt.NDArray[np.int8]
 Int32s = npt.NDArray[np.int32]
+Float64s = npt.NDArray[np.float64]
 Int64s = npt.NDArray[np.int64]
 # The route tables (build_tables): first, count, paths, back, kind.
 Tables = tuple[Int64s, Int64s, Int64s, Int64s, Int64s]
@@ -84,6 +91,15 @@ def build_tables() -> Tables:
 TABLES = build_tables()
 
 
+@njit(cache=True, nogil=True, inline="always")
+def copy_into(target: Int64s | Int8s, source: Int64s | Int8s) -> None:
+    """target[:len(source)] = source, element by element. (numba's slice assignment from an array compiles a
+    shape-mismatch error message, with its string formatting, into every kernel that has one: a second or two
+    of every first start, for an error these copies cannot have.)"""
+    for i in range(source.shape[0]):
+        target[i] = source[i]
+
+
 # --- cards and elm/random (cards.py) ------------------------------------------------------------------------------
 
 
@@ -92,7 +108,7 @@ def card_steps(card: int) -> int:
     return card + 2 if card <= TEN else 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_move_again(card: int) -> bool:
     return card == ACE or card == KING or card == QUEEN or card == JACK or card == JOKER or card == SIX
 
@@ -258,7 +274,7 @@ def can_finish_split(board: Int8s, tables: Tables, n: int, moved: int, movers: I
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def add_move(moves: Int64s, k: int, card: int, kind_of_move: int, start: int, end: int, length: int) -> int:
     """Write a move row unless the buffer is full (a one-row buffer asks only whether there is a move)."""
     if k == moves.shape[0]:
@@ -306,7 +322,7 @@ def legal_moves(
                         e = ends[j]
                         if e == BULLSEYE:
                             continue
-                        after[:] = board
+                        copy_into(after, board)
                         apply_move(after, SPLIT_START, s, e)
                         if can_finish_split(after, tables, 7 - length, e, movers, n_movers):
                             k = add_move(moves, k, card, SPLIT_START, s, e, length)
@@ -336,14 +352,14 @@ def legal_moves(
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def has_move(board: Int8s, hand: Int8s, seat: int, partnership: int, tables: Tables) -> bool:
     movers = np.empty(2, dtype=np.int64)
     n_movers = movers_of(board, seat, partnership, movers)
     return legal_moves(board, hand, movers, n_movers, tables, np.empty((1, 5), dtype=np.int64)) > 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def leave_pen_on_credit(board: Int8s, seat: int) -> bool:
     """The discards bring the highest pen piece onto L0, unless the pen is empty or an own piece stands there."""
     exit_square = seat * ZONE_SIZE + 11
@@ -357,7 +373,7 @@ def leave_pen_on_credit(board: Int8s, seat: int) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def hand_size(hand: Int8s) -> int:
     total = 0
     for c in range(NUM_RANKS):
@@ -365,7 +381,7 @@ def hand_size(hand: Int8s) -> int:
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def after_move(
     board: Int8s, hand: Int8s, seat: int, partnership: int, card: int, tables: Tables,
 ) -> tuple[int, int, bool]:
@@ -387,7 +403,7 @@ def after_move(
     return NEED_COVER, NEED_COVER, False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def after_discard(
     board: Int8s, hand: Int8s, seat: int, partnership: int, card: int, phase: int, credits: int, tables:
     Tables,
@@ -491,6 +507,47 @@ def line_score(
     return total
 
 
+# --- the weaker levels' noise (search.py: mix32, noise_state, line_noise) --------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def mul32(x: int, c: int) -> int:
+    """(x * c) mod 2^32 for 32-bit x and c, in two halves so no product leaves int64 (plain Python too)."""
+    return (x * (c & 0xFFFF) + (((x * (c >> 16)) & 0xFFFF) << 16)) & 0xFFFFFFFF
+
+
+@njit(cache=True, nogil=True)
+def mix32(x: int) -> int:
+    x ^= x >> 16
+    x = mul32(x, 0x7FEB352D)
+    x ^= x >> 15
+    x = mul32(x, 0x846CA68B)
+    return x ^ (x >> 16)
+
+
+@njit(cache=True, nogil=True)
+def noise_state(seed: int, move: int, rotation: int) -> int:
+    state = mix32(seed & 0xFFFFFFFF)
+    state = mix32(state ^ ((seed >> 32) & 0xFFFFFFFF))
+    state = mix32(state ^ (rotation & 0xFFFFFFFF))
+    return mix32(state ^ (move & 0xFFFFFFFF))
+
+
+@njit(cache=True, nogil=True)
+def line_noise(state: int, key: Int64s) -> float:
+    """The Gumbel draw of a line end, hashed from its key's values in the order `position_key` writes them."""
+    for i in range(PIECES):
+        word = i // 6
+        in_word = 6 if word < 2 else PIECES - 12
+        shift = 9 * (in_word - 1 - i % 6) + (4 * HAND_SIZE if word == 2 else 0)
+        state = mix32(state ^ ((key[word] >> shift) & 511))
+    for slot in range(HAND_SIZE):
+        state = mix32(state ^ ((key[2] >> (4 * (HAND_SIZE - 1 - slot))) & 15))
+    state = mix32(state ^ (key[3] >> 4))
+    state = mix32(state ^ (key[3] & 15))
+    return float(-np.log(-np.log((state + 0.5) / 4294967296.0)))
+
+
 # --- the plays of one position --------------------------------------------------------------------------------------
 
 
@@ -540,14 +597,14 @@ def position_plays(
         for card in range(NUM_RANKS):
             if hand[card] == 0 or (card == KING and skip_king):
                 continue
-            child[:] = board
-            child_hand[:] = hand
+            copy_into(child, board)
+            copy_into(child_hand, hand)
             child_hand[card] -= 1
             stage, then, drew, new_credits = after_discard(child, child_hand, seat, partnership, card, phase, credits, tables)
             encode_key(child, child_hand, key_credits(stage, new_credits), stage, key)
             plays[n, :] = -1
             plays[n, 0] = CARD_ACTION + card
-            outcome[n, :4] = key
+            copy_into(outcome[n, :4], key)
             outcome[n, 4] = stage
             outcome[n, 5] = 1 if drew else 0
             outcome[n, 6] = 0
@@ -563,8 +620,8 @@ def position_plays(
         if card == KING and skip_king:
             continue
         end = code - TRADE_ACTION if kind_of_move == TRADE else code
-        child[:] = board
-        child_hand[:] = hand
+        copy_into(child, board)
+        copy_into(child_hand, hand)
         child_hand[card] -= 1
         apply_move(child, kind_of_move, start, end)
         if kind_of_move == SPLIT_START and not is_home_team(child, seat, partnership):
@@ -581,7 +638,7 @@ def position_plays(
                     n_finish += 1
             sort_rows(finishes, n_finish, 2)
             for f in range(n_finish):
-                second[:] = child
+                copy_into(second, child)
                 apply_move(second, STEP, finishes[f, 0], finishes[f, 1])
                 stage, then, drew = after_move(second, child_hand, seat, partnership, card, tables)
                 encode_key(second, child_hand, key_credits(stage, credits), stage, key)
@@ -590,7 +647,7 @@ def position_plays(
                 plays[n, 2] = code
                 plays[n, 3] = finishes[f, 0]
                 plays[n, 4] = finishes[f, 1]
-                outcome[n, :4] = key
+                copy_into(outcome[n, :4], key)
                 outcome[n, 4] = stage
                 outcome[n, 5] = 1 if drew else 0
                 outcome[n, 6] = 1 if stage == OVER else 0
@@ -602,7 +659,7 @@ def position_plays(
         plays[n, 0] = CARD_ACTION + card
         plays[n, 1] = start
         plays[n, 2] = code
-        outcome[n, :4] = key
+        copy_into(outcome[n, :4], key)
         outcome[n, 4] = stage
         outcome[n, 5] = 1 if drew else 0
         outcome[n, 6] = 1 if stage == OVER else 0
@@ -610,7 +667,7 @@ def position_plays(
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_home_team(board: Int8s, seat: int, partnership: int) -> bool:
     team = np.empty(2, dtype=np.int64)
     for i in range(team_of(seat, partnership, team)):
@@ -625,7 +682,7 @@ def is_home_team(board: Int8s, seat: int, partnership: int) -> bool:
 @njit(cache=True, nogil=True)
 def grow(array: Int64s, size: int) -> Int64s:
     bigger = np.empty((size,) + array.shape[1:], dtype=array.dtype)
-    bigger[: array.shape[0]] = array
+    copy_into(bigger.ravel(), array.ravel())  # C-contiguous: the old rows are the new array's first elements
     return bigger
 
 
@@ -667,10 +724,12 @@ def unique_in_key_order(keys: Int64s, n: int) -> Int64s:
 def search(
     board: Int8s, hand: Int8s, credits: int, phase: int, seat: int, partnership: int, tables: Tables, values:
     Int64s, hoard: Int64s, win_bonus: int, cap: int, line: Int64s, best_key: Int64s, cancel: Int32s,
+    temperature: float = 0.0, noise: int = 0,
 ) -> tuple[int, int, int, int, bool]:
     """The best line from a level position. Fills line[:, :PLAY_WIDTH] with its plays and best_key with the key
     of its end; returns (plays, stage, score, line ends, cut). `cancel` (a CancelToken's flag, int32[1]) is read
-    before each level: once set, the search stops and returns CANCELLED plays (no line)."""
+    before each level: once set, the search stops and returns CANCELLED plays (no line). With a `temperature` the
+    line ends are ranked by score + temperature x line_noise(noise, key) (the weaker levels)."""
     team = np.empty(2, dtype=np.int64)
     n_team = team_of(seat, partnership, team)
     plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
@@ -685,6 +744,7 @@ def search(
     pos_hand = np.empty(NUM_RANKS, dtype=hand.dtype)
     best_key[:] = np.iinfo(np.int64).max
     best_score = np.iinfo(np.int64).min
+    best_noisy = -np.inf
     best_level, best_parent, best_stage = -1, -1, -1
     best_play = np.full(PLAY_WIDTH, -1, dtype=np.int64)
     ends = 0
@@ -697,7 +757,7 @@ def search(
         child_keys = np.empty((capacity, 4), dtype=np.int64)
         child_parent = np.empty(capacity, dtype=np.int64)
         child_play = np.empty((capacity, PLAY_WIDTH), dtype=np.int64)
-        n_children = 0
+        n_children = int(0)  # noqa: UP018 - not the literal 0, which would compile unique_in_key_order twice
         for rank in range(widths[level]):
             position_credits, position_phase = decode_key(level_keys[rank], pos_board, pos_hand)
             n = position_plays(pos_board, pos_hand, position_credits, position_phase, seat, partnership, tables, plays, outcome)
@@ -707,20 +767,27 @@ def search(
                     ends += 1
                     decode_key(outcome[i, :4], pos_board, pos_hand)
                     score = line_score(pos_board, pos_hand, stage == STAGE_DREW, stage == OVER, team, n_team, values, hoard, win_bonus)
-                    if score > best_score or (score == best_score and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key)):
+                    if temperature > 0.0:
+                        noisy = score + temperature * line_noise(noise, outcome[i, :4])
+                        better = noisy > best_noisy or (noisy == best_noisy and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key))
+                    else:
+                        noisy = 0.0
+                        better = score > best_score or (score == best_score and key_less(outcome[i, 0], outcome[i, 1], outcome[i, 2], outcome[i, 3], best_key))
+                    if better:
                         best_score = score
-                        best_key[:] = outcome[i, :4]
+                        best_noisy = noisy
+                        copy_into(best_key, outcome[i, :4])
                         best_level, best_parent, best_stage = level, rank, stage
-                        best_play[:] = plays[i]
+                        copy_into(best_play, plays[i])
                     continue
                 if n_children == capacity:
                     capacity *= 2
                     child_keys = grow(child_keys, capacity)
                     child_parent = grow(child_parent, capacity)
                     child_play = grow(child_play, capacity)
-                child_keys[n_children] = outcome[i, :4]
+                copy_into(child_keys[n_children], outcome[i, :4])
                 child_parent[n_children] = rank
-                child_play[n_children] = plays[i]
+                copy_into(child_play[n_children], plays[i])
                 n_children += 1
         order = unique_in_key_order(child_keys, n_children)
         width = order.shape[0]
@@ -732,17 +799,17 @@ def search(
             level_plays = grow_level_plays(level_plays, width)
         level_keys = np.empty((width, 4), dtype=np.int64)
         for j in range(width):
-            level_keys[j] = child_keys[order[j]]
+            copy_into(level_keys[j], child_keys[order[j]])
             parents[level + 1, j] = child_parent[order[j]]
-            level_plays[level + 1, j] = child_play[order[j]]
+            copy_into(level_plays[level + 1, j], child_play[order[j]])
         widths[level + 1] = width
         level += 1
     # walk back from the best end
     n_plays = best_level + 1
-    line[best_level, :] = best_play
+    copy_into(line[best_level], best_play)
     index = best_parent
     for lv in range(best_level, 0, -1):
-        line[lv - 1, :] = level_plays[lv, index]
+        copy_into(line[lv - 1], level_plays[lv, index])
         index = parents[lv, index]
     return n_plays, best_stage, best_score, ends, cut
 
@@ -750,14 +817,16 @@ def search(
 @njit(cache=True, nogil=True)
 def grow_levels(parents: Int64s, width: int) -> Int64s:
     bigger = np.zeros((MAX_LEVELS, width), dtype=np.int64)
-    bigger[:, : parents.shape[1]] = parents
+    for level in range(MAX_LEVELS):
+        copy_into(bigger[level], parents[level])
     return bigger
 
 
 @njit(cache=True, nogil=True)
 def grow_level_plays(level_plays: Int64s, width: int) -> Int64s:
     bigger = np.zeros((MAX_LEVELS, width, PLAY_WIDTH), dtype=np.int64)
-    bigger[:, : level_plays.shape[1]] = level_plays
+    for level in range(MAX_LEVELS):
+        copy_into(bigger[level].ravel(), level_plays[level].ravel())
     return bigger
 
 
@@ -774,7 +843,7 @@ def first_legal_line(
     level = 0
     while True:
         position_plays(pos_board, pos_hand, credits, phase, seat, partnership, tables, plays, outcome)
-        line[level, :] = plays[0]  # plays come in click order: the first is the smallest at every click
+        copy_into(line[level], plays[0])  # plays come in click order: the first is the smallest at every click
         stage = outcome[0, 4]
         credits, _ = decode_key(outcome[0, :4], pos_board, pos_hand)
         level += 1
@@ -922,9 +991,9 @@ def pieces_home(board: Int8s, colour: int) -> int:
 @njit(cache=True, nogil=True)
 def decide(
     state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
-    first_legal: Int64s, cap: int, tables: Tables, line: Int64s,
+    first_legal: Int64s, cap: int, tables: Tables, line: Int64s, temperature: float = 0.0, noise: int = 0,
 ) -> tuple[int, int, int, bool]:
-    """The line the seat to move plays: (plays, stage, line ends, cut)."""
+    """The line the seat to move plays: (plays, stage, line ends, cut); `temperature` and `noise` as in `search`."""
     board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
     seat = info[SEAT]
     if first_legal[strategy]:
@@ -935,7 +1004,7 @@ def decide(
     never = np.zeros(1, dtype=np.int32)  # whole games are not cancelled: a flag nobody sets
     n_plays, stage, score, ends, cut = search(
         board, hands[seat], credits[seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
-        win_bonus[strategy], cap, line, best_key, never,
+        win_bonus[strategy], cap, line, best_key, never, temperature, noise,
     )
     return n_plays, stage, ends, cut
 
@@ -955,13 +1024,30 @@ def play_on(
     first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
 ) -> int:
     """Play until someone wins or `max_turns` turns have passed; returns the winner (NO_WINNER if none)."""
+    temperatures = np.zeros(values.shape[0], dtype=np.float64)
+    return play_on_with(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures, 0, 0,
+                        cap, tables, log, max_turns)
+
+
+@njit(cache=True, nogil=True)
+def play_on_with(
+    state: State, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s, win_bonus: Int64s,
+    first_legal: Int64s, temperatures: Float64s, seed: int, rotation: int, cap: int, tables: Tables, log: Int32s,
+    max_turns: int,
+) -> int:
+    """`play_on` with the strategies' temperatures; a decision's noise is hashed from (seed, the clicks logged so
+    far, rotation), as search.noise_state does from a game's seed and actions."""
     info = state[8]
     line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
     while info[PHASE] != OVER and info[TURNS] < max_turns:
         if info[PHASE] == DONE:
             end_turn(state, partnership, tables, log)
             continue
-        n_plays = decide(state, partnership, seat_strategy[info[SEAT]], values, hoards, win_bonus, first_legal, cap, tables, line)[0]
+        strategy = seat_strategy[info[SEAT]]
+        temperature = temperatures[strategy]
+        noise = noise_state(seed, info[LOG_SIZE], rotation) if temperature > 0.0 else 0
+        n_plays = decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap, tables, line,
+                         temperature, noise)[0]
         for i in range(n_plays):
             apply_play(state, partnership, line[i], tables, log)
     return int(info[WINNER])
@@ -970,12 +1056,14 @@ def play_on(
 @njit(cache=True, nogil=True)
 def play_game(
     seed: int, rotation: int, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
-    win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
+    win_bonus: Int64s, first_legal: Int64s, temperatures: Float64s, cap: int, tables: Tables, log: Int32s,
+    max_turns: int,
 ) -> tuple[int, int, int]:
     """A whole game from its seed: (winner, turns, clicks logged)."""
     state = new_game(seed, rotation)
     refill_then(state, partnership, True, NEED_DISCARD, tables)
-    winner = play_on(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables, log, max_turns)
+    winner = play_on_with(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures, seed,
+                          rotation, cap, tables, log, max_turns)
     info = state[8]
     return winner, info[TURNS], info[LOG_SIZE]
 
@@ -984,23 +1072,23 @@ def play_game(
 def play_games(
     seeds: Int64s, rotations: Int64s, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
     win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, logs: Int32s, log_sizes: Int64s,
-    winners: Int64s, turns: Int64s, max_turns: int,
+    winners: Int64s, turns: Int64s, max_turns: int, temperatures: Float64s,
 ) -> None:
-    """Many games in a row (logs[i] holds game i's clicks, cut at the array's width)."""
+    """Many games in a row (logs[i] holds game i's clicks, cut at the array's width); `temperatures[s]` is strategy
+    s's (0 for the plain search)."""
     for i in range(seeds.shape[0]):
         winners[i], turns[i], log_sizes[i] = play_game(
-            seeds[i], rotations[i], partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables, logs[i],
-            max_turns,
+            seeds[i], rotations[i], partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures,
+            cap, tables, logs[i], max_turns,
         )
 
 
 def warmup() -> None:
-    """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn`, for the
-    champion and the naive player. (Experiments compile the whole-game kernels on their first game.)"""
+    """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn` for the
+    champion, the window's one computer player. (The naive player's `first_legal_line` and the whole-game kernels
+    of the experiments compile on their first use.)"""
     from .game import FastTrackGame
     from .search import compiled_search
-    from .strategy import CHAMPION, FIRST_LEGAL
+    from .strategy import CHAMPION
 
-    game = FastTrackGame(0)
-    compiled_search(game, CHAMPION)
-    compiled_search(game, FIRST_LEGAL)
+    compiled_search(FastTrackGame(0), CHAMPION)

@@ -18,10 +18,18 @@ compiled kernels (kernels.py) over a compact state, and `plan_turn` uses it on t
 
 Each takes an optional CancelToken (`token`, anything with its `flag`): the search reads it before each level
 (the kernel polls the flag itself) and, once it is set, raises `SearchCancelled` instead of answering.
+
+A strategy with a `temperature` (the weaker computer levels) chooses its line by the Gumbel-max trick: each line end
+scores its value plus temperature x a Gumbel draw, and the best of those is played. That picks an end with the
+probability softmax(value / temperature) over the distinct ends, so near-equal lines are confused often and much
+worse ones rarely. The draw is no random state: it is a hash of the game's seed, the move (how many actions the game
+has had) and the end's key (`line_noise`), so a game replayed from its seed and actions makes the same choices, and
+the order the search meets the ends in does not matter. Temperature 0 is the plain search.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -40,6 +48,7 @@ LINE_CAP = 20_000
 STAGE_DREW = 7  # the stage of a line that refilled the hand (phases are 0..6)
 HAND_PAD = 15  # pads the sorted hand in a key: after every card rank
 LEVEL_PHASES = (Phase.NEED_CARD, Phase.NEED_DISCARD, Phase.NEED_COVER)  # where a play starts
+MASK32 = 0xFFFFFFFF
 
 
 @dataclass(frozen=True)
@@ -126,8 +135,39 @@ def plays(game: FastTrackGame) -> list[tuple[tuple[int, ...], FastTrackGame, boo
     return found
 
 
-# A line's end as search_line ranks it (smaller first): (-score, key, level, parent rank, last play, clicks).
-_Candidate = tuple[int, tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...]]
+def mix32(x: int) -> int:
+    """A 32-bit bijection that spreads every bit over the word (Chris Wellons' lowbias32); kernels.mix32 is the same."""
+    x ^= x >> 16
+    x = (x * 0x7FEB352D) & MASK32
+    x ^= x >> 15
+    x = (x * 0x846CA68B) & MASK32
+    return x ^ (x >> 16)
+
+
+def noise_state(seed: int, move: int, rotation: int = 0) -> int:
+    """The noise of one decision: a hash of the game's seed, its rotation (experiments turn the decks) and the move
+    (the number of actions the game has had)."""
+    state = mix32(int(seed) & MASK32)
+    state = mix32(state ^ ((int(seed) >> 32) & MASK32))
+    state = mix32(state ^ (int(rotation) & MASK32))
+    return mix32(state ^ (int(move) & MASK32))
+
+
+def line_noise(state: int, key: Sequence[int]) -> float:
+    """A standard Gumbel draw for the line end `key` at the decision `state`: -log(-log(u)), u hashed into (0, 1)."""
+    for value in key:
+        state = mix32(state ^ int(value))
+    return -math.log(-math.log((state + 0.5) / 2.0**32))
+
+
+def noise_of(game: FastTrackGame) -> int:
+    """The noise state of the decision the seat to move makes now."""
+    return noise_state(int(game.seed), len(game.actions))
+
+
+# A line's end as search_line ranks it (smaller first): (-score, or with a temperature -(score + temperature x noise),
+# key, level, parent rank, last play, clicks, score).
+_Candidate = tuple[float, tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int]
 
 
 def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = LINE_CAP, keep: int = 0,
@@ -139,6 +179,7 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
     if game.pending_draws or game.phase not in (*LEVEL_PHASES, Phase.NEED_START, Phase.NEED_END):
         raise ValueError(f"search: expected a game waiting for the seat to play, got {game.phase.name}"
                          f"{' with cards to draw' if game.pending_draws else ''}")
+    noise = noise_of(game)
     root = game.clone()
     root.history, root.actions = [], []  # the search never undoes; cloning stays cheap
     raise_if_cancelled(token, "fasttrack search")
@@ -163,7 +204,8 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
                     key = position_key(board, hand, key_credits(child, root.seat, stage), stage)
                     score = scorer.score(board, hand, stage, child.winners)
                     ends += 1
-                    candidate: _Candidate = (-score, key, level, rank, play, clicks + play)
+                    ranked_by = score + strategy.temperature * line_noise(noise, key) if strategy.temperature else score
+                    candidate: _Candidate = (-ranked_by, key, level, rank, play, clicks + play, score)
                     if best is None or candidate[:5] < best[:5]:
                         best = candidate
                     if keep and (key not in finished or candidate[:5] < finished[key][:5]):
@@ -181,8 +223,8 @@ def search_line(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int = L
         level += 1
     assert best is not None, "a level phase always has a play"
     ranked = sorted(finished.values(), key=lambda c: c[:5])[:keep]
-    alternatives = tuple(Line(c[5], -c[0], c[1], c[1][-1]) for c in ranked)
-    return SearchResult(Line(best[5], -best[0], best[1], best[1][-1]), ends, cut, alternatives)
+    alternatives = tuple(Line(c[5], c[6], c[1], c[1][-1]) for c in ranked)
+    return SearchResult(Line(best[5], best[6], best[1], best[1][-1]), ends, cut, alternatives)
 
 
 def first_line(game: FastTrackGame) -> SearchResult:
@@ -242,7 +284,7 @@ def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int
         words = np.empty(4, dtype=np.int64)
         plays, stage, score, ends, cut = kernels.search(
             game.board, hand, credits, phase, seat, partnership, kernels.TABLES, values, hoard, strategy.win_bonus,
-            cap, line, words, flag,
+            cap, line, words, flag, float(strategy.temperature), noise_of(game),
         )
         if plays == kernels.CANCELLED:
             raise SearchCancelled("fasttrack search cancelled between levels")

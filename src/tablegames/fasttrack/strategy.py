@@ -40,7 +40,9 @@ MAX_HOME_COUNTED = 3
 
 @dataclass(frozen=True)
 class Strategy:
-    """A computer player as values. `first_legal` makes the naive baseline that always takes the first option."""
+    """A computer player as values. `first_legal` makes the naive baseline that always takes the first option;
+    `temperature` (in points) makes the search choose among its line ends by softmax(score / temperature) instead of
+    always the best (search.py: the weaker computer levels)."""
 
     name: str
     base_bonus: int = BASE_BONUS
@@ -49,6 +51,7 @@ class Strategy:
     first_legal: bool = False
     square_values: tuple[tuple[int, ...], ...] = SQUARE_VALUES
     bullseye_value: int = BULLSEYE_VALUE
+    temperature: float = 0.0
 
     def hoard_table(self) -> npt.NDArray[np.int64]:
         """int64[4, 14]: what one kept card of each rank is worth, by own pieces home (0, 1, 2, 3+)."""
@@ -82,6 +85,24 @@ STRATEGIES: dict[str, Strategy] = {
         replace(CHAMPION, name="no-hoard", hoard=()),
     )
 }
+
+
+# The computer levels a table offers, weakest first: the champion's search choosing its line by softmax(score /
+# temperature) over the line ends (search.py), so a weaker level mostly confuses lines of near-equal worth and only
+# now and then throws a good one away. docs/fasttrack-tuning.md measures each against three champions.
+LEVEL_TEMPERATURES = {"beginner": 2000.0, "casual": 1200.0, "strong": 600.0, "champion": 0.0}
+LEVELS = tuple(LEVEL_TEMPERATURES)
+STRATEGIES.update(
+    (level, replace(CHAMPION, name=level, temperature=temperature))
+    for level, temperature in LEVEL_TEMPERATURES.items() if temperature
+)
+
+
+def level_strategy(level: str) -> Strategy:
+    """The strategy a computer of this level plays (CHAMPION for "champion")."""
+    if level not in LEVEL_TEMPERATURES:
+        raise ValueError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
+    return STRATEGIES[level]
 
 
 RANKED = "ranked"  # the champion with the square values generated from our ranking (ranking.py)

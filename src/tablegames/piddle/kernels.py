@@ -194,7 +194,8 @@ def build_round_tables(objective: int, push_value: float, ms_add: Ints, ms_size:
                     solve_player(term, cap, objective, push_value, ms_add, ms_size, full_hand, sub_start,
                                  sub_ids, values, actions, keep_values)
                     play_forward(actions, cap, ms_add, ms_size, full_hand, hand_dist, stop_mass)
-                    follower_hands[m, cap, beat, tied, :] = hand_dist
+                    for h in range(HANDS):  # not a slice assignment: that compiles its error message's formatting
+                        follower_hands[m, cap, beat, tied, h] = hand_dist[h]
             # what the next player does, seen by the one who finished before it
             for b in range(1, HANDS):
                 for holder in range(3):

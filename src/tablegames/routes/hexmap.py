@@ -583,7 +583,7 @@ class BoardState:
         does in this phase (`lay_problem`: the hex and the reason)."""
         game_map = self.game_map
         game_map.phase(self.phase)
-        for coord, placed in self.tiles.items():
+        for coord, placed in self.tiles.items():  # each tile on its own first: a lay looks at its neighbours' tiles
             where = f"tile on {coord}"
             hx = game_map.hex(coord)
             if placed.tile not in game_map.tiles:
@@ -592,9 +592,10 @@ class BoardState:
                 raise ValueError(f"{where}: rotation {placed.rotation!r}, expected 0-5")
             if hx.color in ("red", "gray"):
                 raise ValueError(f"{where}: {coord} is a {hx.color} hex, its track is fixed")
+        for coord in self.tiles:
             problem = lay_problem(self, coord)
             if problem is not None:
-                raise ValueError(f"{where}: {problem}")
+                raise ValueError(f"tile on {coord}: {problem}")
         for tile_id in {p.tile for p in self.tiles.values()}:
             remaining = self.tiles_remaining(tile_id)
             if remaining is not None and remaining < 0:

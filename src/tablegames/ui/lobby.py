@@ -3,6 +3,10 @@
 `LobbyController` is graphics-free (tests drive it); `LobbyScene` turns pygame events into its calls and draws.
 S opens Sound and display (the suite's settings), M turns all sound on or off (as at every table), and Q asks
 before quitting when a table keeps an unfinished game.
+
+The lobby opens before the tables' kernels are ready (ui/preparation.py prepares them in the background): the card
+the player points at is prepared first, a card still compiling shows its own bar and "first start only", and
+choosing a table that is not ready yet opens its preparing scene (ui/preparing.py), which becomes the table.
 """
 
 from __future__ import annotations
@@ -11,9 +15,12 @@ import pygame
 
 from tablegames.core.places import about_lines
 from tablegames.tables import TABLES, TableSpec
+from tablegames.ui import draw
 from tablegames.ui.audio import mute_hint, toggle_mute
 from tablegames.ui.overlay import RulesScene
-from tablegames.ui.scene import SCENES, Context, Intent, Push, Quit, Scene, register_scene
+from tablegames.ui.preparation import READY, Preparation, TableState, first_start_picture
+from tablegames.ui.preparing import draw_progress_bar, open_table
+from tablegames.ui.scene import Context, Intent, Push, Quit, Scene, register_scene
 from tablegames.ui.sound_display import SoundDisplayScene
 from tablegames.ui.table import MUTE_KEYS
 from tablegames.ui.theme import (
@@ -95,13 +102,23 @@ class LobbyController:
 
 class LobbyScene(Scene):
     name = "lobby"
+    draws_at_any_scale = True
 
-    def __init__(self, context: Context) -> None:
+    def __init__(self, context: Context, preparation: Preparation | None = None) -> None:
         super().__init__(context)
         self.controller = LobbyController(context.settings.last_table)
+        self.preparation = preparation or context.preparation
         self.clock = 0.0
         self.notice = ""
         self.notice_left = 0.0
+        self.states = self.read_states()
+
+    def read_states(self) -> tuple[TableState, ...]:
+        """Each card's table's preparation (ready when nothing prepares them), the selected one put first."""
+        if self.preparation is None:
+            return tuple(READY for _ in TABLES)
+        self.preparation.prefer(TABLES[self.controller.selected].name)
+        return tuple(self.preparation.state(table.name) for table in TABLES)
 
     def handle(self, event: pygame.event.Event) -> list[Intent]:
         action = None
@@ -127,7 +144,7 @@ class LobbyScene(Scene):
             return []
         self.context.settings.last_table = self.controller.selected
         self.context.save_settings()
-        return [Push(SCENES[action[1]](self.context))]
+        return [Push(open_table(self.context, action[1], self.preparation))]
 
     def ask_before_quitting(self) -> list[Intent]:
         """Quit, asking first when a table keeps an unfinished game (it is saved: the question says so)."""
@@ -143,6 +160,7 @@ class LobbyScene(Scene):
     def update(self, dt: float) -> list[Intent]:
         self.clock += dt
         self.notice_left = max(0.0, self.notice_left - dt)
+        self.states = self.read_states()
         return []
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -162,12 +180,12 @@ class LobbyScene(Scene):
         chosen = index == self.controller.selected
         if chosen:
             rect = rect.move(0, -10)
-            pygame.draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
-        pygame.draw.rect(surface, PANEL, rect, border_radius=18)
-        pygame.draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
+            draw.rect(surface, shade(ACCENT, 0.5), rect.inflate(14, 14), border_radius=22)
+        draw.rect(surface, PANEL, rect, border_radius=18)
+        draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
         felt = pygame.Rect(rect.x + 15, rect.y + 15, rect.width - 30, rect.width - 30)
-        pygame.draw.rect(surface, FELT_DARK, felt, border_radius=12)
-        pygame.draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
+        draw.rect(surface, FELT_DARK, felt, border_radius=12)
+        draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
         clip = surface.get_clip()
         surface.set_clip(felt.inflate(-8, -8))
         table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
@@ -175,7 +193,19 @@ class LobbyScene(Scene):
         draw_text(surface, table.title, (rect.centerx, felt.bottom + 28), 40, TEXT, "center", bold=True)
         draw_wrapped(surface, table.blurb, pygame.Rect(rect.x + 14, felt.bottom + 50, rect.width - 28, 80), 25,
                      line_height=26)
-        draw_text(surface, f"{index + 1}  Enter to play", (rect.centerx, rect.bottom - 26), 28, ACCENT, "center")
+        state = self.states[index]
+        if state.first_start and not state.ready:
+            self.draw_preparation(surface, rect, state)
+        else:
+            draw_text(surface, f"{index + 1}  Enter to play", (rect.centerx, rect.bottom - 26), 28, ACCENT, "center")
+
+    def draw_preparation(self, surface: pygame.Surface, rect: pygame.Rect, state: TableState) -> None:
+        """A first start: the card's own bar, and why it takes a while."""
+        bar = pygame.Rect(rect.x + 30, rect.bottom - 52, rect.width - 60, 12)
+        waiting = state.stage == "queued"
+        draw_progress_bar(surface, bar, state.fraction, self.clock, moving=not waiting)
+        words = "Waits its turn: first start only" if waiting else "Preparing: first start only"
+        draw_text(surface, words, (rect.centerx, rect.bottom - 22), 22, TEXT_DIM, "center")
 
 
 def about_scene(context: Context) -> RulesScene:
@@ -186,4 +216,5 @@ def about_scene(context: Context) -> RulesScene:
 
 
 register_scene("lobby", LobbyScene)
+register_scene("lobby:first-start", lambda context: LobbyScene(context, first_start_picture()))
 register_scene("about", about_scene)

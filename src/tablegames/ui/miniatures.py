@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from tablegames.ui import draw
 from tablegames.ui.theme import draw_sphere, shade
 
 RED = (214, 58, 52)
@@ -22,7 +23,7 @@ def draw_checkers(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
     for row in range(8):
         for col in range(8):
             colour = (120, 72, 40) if (row + col) % 2 else (236, 214, 170)
-            pygame.draw.rect(surface, colour, (board.x + col * cell, board.y + row * cell, cell, cell))
+            draw.rect(surface, colour, (board.x + col * cell, board.y + row * cell, cell, cell))
     phase = (t % 4.0) / 2.0  # 0..2: out and back
     hop = phase if phase <= 1 else 2 - phase
     for row in range(8):
@@ -34,9 +35,9 @@ def draw_checkers(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
             if (row, col) == (5, 2):
                 x += hop * cell
                 y -= hop * cell + math.sin(hop * math.pi) * cell * 0.6
-            pygame.draw.circle(surface, shade(colour, 0.6), (x, y + cell * 0.06), cell * 0.4)
-            pygame.draw.circle(surface, colour, (x, y), cell * 0.38)
-            pygame.draw.circle(surface, shade(colour, 0.8), (x, y), cell * 0.26, 2)
+            draw.circle(surface, shade(colour, 0.6), (x, y + cell * 0.06), cell * 0.4)
+            draw.circle(surface, colour, (x, y), cell * 0.38)
+            draw.circle(surface, shade(colour, 0.8), (x, y), cell * 0.26, 2)
 
 
 def _cross_track(rect: pygame.Rect) -> list[tuple[float, float]]:
@@ -61,15 +62,15 @@ def draw_fasttrack(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None
     hole = max(3, rect.width // 34)
     wood, wood_dark = (196, 160, 112), (150, 116, 76)
     for x, y in points:  # the board's outline: a ring of wood round every hole
-        pygame.draw.circle(surface, wood_dark, (x, y + 2), hole * 2.1)
+        draw.circle(surface, wood_dark, (x, y + 2), hole * 2.1)
     for x, y in points:
-        pygame.draw.circle(surface, wood, (x, y), hole * 1.9)
-    pygame.draw.circle(surface, wood_dark, rect.center, hole * 3.4)
-    pygame.draw.circle(surface, wood, rect.center, hole * 3.1)
+        draw.circle(surface, wood, (x, y), hole * 1.9)
+    draw.circle(surface, wood_dark, rect.center, hole * 3.4)
+    draw.circle(surface, wood, rect.center, hole * 3.1)
     for x, y in points:
-        pygame.draw.circle(surface, (232, 228, 216), (x, y), hole * 1.15)
-    pygame.draw.circle(surface, (230, 190, 70), rect.center, hole * 1.9)
-    pygame.draw.circle(surface, (250, 220, 110), rect.center, hole * 1.1)
+        draw.circle(surface, (232, 228, 216), (x, y), hole * 1.15)
+    draw.circle(surface, (230, 190, 70), rect.center, hole * 1.9)
+    draw.circle(surface, (250, 220, 110), rect.center, hole * 1.1)
     for seat, colour in enumerate(MARBLE_COLOURS):
         position = (t * 2.2 + seat * len(points) / 4) % len(points)
         index = int(position)
@@ -95,10 +96,10 @@ def draw_die(surface: pygame.Surface, centre: tuple[float, float], size: float, 
         return centre[0] + u * cos - v * sin, centre[1] + u * sin + v * cos
 
     corners = [place(-half, -half), place(half, -half), place(half, half), place(-half, half)]
-    pygame.draw.polygon(surface, shade(colour, 0.7), [(x + shadow[0], y + shadow[1]) for x, y in corners])
-    pygame.draw.polygon(surface, colour, corners)
+    draw.polygon(surface, shade(colour, 0.7), [(x + shadow[0], y + shadow[1]) for x, y in corners])
+    draw.polygon(surface, colour, corners)
     for u, v in PIP_LAYOUT[value]:
-        pygame.draw.circle(surface, pip, place(u * size * 0.27, v * size * 0.27), size * 0.09)
+        draw.circle(surface, pip, place(u * size * 0.27, v * size * 0.27), size * 0.09)
 
 
 def draw_piddle(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
@@ -134,15 +135,15 @@ def draw_routes(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
             x = rect.x + width * (col + 0.75 + 0.5 * (row % 2))
             y = rect.y + radius * (1.3 + row * 1.5)
             centres.append((x, y))
-            pygame.draw.polygon(surface, (196, 214, 160), hex_corners((x, y), radius - 1))
-            pygame.draw.polygon(surface, (150, 170, 120), hex_corners((x, y), radius - 1), 1)
+            draw.polygon(surface, (196, 214, 160), hex_corners((x, y), radius - 1))
+            draw.polygon(surface, (150, 170, 120), hex_corners((x, y), radius - 1), 1)
     route = [centres[i] for i in (4, 5, 9, 10, 14, 15, 19)]
-    pygame.draw.lines(surface, (60, 60, 60), False, route, 5)
+    draw.lines(surface, (60, 60, 60), False, route, 5)
     lit = int(t * 2) % (len(route) + 2)
     if lit >= 2:
-        pygame.draw.lines(surface, (220, 60, 50), False, route[:min(lit, len(route))], 5)
+        draw.lines(surface, (220, 60, 50), False, route[:min(lit, len(route))], 5)
     for index, stop in enumerate(route[::2]):
-        pygame.draw.circle(surface, (255, 255, 255), stop, radius * 0.35)
-        pygame.draw.circle(surface, (40, 40, 40), stop, radius * 0.35, 2)
+        draw.circle(surface, (255, 255, 255), stop, radius * 0.35)
+        draw.circle(surface, (40, 40, 40), stop, radius * 0.35, 2)
         if index == 0:
-            pygame.draw.circle(surface, (220, 60, 50), stop, radius * 0.22)
+            draw.circle(surface, (220, 60, 50), stop, radius * 0.22)

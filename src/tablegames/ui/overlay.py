@@ -16,6 +16,8 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
+from tablegames.ui import draw
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.scene import Context, Intent, Pop, Push, Scene
 from tablegames.ui.settings import Settings
 from tablegames.ui.table import TableScene
@@ -28,11 +30,10 @@ from tablegames.ui.theme import (
     TEXT_DIM,
     body_size,
     draw_text,
-    font,
     shade,
     text_scale,
 )
-from tablegames.ui.widgets import draw_dim, fit_text, wrap_text
+from tablegames.ui.widgets import draw_dim, fit_text, text_width, wrap_text
 
 ROW_HEIGHT = 52
 
@@ -82,6 +83,11 @@ class MenuModel:
 
     def change(self, key: str, step: int) -> bool:
         return False
+
+    def steps(self, key: str) -> bool:
+        """Left and right step the row's value (drawn between arrows); False: the value is only shown (a row that
+        opens a page, say)."""
+        return True
 
     def type_key(self, key: int, text: str) -> None:
         """A key the menu does not use itself, on the chosen row (e.g. digits typed into a number)."""
@@ -156,6 +162,7 @@ class OverlayMenuScene(Scene, Generic[M]):
     of type M), and extend `carry_out` for their own actions; 'back' closes, 'lobby' leaves the table too."""
 
     opaque = False
+    draws_at_any_scale = True
     title = ""
     notes: tuple[str, ...] = ()
     menu_rect = centred_rect(560, 520)
@@ -274,17 +281,17 @@ class OverlayMenuScene(Scene, Generic[M]):
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.menu_rect
         draw_dim(surface)
-        pygame.draw.rect(surface, PANEL, rect, border_radius=20)
-        pygame.draw.rect(surface, ACCENT, rect, 3, border_radius=20)
+        draw.rect(surface, PANEL, rect, border_radius=20)
+        draw.rect(surface, ACCENT, rect, 3, border_radius=20)
         draw_text(surface, self.title, (rect.centerx, rect.y + 40), 48, ACCENT, "center", bold=True)
         for index, item in enumerate(self.controller.items):
             row = self.row_rect(index)
             chosen = index == self.controller.selected
             if chosen:
-                pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), row, border_radius=10)
+                draw.rect(surface, shade(PANEL_EDGE, 0.8), row, border_radius=10)
             value = self.controller.value(item.key)
-            shown = f"<  {value}  >" if value else ""
-            value_width = font(self.value_size).size(shown)[0] if shown else 0
+            shown = (f"<  {value}  >" if self.controller.steps(item.key) else value) if value else ""
+            value_width = text_width(shown, self.value_size) if shown else 0
             label = fit_text(item.label, self.label_size, row.width - 36 - value_width - (12 if shown else 0))
             draw_text(surface, label, (row.x + 18, row.centery), self.label_size, TEXT if chosen else TEXT_DIM,
                       "midleft")
@@ -341,7 +348,7 @@ def rules_lines(text: str, width: int) -> list[tuple[int, list[Piece]]]:
             lines.extend(table_row(content.split("|"), width))
         else:
             indent = 24 if kind == "item" else 0
-            hanging = indent + (font(body).size("•  ")[0] if content.startswith("•") else 0)
+            hanging = indent + (text_width("•  ", body) if content.startswith("•") else 0)
             for number, line in enumerate(wrap_text(content, body, width - hanging)):
                 lines.append((body + 4, [(line, indent if number == 0 else hanging, body, TEXT, False)]))
     return lines
@@ -369,29 +376,32 @@ class RulesScene(Scene):
     closes."""
 
     name = "rules"
+    draws_at_any_scale = True
     opaque = False
     RECT = pygame.Rect(140, 40, 1000, 720)
 
     def __init__(self, context: Context, text: str) -> None:
         super().__init__(context)
-        self.page = self.render_page(text)
+        self.lines = rules_lines(text, self.RECT.width - 80)
+        self.page_height = sum(line_height for line_height, _ in self.lines) + 40
+        self.pages: dict[float, pygame.Surface] = {}  # the page drawn once at each scale it is shown at
         self.scroll = 0
 
-    def render_page(self, text: str) -> pygame.Surface:
-        width = self.RECT.width - 80
-        lines = rules_lines(text, width)
-        height = sum(line_height for line_height, _ in lines) + 40
-        page = pygame.Surface((width, height), pygame.SRCALPHA)
-        y = 0
-        for line_height, pieces in lines:
-            for content, x, size, colour, bold in pieces:
-                draw_text(page, content, (x, y), size, colour, bold=bold)
-            y += line_height
-        return page
+    def page(self) -> pygame.Surface:
+        scale = drawing_scale()
+        if scale not in self.pages:
+            page = layer((self.RECT.width - 80, self.page_height))
+            y = 0
+            for line_height, pieces in self.lines:
+                for content, x, size, colour, bold in pieces:
+                    draw_text(page, content, (x, y), size, colour, bold=bold)
+                y += line_height
+            self.pages[scale] = page
+        return self.pages[scale]
 
     @property
     def max_scroll(self) -> int:
-        return max(0, self.page.get_height() - (self.RECT.height - 90))
+        return max(0, self.page_height - (self.RECT.height - 90))
 
     def scroll_by(self, pixels: int) -> None:
         self.scroll = min(max(self.scroll + pixels, 0), self.max_scroll)
@@ -413,13 +423,13 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         draw_dim(surface, 180)
         rect = self.RECT
-        pygame.draw.rect(surface, PANEL, rect, border_radius=20)
-        pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=20)
+        draw.rect(surface, PANEL, rect, border_radius=20)
+        draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=20)
         view = pygame.Rect(rect.x + 40, rect.y + 30, rect.width - 80, rect.height - 90)
-        surface.blit(self.page, view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
+        surface.blit(self.page(), view.topleft, pygame.Rect(0, self.scroll, view.width, view.height))
         if self.max_scroll:
-            bar_height = view.height * view.height / self.page.get_height()
+            bar_height = view.height * view.height / self.page_height
             top = view.y + (view.height - bar_height) * self.scroll / self.max_scroll
-            pygame.draw.rect(surface, shade(PANEL_EDGE, 1.2), (rect.right - 22, top, 8, bar_height), border_radius=4)
+            draw.rect(surface, shade(PANEL_EDGE, 1.2), (rect.right - 22, top, 8, bar_height), border_radius=4)
         hint = "Wheel or arrows to scroll   Esc to close"
         draw_text(surface, hint, (rect.centerx, rect.bottom - 30), 24, TEXT_DIM, "center", body=True)

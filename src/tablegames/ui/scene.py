@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tablegames.core.rng import stream_key
 from tablegames.core.worker import Thinker
 from tablegames.ui.settings import Settings
+
+if TYPE_CHECKING:
+    from tablegames.ui.preparation import Preparation
 
 
 @dataclass
@@ -43,7 +46,8 @@ Intent = Push | Pop | Replace | Quit
 
 @dataclass
 class Context:
-    """What every scene may use: settings, the thinker, the audio, the seed and screenshot options."""
+    """What every scene may use: settings, the thinker, the audio, the seed and screenshot options, and the
+    background preparation of the tables' kernels (None: every table is ready, as in tests and pictures)."""
 
     settings: Settings = field(default_factory=Settings)
     thinker: Thinker = field(default_factory=lambda: Thinker(inline=True))
@@ -58,6 +62,7 @@ class Context:
         """Where a table keeps its game: the player's file in the player's window; nowhere elsewhere (screenshots,
         the demo's tables, tests), so drawing a picture never reads or overwrites the player's game."""
         return path if self.player_files else None
+    preparation: Preparation | None = None
 
     def new_game_seed(self, table: str) -> int:
         """The seed of a new game at `table` (0..2^32-1). In the player's window, a new one each time, from the
@@ -75,6 +80,9 @@ class Scene:
 
     name = "scene"
     opaque = True
+    # Drawn at the window's real pixel size (through ui.draw, theme.draw_text and canvas layers: see ui/canvas.py);
+    # a scene not yet drawn that way is drawn at 1280x800 and scaled to the window, with what is shown with it.
+    draws_at_any_scale = False
 
     def __init__(self, context: Context) -> None:
         self.context = context

@@ -9,7 +9,8 @@ from pathlib import Path
 import pygame
 
 from tablegames.core.worker import Thinker
-from tablegames.ui.app import letterbox
+from tablegames.ui.app import draw_scenes
+from tablegames.ui.canvas import drawing_at, window_scale
 from tablegames.ui.scene import SCENES, Context, SceneStack
 from tablegames.ui.settings import Settings
 from tablegames.ui.table import TableScene
@@ -32,23 +33,24 @@ def render_scene(name: str, size: tuple[int, int] = LOGICAL_SIZE, seed: int = 0,
 
 
 def render(name: str, context: Context, size: tuple[int, int], frames: int) -> pygame.Surface:
+    with drawing_at(window_scale(size)):  # as in a window of that size, from the scene's start
+        return render_at_scale(name, context, size, frames)
+
+
+def render_at_scale(name: str, context: Context, size: tuple[int, int], frames: int) -> pygame.Surface:
     stack = SceneStack()
     stack.push(SCENES[name](context))
     for _ in range(frames):
         if stack.top is None:
             break
         stack.apply(stack.top.update(FRAME_SECONDS))
-    canvas = pygame.Surface(LOGICAL_SIZE)
-    for scene in stack.visible():
+    scenes = stack.visible()
+    for scene in scenes:
         if isinstance(scene, TableScene):
             scene.relayout()  # a scene set up by calls after it was made (a seeded position): as a frame would
-        scene.draw(canvas)
-    stack.close_all()
-    if size == LOGICAL_SIZE:
-        return canvas
     picture = pygame.Surface(size)
-    view = letterbox(size)
-    picture.blit(pygame.transform.smoothscale(canvas, view.size), view)
+    draw_scenes(scenes, picture)
+    stack.close_all()
     return picture
 
 

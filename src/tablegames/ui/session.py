@@ -1,12 +1,17 @@
-"""A real session: the window with the user's settings, sound, the splash, then the lobby (or a table); and the
-self-playing demo, which reports frame times and the audio engine."""
+"""A real session: the window with the user's settings and sound, the lobby at once (or a table) while the tables'
+kernels are prepared in the background; and the self-playing demo, which reports frame times and the audio
+engine."""
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import secrets
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import pygame
@@ -18,18 +23,27 @@ from tablegames.ui.app import WINDOW_TITLE, App
 from tablegames.ui.audio import describe, start_audio
 from tablegames.ui.icon import draw_icon
 from tablegames.ui.lobby import LobbyScene
+from tablegames.ui.preparation import KernelPreparation
+from tablegames.ui.preparing import open_table
 from tablegames.ui.scene import SCENES, Context
 from tablegames.ui.screenshot import save_png
 from tablegames.ui.settings import load_settings, save_settings
-from tablegames.ui.splash import SplashScene
 from tablegames.ui.theme import set_text_size
 
 DEMO_PICTURE_SECONDS = 0.75
 DEMO_TABLE_SECONDS = 1.5
 DEMO_LONGEST_VISIT = 30.0  # a soak's ten minutes visit every table many times: a fresh table each visit
+# Processes compiling the kernels on a first start: two use both cores of a 2-core machine while the window, which
+# keeps the GIL to itself, draws at nearly its full rate; a little below the window's priority, so that its frames
+# come first when the cores are busy (scripts/bench_coldstart.py --workers N --niceness N compares)
+COMPILE_WORKERS = min(2, os.cpu_count() or 1)
+COMPILE_NICENESS = 5
 
 
-def make_context(silent: bool) -> Context:
+def make_context(silent: bool, first_table: str | None = None, compile_in: Literal["process", "thread"] = "process",
+                 compile_workers: int = COMPILE_WORKERS, compile_niceness: int = COMPILE_NICENESS) -> Context:
+    """The window's context: the player's settings, the thinker, the audio, and the preparation of the tables'
+    kernels, begun at once (`first_table` first, else the table the player last sat at)."""
     settings = load_settings()
     if settings.install_seed == 0:  # the one choice not drawn from a seed: the install's own seed
         settings.install_seed = secrets.randbelow(2**32 - 1) + 1
@@ -43,7 +57,17 @@ def make_context(silent: bool) -> Context:
     context.save_settings = save
     context.audio = start_audio(settings, enabled=not silent)
     set_text_size(settings.text_size)
+    context.preparation = KernelPreparation(compile_in=compile_in, compile_workers=compile_workers,
+                                            compile_niceness=compile_niceness,
+                                            preferred=first_table or TABLES[settings.last_table % len(TABLES)].name)
     return context
+
+
+def close_context(context: Context) -> None:
+    if isinstance(context.preparation, KernelPreparation):
+        context.preparation.shutdown()
+    context.thinker.shutdown()
+    context.audio.close()
 
 
 def open_app(context: Context) -> App:
@@ -54,33 +78,36 @@ def open_app(context: Context) -> App:
     return app
 
 
-def run_window(args: argparse.Namespace) -> int:
+def run_window(args: argparse.Namespace, on_frame: Callable[[App, float], None] | None = None,
+               compile_in: Literal["process", "thread"] = "process", compile_workers: int = COMPILE_WORKERS,
+               compile_niceness: int = COMPILE_NICENESS) -> int:
+    """The player's window (`on_frame` and the compile settings: scripts/bench_coldstart.py's instruments)."""
     if args.demo is not None:
         return run_demo(Path(args.demo) if args.demo else None, args.seconds, args.silent)
     start_log_file()
-    context = make_context(silent=True)
+    context = make_context(silent=True, first_table=args.table, compile_in=compile_in,
+                           compile_workers=compile_workers, compile_niceness=compile_niceness)
     app = open_app(context)  # the window first: without one there is nothing to play music for
     context.audio.close()
     context.audio = start_audio(context.settings)
-    then = SCENES[args.table] if args.table else None
     app.stack.push(LobbyScene(context))
     try:
-        app.run(SplashScene(context, then=then))
+        app.run(open_table(context, args.table) if args.table else None, on_frame=on_frame)
     finally:
         settings = context.settings
         settings.fullscreen = app.fullscreen
         if not app.fullscreen:
             settings.window_width, settings.window_height = app.window.get_size()
         save_settings(settings)
-        context.thinker.shutdown()
-        context.audio.close()
+        close_context(context)
         pygame.quit()
     return 0
 
 
 class DemoDirector:
-    """Drives the demo once the splash is done: a tour of the lobby, then each table with a watch scene
-    (computers in every seat) for an equal share of the time; frame figures per part; a picture every 0.75 s."""
+    """Drives the demo once every table's kernels are ready: a tour of the lobby, then each table with a watch
+    scene (computers in every seat) for an equal share of the time; frame figures per part; a picture every
+    0.75 s."""
 
     def __init__(self, lobby: LobbyScene, picture_folder: Path | None, seconds: float) -> None:
         self.lobby = lobby
@@ -93,7 +120,8 @@ class DemoDirector:
         visits = [(name, share / rounds) for _ in range(rounds) for name in watched]
         self.schedule = [("lobby", lobby_seconds)] + visits
         self.part = -1
-        self.started: float | None = None  # when the splash was done
+        self.lobby_at: float | None = None  # when the lobby was first shown
+        self.started: float | None = None  # when every table was ready
         self.part_ends = 0.0
         self.part_first_frame = 0
         self.next_picture = 0.0
@@ -101,9 +129,13 @@ class DemoDirector:
         self.reports: list[str] = []
 
     def __call__(self, app: App, elapsed: float) -> None:
+        if self.lobby_at is None and app.stack.top is self.lobby:
+            self.lobby_at = elapsed
         if self.started is None:
-            if app.stack.top is not self.lobby:
-                return  # still warming up
+            preparation = app.context.preparation
+            if app.stack.top is not self.lobby or (isinstance(preparation, KernelPreparation)
+                                                   and not preparation.all_ready()):
+                return  # the kernels are still being prepared
             self.started = elapsed
             app.timer.samples_ms.clear()  # the warm-up's frames are not play
             self.next_picture = self.next_card = elapsed
@@ -119,7 +151,7 @@ class DemoDirector:
             self.next_card += DEMO_TABLE_SECONDS
         if self.picture_folder is not None and elapsed >= self.next_picture:
             self.pictures += 1
-            save_png(app.canvas, self.picture_folder / f"demo-{self.pictures:04d}.png")
+            save_png(app.window, self.picture_folder / f"demo-{self.pictures:04d}.png")
             self.next_picture += DEMO_PICTURE_SECONDS
 
     def begin_part(self, app: App, elapsed: float) -> None:
@@ -155,22 +187,22 @@ def describe_visits(schedule: list[tuple[str, float]]) -> list[str]:
 
 
 def run_demo(picture_folder: Path | None, seconds: float, silent: bool) -> int:
+    began = time.perf_counter()
     context = make_context(silent)
     context.save_settings = lambda: None  # the demo never changes the player's settings
     app = open_app(context)
     lobby = LobbyScene(context)
     director = DemoDirector(lobby, picture_folder, seconds)
-    app.stack.push(lobby)
-    splash = SplashScene(context)
     engine = describe(context.audio)
+    opened = time.perf_counter() - began
     try:
-        app.run(splash, on_frame=director)
+        app.run(lobby, on_frame=director)
     finally:
-        context.thinker.shutdown()
-        context.audio.close()
+        close_context(context)
         pygame.quit()
-    print(f"demo: warm-up {splash.seconds_taken:.2f} s, then {seconds:g} s: "
-          + ", ".join(describe_visits(director.schedule)))
+    ready = "" if director.started is None else f", every table ready {opened + director.started:.2f} s"
+    print(f"demo: from the session's start, the lobby {opened + (director.lobby_at or 0.0):.2f} s{ready}; "
+          f"then {seconds:g} s: " + ", ".join(describe_visits(director.schedule)))
     for line in director.reports:
         print(f"demo: {line}")
     print(f"demo: all {app.timer.report()}")

@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 MUSIC_STYLES = tuple(style.slug for style in STYLES)  # the music's own table of styles
 TEXT_SIZES = ("normal", "large", "larger")
+FASTTRACK_LEVELS = ("beginner", "casual", "strong", "champion")  # weakest first, as fasttrack.strategy.LEVELS
 # A setting that replaced an older one: read from the old key when a file has only that (one volume became two)
 LEGACY_KEYS = {"music_volume": "volume", "effects_volume": "volume"}
 
@@ -69,10 +70,13 @@ class Settings:
     checkers_flip: bool = False
     checkers_fun_mode: bool = False
     checkers_fun_levels: str = _choice("easy", ("easy", "all"))
+    checkers_square_numbers: bool = False  # 1-32 in a corner of each dark square (the move list's numbers)
     # fast track
     fasttrack_speed: int = _ranged(2, 1, 4)
     fasttrack_partners: str = _choice("none", ("none", "any_time", "when_home"))
     fasttrack_zones: int = _ranged(4, 4, 6)
+    fasttrack_level: str = _choice("champion", FASTTRACK_LEVELS)  # the computers' (fasttrack.strategy.LEVELS)
+    fasttrack_persons: int = _ranged(1, 0, 63)  # the seats people play, bit s for seat s (red 1); 0: watch
     # piddle
     piddle_players: int = _ranged(3, 2, 6)
     piddle_advisor: bool = True

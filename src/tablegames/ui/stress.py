@@ -203,7 +203,8 @@ class StressReport:
 
 
 class StressDirector:
-    """Called after every frame: waits for the splash, then sends an action every 1/EVENTS_PER_SECOND s."""
+    """Called after every frame: waits for the table's kernels (its preparing scene), then sends an action every
+    1/EVENTS_PER_SECOND s."""
 
     def __init__(self, table: str, seed: int, seconds: float, sender: PygamePoster | XdotoolSender,
                  events_log: TextIO, report: StressReport) -> None:
@@ -223,7 +224,7 @@ class StressDirector:
         stack = app.stack
         top = stack.top
         if self.started is None:
-            if top is None or top.name == "splash":
+            if top is None or top.name == "preparing":
                 return
             self.started = self.next_action = elapsed
         self.report.frames += 1
@@ -263,30 +264,28 @@ def run_stress(table: str, seconds: float, seed: int, events_log: TextIO, x11: b
 
     from tablegames.tables import load_all_scenes
     from tablegames.ui.lobby import LobbyScene
-    from tablegames.ui.scene import SCENES
-    from tablegames.ui.session import make_context, open_app
-    from tablegames.ui.splash import SplashScene
+    from tablegames.ui.preparing import open_table
+    from tablegames.ui.session import close_context, make_context, open_app
 
     report = StressReport(table, seed, seconds)
     errors = ErrorCounter()
     logging.getLogger().addHandler(errors)
     pygame.init()
     load_all_scenes()
-    context = make_context(silent=False)
+    context = make_context(silent=False, first_table=table)
     report.audio = context.audio.engine_name
     app = open_app(context)
     sender = XdotoolSender() if x11 else PygamePoster()
     director = StressDirector(table, seed, seconds, sender, events_log, report)
     app.stack.push(LobbyScene(context))
     try:
-        app.run(SplashScene(context, then=SCENES[table]), on_frame=director)
+        app.run(open_table(context, table), on_frame=director)
     except BaseException:
         print_tail(report, director.tail)
         raise
     finally:
         report.audio_lost = report.audio != "silent" and context.audio.engine_name == "silent"
-        context.thinker.shutdown()
-        context.audio.close()
+        close_context(context)
         pygame.quit()
         logging.getLogger().removeHandler(errors)
     report.errors = errors.messages

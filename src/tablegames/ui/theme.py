@@ -6,9 +6,11 @@ from functools import lru_cache
 
 import pygame
 
+from tablegames.ui import draw
+from tablegames.ui.canvas import LOGICAL_SIZE, drawing_scale, scale_of
 from tablegames.ui.fonthinting import use_light_hinting
 
-LOGICAL_SIZE = (1280, 800)
+__all__ = ["LOGICAL_SIZE"]  # re-exported: the scenes' layouts read it here
 
 BACKGROUND = (22, 26, 38)
 BACKGROUND_GLOW = (38, 46, 70)
@@ -56,10 +58,37 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
               body: bool = False) -> pygame.Rect:
     """Blit `text` with its `anchor` (a pygame.Rect attribute name) at `pos`; returns the rectangle drawn.
     `body`: body text, drawn at the player's text size (`body_size`)."""
-    image = font(body_size(size) if body else size, bold).render(text, True, colour)
-    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(image, rect)
+    pixels = body_size(size) if body else size
+    scale = scale_of(surface)
+    if scale == 1.0:
+        image = font(pixels, bold).render(text, True, colour)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(image, rect)
+        return rect
+    # At another scale the text is rendered at its real pixel size (crisp) and placed by its logical extent
+    image = font(max(1, round(pixels * scale)), bold).render(text, True, colour)
+    width, height = image.get_size()
+    rect = pygame.Rect(0, 0, round(width / scale), round(height / scale))
+    setattr(rect, anchor, (round(pos[0]), round(pos[1])))
+    surface.blit(image, rect.topleft)
     return rect
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The logical height of a line of text at `size` (the font's height), as drawn at the frame's scale."""
+    scale = drawing_scale()
+    if scale == 1.0:
+        return font(size, bold).get_height()
+    return round(font(max(1, round(size * scale)), bold).get_height() / scale)
+
+
+def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """The logical width and height of `text` at `size`, as drawn at the frame's scale."""
+    scale = drawing_scale()
+    if scale == 1.0:
+        return font(size, bold).size(text)
+    width, height = font(max(1, round(size * scale)), bold).size(text)
+    return (round(width / scale), round(height / scale))
 
 
 @lru_cache(maxsize=8)
@@ -76,7 +105,9 @@ def vertical_gradient(size: tuple[int, int], top: tuple[int, int, int],
 
 
 def draw_background(surface: pygame.Surface) -> None:
-    surface.blit(vertical_gradient(surface.get_size(), BACKGROUND_GLOW, BACKGROUND), (0, 0))
+    """The suite's background over the whole surface: on a window's canvas, to the window's edges."""
+    pixels = pygame.Surface.get_size(surface)
+    pygame.Surface.blit(surface, vertical_gradient(pixels, BACKGROUND_GLOW, BACKGROUND), (0, 0))
 
 
 def shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -90,7 +121,7 @@ def draw_sphere(surface: pygame.Surface, centre: tuple[float, float], radius: fl
                 colour: tuple[int, int, int]) -> None:
     """A shaded ball: dark rim, body, and a highlight up and to the left."""
     x, y = centre
-    pygame.draw.circle(surface, shade(colour, 0.55), (x, y), radius)
-    pygame.draw.circle(surface, colour, (x - radius * 0.08, y - radius * 0.08), radius * 0.86)
-    pygame.draw.circle(surface, shade(colour, 1.35), (x - radius * 0.3, y - radius * 0.3), radius * 0.38)
-    pygame.draw.circle(surface, shade(colour, 1.8), (x - radius * 0.38, y - radius * 0.38), radius * 0.14)
+    draw.circle(surface, shade(colour, 0.55), (x, y), radius)
+    draw.circle(surface, colour, (x - radius * 0.08, y - radius * 0.08), radius * 0.86)
+    draw.circle(surface, shade(colour, 1.35), (x - radius * 0.3, y - radius * 0.3), radius * 0.38)
+    draw.circle(surface, shade(colour, 1.8), (x - radius * 0.38, y - radius * 0.38), radius * 0.14)

@@ -12,8 +12,20 @@ from dataclasses import dataclass, replace
 
 import pygame
 
+from tablegames.ui import draw
+from tablegames.ui.canvas import layer
 from tablegames.ui.scene import Context, Intent, Pop, Scene
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, body_size, draw_text, font, shade
+from tablegames.ui.theme import (
+    ACCENT,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    body_size,
+    draw_text,
+    shade,
+    text_size,
+)
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +40,8 @@ BUTTON_GAP = 12
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return font(size, bold).size(text)[0]
+    """The logical width of `text` at `size`, as drawn at the frame's scale."""
+    return text_size(text, size, bold)[0]
 
 
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
@@ -119,9 +132,9 @@ def draw_footer(surface: pygame.Surface, text: str, pos: tuple[float, float], si
 
 def draw_dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken what is below an overlay (a menu, a dialog)."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((8, 10, 16, alpha))
-    surface.blit(layer, (0, 0))
+    veil = pygame.Surface(pygame.Surface.get_size(surface), pygame.SRCALPHA)  # every pixel, margins too
+    veil.fill((8, 10, 16, alpha))
+    pygame.Surface.blit(surface, veil, (0, 0))
 
 
 # --- buttons ------------------------------------------------------------------------------------------------------
@@ -176,11 +189,11 @@ def draw_button(surface: pygame.Surface, button: Button, hovered: bool, glow: RG
     """A rounded button; its edge lights up when pointed at. A disabled one is dimmed."""
     rect = button.rect
     base = shade(glow, 0.55) if button.main else shade(PANEL, 0.75)
-    pygame.draw.rect(surface, shade(base, 1.2) if hovered and button.enabled else base, rect, border_radius=12)
+    draw.rect(surface, shade(base, 1.2) if hovered and button.enabled else base, rect, border_radius=12)
     if hovered and button.enabled:
-        pygame.draw.rect(surface, shade(glow, 0.45), rect.inflate(6, 6), 3, border_radius=15)
+        draw.rect(surface, shade(glow, 0.45), rect.inflate(6, 6), 3, border_radius=15)
     edge = glow if hovered and button.enabled else shade(PANEL_EDGE, 1.1)
-    pygame.draw.rect(surface, edge, rect, 2, border_radius=12)
+    draw.rect(surface, edge, rect, 2, border_radius=12)
     colour = TEXT if button.enabled and (hovered or button.main) else TEXT_DIM
     draw_text(surface, button.label, rect.center, size, colour if button.enabled else shade(TEXT_DIM, 0.7),
               "center", bold=True)
@@ -235,11 +248,11 @@ def draw_toast(surface: pygame.Surface, toast: Toast | None, area: pygame.Rect, 
     box = pygame.Rect(0, 0, width, 24 + len(lines) * (size + 4))
     box.midtop = (area.centerx, area.y + 12)
     fade = min(1.0, toast.seconds_left / 0.4)
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, (*shade(PANEL, 0.8), round(235 * fade)), layer.get_rect(), border_radius=14)
+    box_layer = layer(box.size)
+    draw.rect(box_layer, (*shade(PANEL, 0.8), round(235 * fade)), box_layer.get_rect(), border_radius=14)
     edge = ACCENT if toast.important else PANEL_EDGE
-    pygame.draw.rect(layer, (*edge, round(255 * fade)), layer.get_rect(), 2, border_radius=14)
-    surface.blit(layer, box)
+    draw.rect(box_layer, (*edge, round(255 * fade)), box_layer.get_rect(), 2, border_radius=14)
+    surface.blit(box_layer, box)
     for number, line in enumerate(lines):
         draw_text(surface, line, (box.centerx, box.y + 12 + number * (size + 4)), size,
                   ACCENT if toast.important else TEXT, "midtop")
@@ -254,6 +267,7 @@ class ConfirmScene(Scene):
     dialog closes (e.g. leaving the table too)."""
 
     name = "confirm"
+    draws_at_any_scale = True
     opaque = False
     SIZE = (620, 250)  # at the normal text size; larger text makes it larger
 
@@ -305,8 +319,8 @@ class ConfirmScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_dim(surface)
-        pygame.draw.rect(surface, PANEL, self.rect, border_radius=20)
-        pygame.draw.rect(surface, ACCENT, self.rect, 3, border_radius=20)
+        draw.rect(surface, PANEL, self.rect, border_radius=20)
+        draw.rect(surface, ACCENT, self.rect, 3, border_radius=20)
         draw_text(surface, fit_text(self.question, self.question_size, self.rect.width - 48, True),
                   (self.rect.centerx, self.rect.y + 30), self.question_size, ACCENT, "midtop", bold=True)
         for number, line in enumerate(self.detail_lines):

@@ -15,7 +15,7 @@ from tablegames.ui.sound_display import SoundDisplayScene
 from tablegames.ui.widgets import ConfirmScene
 
 WANTED = {"checkers_piece_set", "checkers_level", "checkers_colour", "checkers_mode", "checkers_flip",
-          "checkers_fun_mode", "checkers_fun_levels"}
+          "checkers_fun_mode", "checkers_fun_levels", "checkers_square_numbers"}
 SUITE = {"animations", "reduced_motion", "screen_shake", "sound", "music_volume", "music_style", "deep_bass"}
 
 

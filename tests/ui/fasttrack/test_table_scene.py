@@ -105,7 +105,7 @@ def check_drawn_table(scene: FastTrackScene, surface: pygame.Surface) -> None:
     layout = panel_layout(len(scene.players()))
     suits = suits_for([card.label for card in view.hand])
     for card, rect, suit in zip(view.hand, hand_rects(view.hand, layout.hand_top), suits, strict=True):
-        picture = card_picture(card.label, suit, *CARD_SIZE)
+        picture = card_picture(card.label, suit, *CARD_SIZE, 1.0)
         inner = pygame.Rect(8, 8, CARD_SIZE[0] - 16, CARD_SIZE[1] - 16)
         lifted = card.click is not None
         for px in range(inner.left, inner.right, 7):

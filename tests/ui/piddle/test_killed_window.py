@@ -1,7 +1,7 @@
 """A real window killed with SIGKILL in the middle of a Piddle game loses at most the move in progress: the save it
 leaves reads whole (no .bad, no message) and the table resumes from it and plays on.
 
-The window is the stress tool's (tablegames.ui.stress): the lobby, the splash, the real thinker thread and music,
+The window is the stress tool's (tablegames.ui.stress): the lobby, the kernels prepared, the real thinker and music,
 and a seeded stream of keys and clicks at the Piddle table (Space rolls, Enter stops, 1-6 hold), in its own process.
 """
 

@@ -136,7 +136,7 @@ def test_f1_question_mark_and_the_menu_open_the_help_page() -> None:
     intents = menu.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=row_rect(index).center, button=1))
     assert isinstance(intents[0], Push) and isinstance(intents[0].scene, PlannerHelpScene)
     page = intents[0].scene
-    assert page.page.get_height() > 700  # a page to scroll
+    assert page.page_height > 700  # a page to scroll
     page.draw(pygame.Surface((1280, 800)))
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pygame
 
 from tablegames.core.rng import make_rng
+from tablegames.ui import draw
 from tablegames.ui.checkers.pen import fast_alpha
 from tablegames.ui.checkers.recipes import PIECE_SETS, BoardStyle
 from tablegames.ui.theme import shade
@@ -110,27 +111,27 @@ def board_picture(piece_set_index: int, cell: int, frame_total: int) -> pygame.S
 def draw_plain_board(picture: pygame.Surface, style: BoardStyle, layout: BoardLayout, seed: int) -> None:
     outer, inner = layout.outer, layout.inner
     frame = inner.x - outer.x
-    pygame.draw.rect(picture, shade(style.frame, 0.7), outer, border_radius=max(2, frame // 2))
-    pygame.draw.rect(picture, style.frame, outer.inflate(-4, -4), border_radius=max(2, frame // 2))
-    pygame.draw.rect(picture, style.frame_edge, outer.inflate(-4, -4), 2, border_radius=max(2, frame // 2))
+    draw.rect(picture, shade(style.frame, 0.7), outer, border_radius=max(2, frame // 2))
+    draw.rect(picture, style.frame, outer.inflate(-4, -4), border_radius=max(2, frame // 2))
+    draw.rect(picture, style.frame_edge, outer.inflate(-4, -4), 2, border_radius=max(2, frame // 2))
     rng = make_rng(seed, "checkers-board-grain")
     for row in range(8):
         for col in range(8):
             colour = style.dark if is_dark(row, col) else style.light
             square = layout.square_rect(row, col)
-            pygame.draw.rect(picture, colour, square)
+            draw.rect(picture, colour, square)
             for _ in range(style.grain):
                 # wood grain: a faint stroke along the square
                 y = square.y + rng.uniform(0.15, 0.85) * square.height
                 wobble = rng.uniform(-0.08, 0.08) * square.height
-                pygame.draw.line(picture, shade(colour, 0.93), (square.x + 2, y), (square.right - 3, y + wobble))
+                draw.line(picture, shade(colour, 0.93), (square.x + 2, y), (square.right - 3, y + wobble))
             for _ in range(style.stars):
                 x = square.x + rng.uniform(0.1, 0.9) * square.width
                 y = square.y + rng.uniform(0.1, 0.9) * square.height
-                pygame.draw.circle(picture, shade(colour, 1.35 + rng.uniform(0, 0.3)), (x, y),
+                draw.circle(picture, shade(colour, 1.35 + rng.uniform(0, 0.3)), (x, y),
                                    max(1.0, square.width * rng.uniform(0.008, 0.02)))
-    pygame.draw.rect(picture, shade(style.frame, 0.5), inner.inflate(4, 4), 2)
-    pygame.draw.line(picture, shade(style.frame_edge, 1.3), (outer.x + frame // 2, outer.y + 3),
+    draw.rect(picture, shade(style.frame, 0.5), inner.inflate(4, 4), 2)
+    draw.line(picture, shade(style.frame_edge, 1.3), (outer.x + frame // 2, outer.y + 3),
                      (outer.right - frame // 2, outer.y + 3))
 
 
@@ -138,33 +139,33 @@ def draw_neon_board(picture: pygame.Surface, style: BoardStyle, layout: BoardLay
     outer, inner, cell = layout.outer, layout.inner, layout.cell
     frame = inner.x - outer.x
     corner = max(3, frame)
-    pygame.draw.rect(picture, style.frame, outer, border_radius=corner)
+    draw.rect(picture, style.frame, outer, border_radius=corner)
     for row in range(8):
         for col in range(8):
             square = layout.square_rect(row, col)
             if is_dark(row, col):
-                pygame.draw.rect(picture, style.dark, square)
+                draw.rect(picture, style.dark, square)
             else:
-                pygame.draw.rect(picture, style.light, square)
+                draw.rect(picture, style.light, square)
                 # glass: a lighter sheen across the top of each light square
-                pygame.draw.rect(picture, shade(style.light, 1.08), (square.x, square.y, square.width,
+                draw.rect(picture, shade(style.light, 1.08), (square.x, square.y, square.width,
                                                                      max(1, square.height // 5)))
     draw_circuit(picture, style, layout, seed)
     grid = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
     for index in range(9):
         x = inner.x + index * cell
-        pygame.draw.line(grid, (*style.glow, 45), (x, inner.y), (x, inner.bottom - 1))
-        pygame.draw.line(grid, (*style.glow, 45), (inner.x, inner.y + index * cell), (inner.right - 1, inner.y + index * cell))
+        draw.line(grid, (*style.glow, 45), (x, inner.y), (x, inner.bottom - 1))
+        draw.line(grid, (*style.glow, 45), (inner.x, inner.y + index * cell), (inner.right - 1, inner.y + index * cell))
     for y in range(inner.y, inner.bottom, 3):
-        pygame.draw.line(grid, (0, 0, 0, 34), (inner.x, y), (inner.right - 1, y))
+        draw.line(grid, (0, 0, 0, 34), (inner.x, y), (inner.right - 1, y))
     picture.blit(grid, (0, 0))
     glow = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
     ring = inner.inflate(frame, frame)
     for width, alpha in ((max(3, frame * 0.9), 28), (max(2, frame * 0.55), 50), (max(2, frame * 0.3), 90)):
-        pygame.draw.rect(glow, (*style.glow, alpha), ring.inflate(width, width), round(width),
+        draw.rect(glow, (*style.glow, alpha), ring.inflate(width, width), round(width),
                          border_radius=corner)
     picture.blit(glow, (0, 0))
-    pygame.draw.rect(picture, shade(style.glow, 1.35), ring, max(2, frame // 7), border_radius=corner // 2)
+    draw.rect(picture, shade(style.glow, 1.35), ring, max(2, frame // 7), border_radius=corner // 2)
 
 
 def draw_circuit(picture: pygame.Surface, style: BoardStyle, layout: BoardLayout, seed: int) -> None:
@@ -183,10 +184,10 @@ def draw_circuit(picture: pygame.Surface, style: BoardStyle, layout: BoardLayout
                 x1 = square.x + int(rng.integers(1, 9)) * cell // 10
                 y1 = square.y + int(rng.integers(1, 9)) * cell // 10
                 trace = shade(style.trace, 0.75)
-                pygame.draw.lines(picture, trace, False, [(x0, y0), (x1, y0), (x1, y1)], width)
+                draw.lines(picture, trace, False, [(x0, y0), (x1, y0), (x1, y1)], width)
                 via = max(2, cell // 22)
-                pygame.draw.circle(picture, style.trace, (x1, y1), via, width)
-                pygame.draw.circle(picture, shade(style.trace, 0.5), (x0, y0), max(1, via - 1))
+                draw.circle(picture, style.trace, (x1, y1), via, width)
+                draw.circle(picture, shade(style.trace, 0.5), (x0, y0), max(1, via - 1))
 
 
 @lru_cache(maxsize=8)
@@ -196,7 +197,7 @@ def wave_band(width: int, cell: int, colour: tuple[int, int, int]) -> pygame.Sur
     band = pygame.Surface((width, height), pygame.SRCALPHA)
     for y in range(height):
         alpha = round(44 * math.sin(math.pi * y / (height - 1)) ** 2)
-        pygame.draw.line(band, (*colour, alpha), (0, y), (width - 1, y))
+        draw.line(band, (*colour, alpha), (0, y), (width - 1, y))
     return band
 
 

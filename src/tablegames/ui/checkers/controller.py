@@ -29,6 +29,7 @@ KEY_ACTIONS = {
     pygame.K_b: "party",
     pygame.K_x: "export",
 }
+WATCH_HIDES = ("hint", "undo")  # no hint or take-back while the computer plays itself (watch mode)
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
 PRESS_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 

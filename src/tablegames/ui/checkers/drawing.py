@@ -1,8 +1,10 @@
 """Drawing the checkers table: functions of the surface, the table's model, the scene's selection and pointer
 and the board's layout, which only read (the scene's `draw` calls them; nothing here changes any state).
 
-Where things are on the table is fixed: the board (`BOARD_RECT`), the panel (`PANEL_RECT`), the opponent's head
-and the panel's buttons, so a scene can work out its hit boxes once.
+Where things are on the table is fixed: the board (`BOARD_RECT`, its 8x8 squares `PLAYING_AREA`), the panel
+(`PANEL_RECT`), the opponent's head and the panel's buttons, so a scene can work out its hit boxes once. Nothing
+that comes and goes covers the squares: an announcement is drawn above them (`banner_rect`), a toast below them or
+in the panel (`toast_layout`), and confetti falls beside them (`playful.Effects.keep_out`).
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from functools import lru_cache
 import pygame
 
 from tablegames.checkers.position import Move
+from tablegames.ui import draw
 from tablegames.ui.audio import mute_hint
-from tablegames.ui.checkers.boards import BoardLayout, draw_board_at
-from tablegames.ui.checkers.computer import level_name
-from tablegames.ui.checkers.controller import CheckersController, square_to_cell
+from tablegames.ui.checkers.boards import BoardLayout, board_layout, draw_board_at
+from tablegames.ui.checkers.controller import WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.heads import draw_opponent
 from tablegames.ui.checkers.moments import (
     ANTIC_SECONDS,
@@ -24,17 +26,34 @@ from tablegames.ui.checkers.moments import (
     EVENT_ANNOUNCEMENTS,
     MoveAnimation,
 )
-from tablegames.ui.checkers.panel_text import SIDE_LABELS, move_list_rows, status_text
+from tablegames.ui.checkers.panel_text import move_list_rows, panel_header, status_text
 from tablegames.ui.checkers.pieces import PIECE_SETS, draw_captured, draw_piece
 from tablegames.ui.checkers.table_model import TableModel
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, body_size, draw_text, font, shade
-from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size
+from tablegames.ui.theme import (
+    ACCENT,
+    LOGICAL_SIZE,
+    PANEL,
+    PANEL_EDGE,
+    TEXT,
+    TEXT_DIM,
+    body_size,
+    draw_text,
+    font,
+    shade,
+)
+from tablegames.ui.widgets import Button, draw_button, fit_text, footer_size, text_width
 from tablegames.ui.widgets import button_at as find_button
 
 Point = tuple[float, float]
 
+CANVAS = pygame.Rect((0, 0), LOGICAL_SIZE)
 BOARD_RECT = pygame.Rect(24, 24, 752, 752)
+PLAYING_AREA = board_layout(BOARD_RECT).inner  # the 8x8 squares: no toast, banner or confetti covers them
 PANEL_RECT = pygame.Rect(800, 24, 456, 752)
+MOVE_LIST_RECT = pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300)
+ABOVE_SQUARES = pygame.Rect(0, 0, PANEL_RECT.x, PLAYING_AREA.top)  # the board's top edge and the margin above
+BELOW_SQUARES = pygame.Rect(0, PLAYING_AREA.bottom, PANEL_RECT.x, CANVAS.bottom - PLAYING_AREA.bottom)
+TOAST_PADDING = (15, 8)
 FACE_CENTRE = (PANEL_RECT.x + 92, PANEL_RECT.y + 118)
 FACE_RADIUS = 58
 TROPHY_AT = (PANEL_RECT.right - 110, PANEL_RECT.y + 600)
@@ -42,6 +61,8 @@ TROPHY_SIZE = 130
 BUTTONS = (("hint", "Hint"), ("undo", "Undo"), ("new", "New game"), ("menu", "Menu"))
 KEY_LINES = ("Click a piece, then where it goes (arrows + Enter)", "H hint  U undo  N new  F flip  B party  E save music",
              "X export  Esc menu  Q lobby")
+WATCH_KEY_LINES = ("Watching: the computer plays both sides", "N new game  F flip  B party  E save music",
+                   "X export  Esc menu  Q lobby")
 KEY_LINES_LARGEST = 25  # the key lines' largest size: three lines fit between the buttons and the panel's foot
 FUN_BLUE = (120, 220, 255)
 
@@ -54,10 +75,17 @@ def panel_buttons() -> list[Button]:
 
 
 PANEL_BUTTONS = panel_buttons()
+# watching: New game and Menu where they always are (a click meant for Undo must not start a new game)
+WATCH_BUTTONS = [button for button in PANEL_BUTTONS if button.action not in WATCH_HIDES]
 
 
-def button_at(pos: Point) -> str | None:
-    button = find_button(PANEL_BUTTONS, pos)
+def buttons_for(mode: str) -> list[Button]:
+    """The panel's buttons in `mode`: watch mode has no Hint or Undo."""
+    return WATCH_BUTTONS if mode == "watch" else PANEL_BUTTONS
+
+
+def button_at(pos: Point, mode: str = "play") -> str | None:
+    button = find_button(buttons_for(mode), pos)
     return None if button is None else button.action
 
 
@@ -65,7 +93,7 @@ def button_at(pos: Point) -> str | None:
 def hop_shadow(radius: int) -> pygame.Surface:
     """The soft shadow under a hopping piece."""
     shadow = pygame.Surface((round(radius * 1.6), max(2, round(radius * 0.5))), pygame.SRCALPHA)
-    pygame.draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
+    draw.ellipse(shadow, (0, 0, 0, 90), shadow.get_rect())
     return shadow
 
 
@@ -78,6 +106,42 @@ def draw_table_board(surface: pygame.Surface, model: TableModel, selection: Chec
     draw_board_at(surface, model.piece_set, layout, model.clock, s.animations, s.reduced_motion)
     draw_marks(surface, model, selection, layout, keyboard_used)
     draw_pieces(surface, model, selection, layout, pointer)
+    if s.checkers_square_numbers:  # over the pieces, where no ear or handle hides them
+        surface.blit(square_numbers(model.piece_set, layout.cell, selection.flipped), layout.inner.topleft)
+
+
+def number_size(cell: int) -> int:
+    return max(10, round(cell * 0.19))
+
+
+def square_number_rects(layout: BoardLayout, flipped: bool) -> dict[int, pygame.Rect]:
+    """Where each dark square's number (1-32, the move list's) is drawn: small, in the square's bottom left corner
+    (clear of the pieces' ears and handles), following the board's flip."""
+    size = number_size(layout.cell)
+    inset = max(2, round(layout.cell * 0.07))
+    rects = {}
+    for square in range(1, 33):
+        rect = pygame.Rect((0, 0), font(size, True).size(str(square)))
+        rect.bottomleft = layout.square_rect(*square_to_cell(square, flipped)).move(inset, -inset).bottomleft
+        rects[square] = rect
+    return rects
+
+
+@lru_cache(maxsize=8)
+def square_numbers(piece_set_index: int, cell: int, flipped: bool) -> pygame.Surface:
+    """The 8x8 playing area's square numbers on a clear layer (light on the dark squares, with a shadow)."""
+    layout = BoardLayout(pygame.Rect(0, 0, cell * 8, cell * 8), pygame.Rect(0, 0, cell * 8, cell * 8), cell)
+    layer = pygame.Surface(layout.inner.size, pygame.SRCALPHA)
+    dark = PIECE_SETS[piece_set_index].board.dark
+    light = sum(dark) / 3 > 150  # a light playing square takes dark numbers
+    ink, shadow = ((40, 30, 30), (255, 255, 255)) if light else ((240, 240, 232), (0, 0, 0))
+    size = number_size(cell)
+    for square, rect in square_number_rects(layout, flipped).items():
+        for offset, colour in ((1, shadow), (0, ink)):
+            image = font(size, True).render(str(square), True, colour)
+            image.set_alpha(150 if offset else 215)
+            layer.blit(image, rect.move(offset, offset))
+    return layer
 
 
 def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
@@ -88,26 +152,26 @@ def draw_marks(surface: pygame.Surface, model: TableModel, selection: CheckersCo
     if entries and isinstance(entries[-1], Move) and model.animation is None:
         for square in (entries[-1].from_square, entries[-1].to_square):
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, (255, 220, 120), rect, 3)
+            draw.rect(surface, (255, 220, 120), rect, 3)
     for square in selection.highlighted():
         rect = layout.square_rect(*square_to_cell(square, flipped))
         colour = (255, 120, 60) if selection.jump_is_due() else (120, 230, 140)
-        pygame.draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
+        draw.rect(surface, colour, rect.inflate(-4, -4), 3, border_radius=6)
     if selection.selected is not None:
         for square in selection.path:
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
+            draw.rect(surface, ACCENT, rect.inflate(-2, -2), 5, border_radius=6)
         for square in selection.targets():
             centre = layout.square_centre(*square_to_cell(square, flipped))
-            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
-            pygame.draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
-            pygame.draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
+            draw.circle(surface, ACCENT, centre, layout.cell * 0.3, max(2, layout.cell // 24))
+            draw.circle(surface, shade(ACCENT, 0.5), centre, layout.cell * 0.13)
+            draw.circle(surface, ACCENT, centre, layout.cell * 0.1)
     if model.hint is not None and model.hint_left > 0:
         for square in model.hint.path:
             rect = layout.square_rect(*square_to_cell(square, flipped))
-            pygame.draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
+            draw.rect(surface, (90, 200, 255), rect.inflate(-8, -8), 4, border_radius=10)
     if keyboard_used:
-        pygame.draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
+        draw.rect(surface, (255, 255, 255), layout.square_rect(*selection.cursor), 3)
 
 
 def draw_pieces(surface: pygame.Surface, model: TableModel, selection: CheckersController, layout: BoardLayout,
@@ -214,43 +278,55 @@ def draw_panel(surface: pygame.Surface, model: TableModel, pointer: Point | None
     """The opponent's head and words, who plays whom, the status line, the moves, the buttons and the keys."""
     neon = model.neon
     pieces = PIECE_SETS[model.piece_set]
-    pygame.draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
-    pygame.draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
+    draw.rect(surface, PANEL, PANEL_RECT, border_radius=18)
+    draw.rect(surface, pieces.board.glow if neon else PANEL_EDGE, PANEL_RECT, 2, border_radius=18)
     speech = model.show.speech
     thinking = model.is_thinking
     mood = speech.mood if speech.left > 0 else ("thinking" if thinking else "hello")
     settings = model.settings
     draw_opponent(surface, model.opponent_index, FACE_CENTRE, FACE_RADIUS, model.clock, mood, pointer, thinking,
                   neon, settings.animations, settings.reduced_motion)
-    x = FACE_CENTRE[0] + FACE_RADIUS + 36
-    if model.mode == "watch":
-        title, subtitle = "Watch", f"{level_name(model.level)} plays itself"
-    elif model.mode == "two_players":
-        title, subtitle = "Two players", "Red and White at one table"
-    else:
-        title, subtitle = level_name(model.level), f"Level {model.level}"
-    draw_text(surface, title, (x, PANEL_RECT.y + 40), 36 if len(title) <= 15 else 31, ACCENT, bold=True)
-    draw_text(surface, subtitle, (x, PANEL_RECT.y + 76), 26, TEXT_DIM)
-    names = pieces.side_names
-    draw_text(surface, f"{pieces.name}: {names[0]} vs {names[1]}", (x, PANEL_RECT.y + 104), 22, TEXT_DIM)
-    if model.mode == "play":
-        draw_text(surface, f"You play the {names[model.human_side]} ({SIDE_LABELS[model.human_side]})",
-                  (x, PANEL_RECT.y + 128), 22, TEXT_DIM)
-        if settings.checkers_fun_mode:
-            draw_text(surface, "Fun mode", (x, PANEL_RECT.y + 152), 22, FUN_BLUE)
+    draw_header(surface, model)
     if speech.left > 0:
         draw_bubble(surface, speech.text, pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 196, PANEL_RECT.width - 40,
                                                       58))
-    draw_text(surface, status_text(model), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, TEXT, bold=True)
-    draw_move_list(surface, move_list_rows(model.game),
-                   pygame.Rect(PANEL_RECT.x + 20, PANEL_RECT.y + 310, PANEL_RECT.width - 40, 300))
-    draw_buttons(surface, pieces.board.glow if neon else ACCENT, pointer)
+    draw_fitted(surface, status_text(model), (PANEL_RECT.x + 24, PANEL_RECT.y + 270), 30, PANEL_RECT.width - 48,
+                TEXT, bold=True)
+    draw_move_list(surface, move_list_rows(model.game), MOVE_LIST_RECT)
+    draw_buttons(surface, buttons_for(model.mode), pieces.board.glow if neon else ACCENT, pointer)
     draw_key_lines(surface, key_lines(model))
 
 
+def draw_header(surface: pygame.Surface, model: TableModel) -> None:
+    """Beside the face: the title, the subtitle and who plays whom (the sides named by the set)."""
+    header = panel_header(model)
+    x = FACE_CENTRE[0] + FACE_RADIUS + 36
+    width = PANEL_RECT.right - 16 - x
+    draw_fitted(surface, header.title, (x, PANEL_RECT.y + 40), 36, width, ACCENT, bold=True)
+    draw_fitted(surface, header.subtitle, (x, PANEL_RECT.y + 76), 26, width, TEXT_DIM)
+    lines = [(line, TEXT_DIM) for line in header.lines] + ([("Fun mode", FUN_BLUE)] if header.fun_mode else [])
+    for index, (line, colour) in enumerate(lines):
+        draw_fitted(surface, line, (x, PANEL_RECT.y + 104 + 24 * index), 22, width, colour)
+
+
+def fitted_size(text: str, size: int, width: int, bold: bool = False, smallest: int = 16) -> int:
+    """The largest size up to `size` (not below `smallest`) at which `text` is no wider than `width`."""
+    while size > smallest and text_width(text, size, bold) > width:
+        size -= 1
+    return size
+
+
+def draw_fitted(surface: pygame.Surface, text: str, at: Point, size: int, width: int,
+                colour: tuple[int, int, int], bold: bool = False) -> None:
+    """One line at `size`, or smaller where it would be wider than `width` (cut short below 16 px)."""
+    size = fitted_size(text, size, width, bold)
+    draw_text(surface, fit_text(text, size, width, bold), at, size, colour, bold=bold)
+
+
 def key_lines(model: TableModel) -> tuple[str, ...]:
-    """The panel's foot: how to play and the keys (M with the sound's state)."""
-    return KEY_LINES[0], KEY_LINES[1], f"{mute_hint(model.settings)}  {KEY_LINES[2]}"
+    """The panel's foot: how to play and the keys (M with the sound's state); watching, no hint or undo."""
+    lines = WATCH_KEY_LINES if model.mode == "watch" else KEY_LINES
+    return lines[0], lines[1], f"{mute_hint(model.settings)}  {lines[2]}"
 
 
 def draw_key_lines(surface: pygame.Surface, lines: tuple[str, ...]) -> None:
@@ -263,23 +339,24 @@ def draw_key_lines(surface: pygame.Surface, lines: tuple[str, ...]) -> None:
                   size, TEXT_DIM)
 
 
-def draw_buttons(surface: pygame.Surface, glow: tuple[int, int, int], pointer: Point | None) -> None:
+def draw_buttons(surface: pygame.Surface, buttons: list[Button], glow: tuple[int, int, int],
+                 pointer: Point | None) -> None:
     """The panel's buttons; the edge of the one pointed at glows (neon in the neon sets)."""
-    for button in PANEL_BUTTONS:
+    for button in buttons:
         draw_button(surface, button, pointer is not None and button.hit(pointer), glow, size=23)
 
 
 def draw_bubble(surface: pygame.Surface, text: str, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, (250, 248, 240), rect, border_radius=14)
+    draw.rect(surface, (250, 248, 240), rect, border_radius=14)
     tail = [(FACE_CENTRE[0] - 6, rect.y + 2), (FACE_CENTRE[0] + 18, rect.y + 2), (FACE_CENTRE[0] + 4, rect.y - 16)]
-    pygame.draw.polygon(surface, (250, 248, 240), tail)
+    draw.polygon(surface, (250, 248, 240), tail)
     size = 26 if len(text) < 38 else 22
     draw_text(surface, text, rect.center, size, (40, 34, 50), "center")
 
 
 def draw_move_list(surface: pygame.Surface, rows: list[str], rect: pygame.Rect) -> None:
     """The latest rows that fit, in two columns; fun events in blue."""
-    pygame.draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
+    draw.rect(surface, shade(PANEL, 0.75), rect, border_radius=12)
     draw_text(surface, "Moves", (rect.x + 14, rect.y + 10), 24, TEXT_DIM, bold=True)
     per_column = (rect.height - 44) // 24
     shown = rows[-per_column * 2:]
@@ -289,19 +366,69 @@ def draw_move_list(surface: pygame.Surface, rows: list[str], rect: pygame.Rect) 
         draw_text(surface, row, (rect.x + 14 + column * (rect.width // 2), rect.y + 40 + line * 24), 23, colour)
 
 
+def banner_rect() -> pygame.Rect:
+    """Where a fun event's announcement goes: on the board's top edge, above the squares."""
+    banner = pygame.Rect(0, 0, 660, min(52, ABOVE_SQUARES.height - 6))
+    banner.center = (BOARD_RECT.centerx, ABOVE_SQUARES.centery)
+    return banner
+
+
+def toast_layout(text: str, size: int) -> tuple[pygame.Rect, list[str]]:
+    """Where a toast of `text` at `size` goes and its lines: one line under the squares (on the board's foot)
+    when it fits there, else wrapped at the foot of the move list in the panel. Never over the squares."""
+    pad_x, pad_y = TOAST_PADDING
+    width, height = font(size).size(text)
+    if width + 2 * pad_x <= BELOW_SQUARES.width - 8 and height + 2 * pad_y <= BELOW_SQUARES.height - 4:
+        box = pygame.Rect(0, 0, width + 2 * pad_x, height + 2 * pad_y)
+        box.center = (BOARD_RECT.centerx, BELOW_SQUARES.centery)
+        return box.clamp(BELOW_SQUARES), [text]
+    room = MOVE_LIST_RECT.inflate(-8, -8)
+    step = font(size).get_linesize()
+    lines = break_lines(text, size, room.width - 2 * pad_x)[: max(1, (room.height - 2 * pad_y) // step)]
+    box = pygame.Rect(room.x, 0, room.width, len(lines) * step + 2 * pad_y)
+    box.bottom = room.bottom
+    return box, lines
+
+
+def break_lines(text: str, size: int, width: int) -> list[str]:
+    """`text` in lines no wider than `width`, broken between words; a word too long for a line (a file's path) is
+    broken after a '/' where it can, else where it must, so all of it is shown."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(trial, size) <= width:
+            line = trial
+            continue
+        if line:
+            lines.append(line)
+        while text_width(word, size) > width:
+            cut = max((n for n in range(2, len(word)) if text_width(word[:n], size) <= width), default=1)
+            slash = word.rfind("/", 0, cut)
+            cut = slash + 1 if slash > 0 else cut
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def draw_banners(surface: pygame.Surface, model: TableModel) -> None:
-    """A fun event's announcement over the board, or else the toast at its foot."""
+    """A fun event's announcement above the squares, or else the toast (under them, or in the panel)."""
     event = model.pending_event
     if event is not None:
-        banner = pygame.Rect(0, 0, 660, 80)
-        banner.center = (BOARD_RECT.centerx, BOARD_RECT.y + 90)
-        pygame.draw.rect(surface, (14, 40, 70), banner, border_radius=20)
-        pygame.draw.rect(surface, FUN_BLUE, banner, 3, border_radius=20)
+        banner = banner_rect()
+        draw.rect(surface, (14, 40, 70), banner, border_radius=16)
+        draw.rect(surface, FUN_BLUE, banner, 3, border_radius=16)
         draw_text(surface, EVENT_ANNOUNCEMENTS[event.kind], banner.center, 30, TEXT, "center", bold=True)
     show = model.show
     if show.toast_left > 0 and event is None:
         size = body_size(24)
-        box = pygame.Rect((0, 0), font(size).size(show.toast)).inflate(30, 16)
-        box.center = (BOARD_RECT.centerx, BOARD_RECT.bottom - 30 - (size - 24) // 2)  # larger text: grows upwards
-        pygame.draw.rect(surface, (20, 24, 36), box, border_radius=10)
-        draw_text(surface, show.toast, box.center, size, TEXT, "center")
+        box, lines = toast_layout(show.toast, size)
+        draw.rect(surface, (20, 24, 36), box, border_radius=10)
+        draw.rect(surface, PANEL_EDGE, box, 1, border_radius=10)
+        step = font(size).get_linesize()
+        top = box.centery - len(lines) * step / 2
+        for index, line in enumerate(lines):
+            draw_text(surface, line, (box.centerx, top + index * step), size, TEXT, "midtop")

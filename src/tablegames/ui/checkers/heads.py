@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from tablegames.ui import draw
 from tablegames.ui.checkers.opponents import OPPONENTS, Opponent
 from tablegames.ui.theme import shade
 
@@ -26,22 +27,22 @@ def draw_opponent(surface: pygame.Surface, opponent_index: int, centre: tuple[fl
     elif moving and thinking:
         x += math.sin(t * 1.5 * math.pi) * radius * 0.03
     r = radius
-    pygame.draw.circle(surface, shade(who.skin, 0.55), (x, y + r * 0.06), r * 1.02)
-    pygame.draw.circle(surface, who.skin, (x, y), r)
-    pygame.draw.circle(surface, shade(who.skin, 1.15), (x - r * 0.3, y - r * 0.35), r * 0.35)
+    draw.circle(surface, shade(who.skin, 0.55), (x, y + r * 0.06), r * 1.02)
+    draw.circle(surface, who.skin, (x, y), r)
+    draw.circle(surface, shade(who.skin, 1.15), (x - r * 0.3, y - r * 0.35), r * 0.35)
     for side in (-1, 1):  # ears
-        pygame.draw.circle(surface, shade(who.skin, 0.85), (x + side * r * 0.98, y + r * 0.05), r * 0.18)
-    pygame.draw.ellipse(surface, who.hair, pygame.Rect(x - r * 0.85, y - r * 0.95, r * 1.7, r * 0.7))
+        draw.circle(surface, shade(who.skin, 0.85), (x + side * r * 0.98, y + r * 0.05), r * 0.18)
+    draw.ellipse(surface, who.hair, pygame.Rect(x - r * 0.85, y - r * 0.95, r * 1.7, r * 0.7))
     draw_eyes(surface, (x, y), r, t, mood, look_at if animations else None, thinking, neon, animations)
     draw_mouth(surface, (x, y), r, mood, thinking)
     if mood in ("ouch", "losing", "loss", "disaster"):
-        pygame.draw.circle(surface, (250, 140, 140), (x - r * 0.55, y + r * 0.25), r * 0.12)
-        pygame.draw.circle(surface, (250, 140, 140), (x + r * 0.55, y + r * 0.25), r * 0.12)
+        draw.circle(surface, (250, 140, 140), (x - r * 0.55, y + r * 0.25), r * 0.12)
+        draw.circle(surface, (250, 140, 140), (x + r * 0.55, y + r * 0.25), r * 0.12)
     if thinking:
         drop = (t * 0.8) % 1.0 if animations else 0.3
         sx, sy = x + r * 0.78, y - r * 0.35 + drop * r * 0.5
-        pygame.draw.circle(surface, (130, 200, 255), (sx, sy), r * 0.09)
-        pygame.draw.polygon(surface, (130, 200, 255), [(sx - r * 0.09, sy), (sx + r * 0.09, sy), (sx, sy - r * 0.2)])
+        draw.circle(surface, (130, 200, 255), (sx, sy), r * 0.09)
+        draw.polygon(surface, (130, 200, 255), [(sx - r * 0.09, sy), (sx + r * 0.09, sy), (sx, sy - r * 0.2)])
     draw_hat(surface, who, (x, y), r, t if animations else 0.0)
     return head_rect(centre, radius)
 
@@ -59,14 +60,14 @@ def draw_eyes(surface: pygame.Surface, centre: tuple[float, float], r: float, t:
     for side in (-1, 1):
         ex, ey = x + side * r * 0.36, y - r * 0.08
         if mood in ("win", "party", "captured", "king"):
-            pygame.draw.arc(surface, (40, 30, 30), pygame.Rect(ex - r * 0.16, ey - r * 0.1, r * 0.32, r * 0.3),
+            draw.arc(surface, (40, 30, 30), pygame.Rect(ex - r * 0.16, ey - r * 0.1, r * 0.32, r * 0.3),
                             0.2, math.pi - 0.2, max(2, round(r * 0.07)))
             continue
-        pygame.draw.circle(surface, (255, 255, 255), (ex, ey), r * 0.2)
-        pygame.draw.circle(surface, (40, 30, 30), (ex, ey), r * 0.2, max(1, round(r * 0.03)))
+        draw.circle(surface, (255, 255, 255), (ex, ey), r * 0.2)
+        draw.circle(surface, (40, 30, 30), (ex, ey), r * 0.2, max(1, round(r * 0.03)))
         if thinking and neon:
             start = (t * 2.0 * math.pi) if animations else 0.0  # a loading spinner: one turn a second
-            pygame.draw.arc(surface, (0, 200, 255), pygame.Rect(ex - r * 0.14, ey - r * 0.14, r * 0.28, r * 0.28),
+            draw.arc(surface, (0, 200, 255), pygame.Rect(ex - r * 0.14, ey - r * 0.14, r * 0.28, r * 0.28),
                             start, start + 4.2, max(2, round(r * 0.06)))
             continue
         dx = dy = 0.0
@@ -77,9 +78,9 @@ def draw_eyes(surface: pygame.Surface, centre: tuple[float, float], r: float, t:
             length = math.hypot(vx, vy) or 1.0
             dx, dy = vx / length, vy / length
         size = 0.12 if mood not in ("ouch", "disaster", "gift") else 0.07
-        pygame.draw.circle(surface, (30, 24, 30), (ex + dx * r * 0.08, ey + dy * r * 0.08), r * size)
+        draw.circle(surface, (30, 24, 30), (ex + dx * r * 0.08, ey + dy * r * 0.08), r * size)
         if mood in ("losing", "loss", "thinking"):
-            pygame.draw.line(surface, (40, 30, 30), (ex - r * 0.2, ey - r * 0.28 - side * r * 0.04),
+            draw.line(surface, (40, 30, 30), (ex - r * 0.2, ey - r * 0.28 - side * r * 0.04),
                              (ex + r * 0.2, ey - r * 0.28 + side * r * 0.04), max(2, round(r * 0.06)))
 
 
@@ -89,17 +90,17 @@ def draw_mouth(surface: pygame.Surface, centre: tuple[float, float], r: float, m
     ink = (70, 30, 30)
     box = pygame.Rect(x - r * 0.32, y + r * 0.1, r * 0.64, r * 0.5)
     if mood in ("win", "party", "captured", "king", "winning", "hello", "poke"):
-        pygame.draw.arc(surface, ink, box, math.pi + 0.3, 2 * math.pi - 0.3, width)
+        draw.arc(surface, ink, box, math.pi + 0.3, 2 * math.pi - 0.3, width)
         if mood in ("win", "party", "captured"):
-            pygame.draw.ellipse(surface, (120, 30, 40), pygame.Rect(x - r * 0.2, y + r * 0.42, r * 0.4, r * 0.16))
+            draw.ellipse(surface, (120, 30, 40), pygame.Rect(x - r * 0.2, y + r * 0.42, r * 0.4, r * 0.16))
     elif mood in ("ouch", "disaster", "gift"):
-        pygame.draw.ellipse(surface, (90, 20, 30), pygame.Rect(x - r * 0.12, y + r * 0.3, r * 0.24, r * 0.28))
+        draw.ellipse(surface, (90, 20, 30), pygame.Rect(x - r * 0.12, y + r * 0.3, r * 0.24, r * 0.28))
     elif mood in ("losing", "loss"):
-        pygame.draw.arc(surface, ink, box.move(0, r * 0.3), 0.4, math.pi - 0.4, width)
+        draw.arc(surface, ink, box.move(0, r * 0.3), 0.4, math.pi - 0.4, width)
     elif thinking:
-        pygame.draw.line(surface, ink, (x - r * 0.18, y + r * 0.45), (x + r * 0.14, y + r * 0.4), width)
+        draw.line(surface, ink, (x - r * 0.18, y + r * 0.45), (x + r * 0.14, y + r * 0.4), width)
     else:
-        pygame.draw.line(surface, ink, (x - r * 0.2, y + r * 0.42), (x + r * 0.2, y + r * 0.42), width)
+        draw.line(surface, ink, (x - r * 0.2, y + r * 0.42), (x + r * 0.2, y + r * 0.42), width)
 
 
 def draw_hat(surface: pygame.Surface, who: Opponent, centre: tuple[float, float], r: float, t: float) -> None:
@@ -107,49 +108,49 @@ def draw_hat(surface: pygame.Surface, who: Opponent, centre: tuple[float, float]
     c, dark = who.hat_colour, shade(who.hat_colour, 0.6)
     top = y - r * 0.72
     if who.hat == "nightcap":
-        pygame.draw.polygon(surface, c, [(x - r * 0.85, top + r * 0.1), (x + r * 0.85, top + r * 0.1),
+        draw.polygon(surface, c, [(x - r * 0.85, top + r * 0.1), (x + r * 0.85, top + r * 0.1),
                                          (x + r * 1.2, top - r * 0.2), (x + r * 0.2, top - r * 0.9)])
-        pygame.draw.rect(surface, (245, 245, 250), pygame.Rect(x - r * 0.9, top, r * 1.8, r * 0.22), border_radius=6)
-        pygame.draw.circle(surface, (245, 245, 250), (x + r * 1.22, top - r * 0.16), r * 0.16)
+        draw.rect(surface, (245, 245, 250), pygame.Rect(x - r * 0.9, top, r * 1.8, r * 0.22), border_radius=6)
+        draw.circle(surface, (245, 245, 250), (x + r * 1.22, top - r * 0.16), r * 0.16)
     elif who.hat == "bow":
         for side in (-1, 1):
-            pygame.draw.polygon(surface, c, [(x + r * 0.4, top - r * 0.05),
+            draw.polygon(surface, c, [(x + r * 0.4, top - r * 0.05),
                                              (x + r * 0.4 + side * r * 0.38, top - r * 0.3),
                                              (x + r * 0.4 + side * r * 0.38, top + r * 0.2)])
-        pygame.draw.circle(surface, dark, (x + r * 0.4, top - r * 0.05), r * 0.11)
+        draw.circle(surface, dark, (x + r * 0.4, top - r * 0.05), r * 0.11)
     elif who.hat == "propeller":
-        pygame.draw.ellipse(surface, c, pygame.Rect(x - r * 0.75, top - r * 0.4, r * 1.5, r * 0.8))
-        pygame.draw.rect(surface, dark, pygame.Rect(x - r * 0.04, top - r * 0.62, r * 0.08, r * 0.24))
+        draw.ellipse(surface, c, pygame.Rect(x - r * 0.75, top - r * 0.4, r * 1.5, r * 0.8))
+        draw.rect(surface, dark, pygame.Rect(x - r * 0.04, top - r * 0.62, r * 0.08, r * 0.24))
         spin = math.cos(t * 1.8 * math.pi)  # a slow propeller: under one turn a second
-        pygame.draw.ellipse(surface, (230, 60, 60), pygame.Rect(x - r * 0.5 * abs(spin) - 2, top - r * 0.7,
+        draw.ellipse(surface, (230, 60, 60), pygame.Rect(x - r * 0.5 * abs(spin) - 2, top - r * 0.7,
                                                                 r * abs(spin) + 4, r * 0.14))
     elif who.hat == "cap":
-        pygame.draw.ellipse(surface, c, pygame.Rect(x - r * 0.8, top - r * 0.38, r * 1.6, r * 0.8))
-        pygame.draw.ellipse(surface, dark, pygame.Rect(x - r * 0.2, top + r * 0.08, r * 1.3, r * 0.24))
+        draw.ellipse(surface, c, pygame.Rect(x - r * 0.8, top - r * 0.38, r * 1.6, r * 0.8))
+        draw.ellipse(surface, dark, pygame.Rect(x - r * 0.2, top + r * 0.08, r * 1.3, r * 0.24))
     elif who.hat == "fedora":
-        pygame.draw.ellipse(surface, dark, pygame.Rect(x - r * 1.1, top + r * 0.02, r * 2.2, r * 0.3))
-        pygame.draw.rect(surface, c, pygame.Rect(x - r * 0.6, top - r * 0.6, r * 1.2, r * 0.72), border_radius=10)
-        pygame.draw.rect(surface, (160, 40, 40), pygame.Rect(x - r * 0.6, top - r * 0.05, r * 1.2, r * 0.14))
+        draw.ellipse(surface, dark, pygame.Rect(x - r * 1.1, top + r * 0.02, r * 2.2, r * 0.3))
+        draw.rect(surface, c, pygame.Rect(x - r * 0.6, top - r * 0.6, r * 1.2, r * 0.72), border_radius=10)
+        draw.rect(surface, (160, 40, 40), pygame.Rect(x - r * 0.6, top - r * 0.05, r * 1.2, r * 0.14))
     elif who.hat == "mortarboard":
-        pygame.draw.rect(surface, c, pygame.Rect(x - r * 0.6, top - r * 0.3, r * 1.2, r * 0.42))
-        pygame.draw.polygon(surface, shade(c, 1.4), [(x - r * 1.1, top - r * 0.35), (x, top - r * 0.6),
+        draw.rect(surface, c, pygame.Rect(x - r * 0.6, top - r * 0.3, r * 1.2, r * 0.42))
+        draw.polygon(surface, shade(c, 1.4), [(x - r * 1.1, top - r * 0.35), (x, top - r * 0.6),
                                                      (x + r * 1.1, top - r * 0.35), (x, top - r * 0.1)])
-        pygame.draw.line(surface, (250, 196, 48), (x, top - r * 0.35), (x + r * 0.9, top + r * 0.1), 3)
+        draw.line(surface, (250, 196, 48), (x, top - r * 0.35), (x + r * 0.9, top + r * 0.1), 3)
     elif who.hat == "captain":
-        pygame.draw.rect(surface, (245, 245, 250), pygame.Rect(x - r * 0.75, top - r * 0.5, r * 1.5, r * 0.5),
+        draw.rect(surface, (245, 245, 250), pygame.Rect(x - r * 0.75, top - r * 0.5, r * 1.5, r * 0.5),
                          border_radius=12)
-        pygame.draw.rect(surface, c, pygame.Rect(x - r * 0.8, top - r * 0.05, r * 1.6, r * 0.22), border_radius=6)
-        pygame.draw.circle(surface, (250, 196, 48), (x, top - r * 0.25), r * 0.12)
+        draw.rect(surface, c, pygame.Rect(x - r * 0.8, top - r * 0.05, r * 1.6, r * 0.22), border_radius=6)
+        draw.circle(surface, (250, 196, 48), (x, top - r * 0.25), r * 0.12)
     elif who.hat == "witch":
-        pygame.draw.ellipse(surface, dark, pygame.Rect(x - r * 1.15, top - r * 0.05, r * 2.3, r * 0.32))
-        pygame.draw.polygon(surface, c, [(x - r * 0.6, top + r * 0.05), (x + r * 0.6, top + r * 0.05),
+        draw.ellipse(surface, dark, pygame.Rect(x - r * 1.15, top - r * 0.05, r * 2.3, r * 0.32))
+        draw.polygon(surface, c, [(x - r * 0.6, top + r * 0.05), (x + r * 0.6, top + r * 0.05),
                                          (x + r * 0.35, top - r * 1.1)])
     elif who.hat == "wizard":
-        pygame.draw.polygon(surface, c, [(x - r * 0.85, top + r * 0.15), (x + r * 0.85, top + r * 0.15),
+        draw.polygon(surface, c, [(x - r * 0.85, top + r * 0.15), (x + r * 0.85, top + r * 0.15),
                                          (x - r * 0.1, top - r * 1.3)])
         for sx, sy in ((0.1, -0.3), (-0.35, -0.05), (0.4, 0.0), (-0.1, -0.75)):
-            pygame.draw.circle(surface, (250, 230, 120), (x + sx * r, top + sy * r), r * 0.07)
-        pygame.draw.polygon(surface, who.hair, [(x - r * 0.5, y + r * 0.55), (x + r * 0.5, y + r * 0.55),
+            draw.circle(surface, (250, 230, 120), (x + sx * r, top + sy * r), r * 0.07)
+        draw.polygon(surface, who.hair, [(x - r * 0.5, y + r * 0.55), (x + r * 0.5, y + r * 0.55),
                                                 (x, y + r * 1.35)])
     else:  # crown
         points = [(x - r * 0.75, top + r * 0.1)]
@@ -157,7 +158,7 @@ def draw_hat(surface: pygame.Surface, who: Opponent, centre: tuple[float, float]
             px = x - r * 0.75 + index * r * 0.375
             points.append((px, top - r * (0.55 if index % 2 == 0 else 0.25)))
         points.append((x + r * 0.75, top + r * 0.1))
-        pygame.draw.polygon(surface, c, points)
-        pygame.draw.polygon(surface, shade(c, 0.6), points, 3)
+        draw.polygon(surface, c, points)
+        draw.polygon(surface, shade(c, 0.6), points, 3)
         for index in (0, 2, 4):
-            pygame.draw.circle(surface, (220, 40, 80), (x - r * 0.75 + index * r * 0.375, top - r * 0.55), r * 0.08)
+            draw.circle(surface, (220, 40, 80), (x - r * 0.75 + index * r * 0.375, top - r * 0.55), r * 0.08)

@@ -2,12 +2,14 @@
 
 The shared overlay menu (ui/overlay.py) with the checkers rows: `MenuModel` is graphics-free (tests drive it),
 options that Left/Right (or a click; a right click steps back) change, and actions that Enter runs. Changing the
-mode or your colour starts a new game when the menu closes; New game asks first in the middle of one. Sound,
-animations, motion and text size are the suite's settings: the "Sound and display..." row opens them.
+mode or your side starts a new game when the menu closes; New game asks first in the middle of one. Sound,
+animations, motion and text size are the suite's settings: the "Sound and display..." row opens them. The Rules
+row opens the rules page (`checkers/rules.md`, shipped in the package) on the shared `RulesScene`.
 """
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from tablegames.ui.checkers.computer import LEVEL_NAMES
@@ -18,10 +20,11 @@ from tablegames.ui.overlay import (
     Option,
     OptionsMenu,
     OverlayMenuScene,
+    RulesScene,
     centred_rect,
     on_off,
 )
-from tablegames.ui.scene import Context, Intent, Pop
+from tablegames.ui.scene import Context, Intent, Pop, Push
 from tablegames.ui.settings import Settings
 
 if TYPE_CHECKING:
@@ -36,17 +39,33 @@ OPTIONS: tuple[Option[Any], ...] = (
     Option[int]("checkers_piece_set", "Piece set", tuple(range(len(PIECE_SETS))),
                 lambda v: f"{PIECE_SETS[v].name} ({PIECE_SETS[v].side_names[0]} vs {PIECE_SETS[v].side_names[1]})"),
     Option[int]("checkers_level", "Level", tuple(range(1, 11)), lambda v: f"{v}  {LEVEL_NAMES[v - 1]}"),
-    Option[str]("checkers_colour", "Your colour", ("red", "white"),
-                lambda v: "Red (moves first)" if v == "red" else "White", new_game=True),
+    Option[str]("checkers_colour", "You play", ("red", "white"),
+                lambda v: "Red (moves first)" if v == "red" else "White", new_game=True),  # see MenuModel.value
     Option[str]("checkers_mode", "Mode", ("play", "watch", "two_players"), lambda v: MODE_LABELS[v],
                 new_game=True),
     Option[bool]("checkers_flip", "Flip the board", (False, True), on_off),
+    Option[bool]("checkers_square_numbers", "Square numbers (as in the move list)", (False, True), on_off),
     Option[bool]("checkers_fun_mode", "Fun mode", (False, True), on_off),
     Option[str]("checkers_fun_levels", "Fun mode acts at", ("easy", "all"),
                 lambda v: "levels 1-3" if v == "easy" else "all levels"),
 )
-ACTIONS = (("resume", "Resume"), ("new", "New game"), (SOUND_AND_DISPLAY.key, SOUND_AND_DISPLAY.label),
-           ("export", "Export the game as PDN"), ("lobby", "Back to the lobby"))
+ACTIONS = (("resume", "Resume"), ("new", "New game"), ("rules", "Rules of checkers"),
+           (SOUND_AND_DISPLAY.key, SOUND_AND_DISPLAY.label), ("export", "Export the game as PDN"),
+           ("lobby", "Back to the lobby"))
+RULES_RESOURCE = resources.files("tablegames.checkers").joinpath("rules.md")  # shipped in the package
+
+
+def read_rules() -> str:
+    return RULES_RESOURCE.read_text(encoding="utf-8")
+
+
+class CheckersRulesScene(RulesScene):
+    """The rules of checkers over the table (from the menu's Rules row)."""
+
+    name = "checkers:rules"
+
+    def __init__(self, context: Context) -> None:
+        super().__init__(context, read_rules())
 
 
 ITEMS = tuple(MenuItem(option.field, option.label) for option in OPTIONS) + tuple(
@@ -64,6 +83,14 @@ class MenuModel(OptionsMenu):
     def __init__(self, settings: Settings) -> None:
         super().__init__(settings)  # opens on Resume
         self.new_game_needed = False
+
+    def value(self, key: str) -> str:
+        """A row's value; your side is named by the chosen set ("the Mugs (blue), moves first")."""
+        if key == "checkers_colour":
+            side = 0 if self.settings.checkers_colour == "red" else 1
+            label = PIECE_SETS[self.settings.checkers_piece_set].side_label(side)
+            return f"the {label}, moves first" if side == 0 else f"the {label}"
+        return super().value(key)
 
     def change(self, key: str, step: int) -> bool:
         """Step the option `key` through its values (wrapping); True when a setting changed."""
@@ -90,7 +117,7 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
     @property
     def notes(self) -> tuple[str, ...]:  # type: ignore[override]  # (a class attribute on the base)
         if self.controller.new_game_needed:
-            return ("Mode or colour changed: a new game starts when you close the menu",)
+            return ("Mode or side changed: a new game starts when you close the menu",)
         return ("Up/Down choose   Left/Right or click change   Enter select   Esc close",)
 
     def settings_changed(self) -> None:
@@ -102,6 +129,8 @@ class CheckersMenu(OverlayMenuScene[MenuModel]):
         table = self.checkers_table
         if action in ("changed", "lobby", SOUND_AND_DISPLAY.key):
             return super().carry_out(action)
+        if action == "rules":
+            return [Push(CheckersRulesScene(self.context))]
         if table is not None:
             if action == "new":  # asked first in the middle of a game; the menu closes either way
                 return [Pop(), *table.ask_before_new_game(table.restart_from_settings)]

@@ -2,6 +2,9 @@
 screen shake, a lightning flash, a bouncing trophy; the words as data; and what each moment of the game shows
 (`show_moment`, for the moments the table's model queues).
 
+Confetti falls beside the board's squares, never on them, and stays on the canvas (`canvas`, `keep_out`): it
+is drawn over the panel (`draw_confetti`, after it), the other effects under it.
+
 Accessibility: with Animations off nothing is added; Reduced motion keeps the words (still, no pop) but drops
 particles, shake and flashes; Screen shake off drops only the shake. The lightning flash lasts a quarter of a
 second, once; nothing here blinks or pulses faster than twice a second.
@@ -16,6 +19,7 @@ from dataclasses import dataclass
 import pygame
 
 from tablegames.core.rng import make_rng
+from tablegames.ui import draw
 from tablegames.ui.checkers.moments import CaptureLanded, Cleared, Crowned, FunStruck, Moment, Party, Won
 from tablegames.ui.theme import font, shade
 
@@ -68,6 +72,8 @@ class Effects:
         self.trophy_age: float | None = None
         self.bolt: tuple[float, float] | None = None
         self.bounds: pygame.Rect | None = None  # words and wind stay inside it (the board)
+        self.canvas: pygame.Rect | None = None  # confetti stays inside it (the window's picture)
+        self.keep_out: pygame.Rect | None = None  # confetti never falls on it (the board's squares)
         self.configure(animations, reduced_motion, screen_shake)
 
     def configure(self, animations: bool, reduced_motion: bool, screen_shake: bool) -> None:
@@ -129,13 +135,18 @@ class Effects:
                                            "spark"))
 
     def confetti(self, area: pygame.Rect, count: int = 90) -> None:
+        """Flakes falling from the top of `area`, in its columns beside `keep_out` (see `confetti_lanes`)."""
         if not self.allows_particles:
             return
+        lanes = confetti_lanes(area, self.keep_out)
+        widths = [lane.width for lane in lanes]
         for _ in range(count):
+            lane = lanes[int(self.rng.choice(len(lanes), p=[w / sum(widths) for w in widths]))]
+            size = min(self.rng.uniform(4, 8), lane.width)
             self.particles.append(Particle(
-                self.rng.uniform(area.left, area.right), area.top - self.rng.uniform(0, 60),
-                self.rng.uniform(-60, 60), self.rng.uniform(-120, 60), self.rng.uniform(1.6, 2.6), 0.0,
-                CONFETTI[int(self.rng.integers(len(CONFETTI)))], self.rng.uniform(4, 8), "confetti", 260.0))
+                self.rng.uniform(lane.left, lane.right - size), lane.top + self.rng.uniform(0, 60),
+                self.rng.uniform(-60, 60), self.rng.uniform(-20, 80), self.rng.uniform(1.6, 2.6), 0.0,
+                CONFETTI[int(self.rng.integers(len(CONFETTI)))], size, "confetti", 260.0))
 
     def wind(self, area: pygame.Rect, count: int = 40) -> None:
         if not self.allows_particles:
@@ -188,8 +199,11 @@ class Effects:
             p.vy += p.gravity * dt
             if p.kind == "confetti":
                 p.vx *= 0.99
+            was_x = p.x
             p.x += p.vx * dt
             p.y += p.vy * dt
+            if p.kind == "confetti":
+                self.keep_in_place(p, was_x)
             alive.append(p)
         self.particles = alive
         for w in self.words:
@@ -199,6 +213,25 @@ class Effects:
         self.flash_left = max(0.0, self.flash_left - dt)
         if self.trophy_age is not None:
             self.trophy_age += dt
+
+    def keep_in_place(self, p: Particle, was_x: float) -> None:
+        """A flake bounces off the sides of `keep_out` and of the canvas, and settles on the canvas's floor."""
+        size = p.size
+        k = self.keep_out
+        if k is not None and p.x < k.right and p.x + size > k.left and p.y < k.bottom and p.y + size > k.top:
+            came_from_left = was_x + size / 2 < k.centerx
+            p.x = k.left - size if came_from_left else float(k.right)
+            p.vx = -abs(p.vx) * 0.5 if came_from_left else abs(p.vx) * 0.5
+        c = self.canvas
+        if c is not None:
+            if p.x < c.left:
+                p.x, p.vx = float(c.left), abs(p.vx) * 0.5
+            elif p.x + size > c.right:
+                p.x, p.vx = c.right - size, -abs(p.vx) * 0.5
+            if p.y < c.top:
+                p.y, p.vy = float(c.top), max(0.0, p.vy)
+            elif p.y + size > c.bottom:
+                p.y, p.vy, p.vx = c.bottom - size, 0.0, p.vx * 0.8
 
     def shake_offset(self, t: float) -> tuple[int, int]:
         if self.shake_left <= 0 or not self.allows_shake:
@@ -211,17 +244,16 @@ class Effects:
             fade = 1.0 - p.age / p.life
             if p.kind == "smoke":
                 radius = p.size * (1.0 + p.age * 2.0)
-                pygame.draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
+                draw.circle(surface, shade(p.colour, 0.75 + 0.25 * fade), (p.x, p.y), max(1.0, radius * fade))
             elif p.kind == "spark":
                 size = max(1.0, p.size * fade)
-                pygame.draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
-                pygame.draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
+                draw.line(surface, p.colour, (p.x - size * 1.6, p.y), (p.x + size * 1.6, p.y), 2)
+                draw.line(surface, p.colour, (p.x, p.y - size * 1.6), (p.x, p.y + size * 1.6), 2)
             elif p.kind == "confetti":
-                wobble = abs(math.sin(p.age * 3.0 + p.x * 0.1))  # a flake turning over, under a turn a second
-                pygame.draw.rect(surface, p.colour, pygame.Rect(p.x, p.y, p.size, max(1.0, p.size * wobble)))
+                continue  # drawn by draw_confetti, over the panel
             else:
                 if self.bounds is None or self.bounds.collidepoint(p.x, p.y):
-                    pygame.draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
+                    draw.line(surface, p.colour, (p.x, p.y), (max(p.x - p.size, self.bounds.left
                                                                          if self.bounds else 0), p.y), 2)
         for w in self.words:
             self.draw_word(surface, w)
@@ -231,6 +263,12 @@ class Effects:
             veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             veil.fill((255, 255, 240, round(170 * self.flash_left / FLASH_SECONDS)))
             surface.blit(veil, (0, 0))
+
+    def draw_confetti(self, surface: pygame.Surface) -> None:
+        """The confetti, over everything but the trophy and the banners (it falls over the panel too)."""
+        for p in self.particles:
+            if p.kind == "confetti":
+                draw.rect(surface, p.colour, flake_rect(p))
 
     def draw_word(self, surface: pygame.Surface, w: Word) -> None:
         grow = 1.0
@@ -258,8 +296,8 @@ class Effects:
             f = index / steps
             jag = 0 if index in (0, steps) else (22 if index % 2 else -22)
             points.append((to[0] + jag + (1 - f) * 40, top + (to[1] - top) * f))
-        pygame.draw.lines(surface, (170, 200, 255), False, points, 12)
-        pygame.draw.lines(surface, (255, 255, 235), False, points, 5)
+        draw.lines(surface, (170, 200, 255), False, points, 12)
+        draw.lines(surface, (255, 255, 235), False, points, 5)
 
     def draw_trophy(self, surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
         if self.trophy_age is None:
@@ -270,25 +308,43 @@ class Effects:
         draw_trophy(surface, (at[0], at[1] - bounce), size)
 
 
+def flake_rect(p: Particle) -> pygame.Rect:
+    """Where a flake of confetti is drawn: a square of its size turning over (under a turn a second), so never
+    outside (x, y, size, size)."""
+    wobble = abs(math.sin(p.age * 3.0 + p.x * 0.1))
+    return pygame.Rect(p.x, p.y, p.size, max(1.0, p.size * wobble))
+
+
+def confetti_lanes(area: pygame.Rect, keep_out: pygame.Rect | None) -> list[pygame.Rect]:
+    """The columns of `area` confetti falls in: all of it, or the full-height columns left and right of
+    `keep_out` (the board's squares)."""
+    if keep_out is None or keep_out.right <= area.left or keep_out.left >= area.right:
+        return [area]
+    lanes = [pygame.Rect(area.left, area.top, keep_out.left - area.left, area.height),
+             pygame.Rect(keep_out.right, area.top, area.right - keep_out.right, area.height)]
+    return [lane for lane in lanes if lane.width >= 4] or [area]
+
+
 def draw_trophy(surface: pygame.Surface, at: tuple[float, float], size: float) -> None:
     """A gold cup on a stand."""
     x, y = at
     gold, dark = (250, 196, 48), (170, 120, 20)
-    pygame.draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
-    pygame.draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    draw.circle(surface, dark, (x - size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
+    draw.circle(surface, dark, (x + size * 0.5, y - size * 0.55), size * 0.22, max(3, round(size * 0.07)))
     cup = [(x - size * 0.5, y - size * 0.85), (x + size * 0.5, y - size * 0.85), (x + size * 0.3, y - size * 0.25),
            (x - size * 0.3, y - size * 0.25)]
-    pygame.draw.polygon(surface, gold, cup)
-    pygame.draw.polygon(surface, dark, cup, 3)
-    pygame.draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
-    pygame.draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
-    pygame.draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
+    draw.polygon(surface, gold, cup)
+    draw.polygon(surface, dark, cup, 3)
+    draw.rect(surface, gold, pygame.Rect(x - size * 0.08, y - size * 0.28, size * 0.16, size * 0.3))
+    draw.rect(surface, dark, pygame.Rect(x - size * 0.35, y, size * 0.7, size * 0.16), border_radius=4)
+    draw.circle(surface, (255, 240, 170), (x - size * 0.22, y - size * 0.68), size * 0.07)
 
 
 def show_moment(effects: Effects, moment: Moment, centre_of: Callable[[int], tuple[float, float]], radius: float,
                 board: pygame.Rect) -> None:
     """Add what `moment` shows to `effects`: `centre_of(square)` is a square's centre on screen, `radius` a
-    piece's and `board` the board's rectangle (confetti and wind cover it)."""
+    piece's and `board` the board's rectangle (wind blows over it; confetti falls over the canvas, beside it)."""
+    sky = effects.canvas or board
     if isinstance(moment, CaptureLanded):
         # a chain's words are its count (Double! Triple!), so only a single capture says Poof!
         effects.poof(centre_of(moment.square), radius, with_word=moment.is_single)
@@ -300,14 +356,14 @@ def show_moment(effects: Effects, moment: Moment, centre_of: Callable[[int], tup
             effects.word("Crowned!", (at[0], at[1] + 56), (255, 215, 80), 44)
         effects.sparkles(at, 24, (255, 220, 90), ring=radius)
         if moment.after_chain:
-            effects.confetti(board)
+            effects.confetti(sky)
     elif isinstance(moment, Won):
         effects.trophy()
-        effects.confetti(board, 140)
+        effects.confetti(sky, 140)
     elif isinstance(moment, FunStruck):
         show_fun_event(effects, moment, centre_of(moment.event.square), radius, board)
     elif isinstance(moment, Party):
-        effects.confetti(board, 120)
+        effects.confetti(sky, 120)
         effects.word("Party!", board.center, (255, 120, 200), 72)
     elif isinstance(moment, Cleared):
         effects.clear()

@@ -93,11 +93,20 @@ class Creature:
 
 @dataclass(frozen=True)
 class PieceSet:
+    """A set: its name, kind, board, its two sides' plural names ("Ducks") and colour words ("yellow"), and how
+    the two sides look (side 0 moves first: the PDN's Black, Red in the rules' words)."""
+
     name: str
     kind: str  # disc | creature | gadget
     board: BoardStyle
     side_names: tuple[str, str]
     looks: tuple[Disc | Creature, Disc | Creature]
+    side_colours: tuple[str, str]
+
+    def side_label(self, side: int) -> str:
+        """A side as the table names it: "Ducks (yellow)", or "Reds" where the name already says the colour."""
+        name, colour = self.side_names[side], self.side_colours[side]
+        return name if colour.lower() in name.lower() else f"{name} ({colour})"
 
 
 # ---- plain discs -------------------------------------------------------------------------------------------
@@ -105,22 +114,26 @@ class PieceSet:
 CLASSIC = PieceSet("Classic", "disc",
                    BoardStyle(light=(238, 218, 176), dark=(58, 116, 72), frame=(92, 56, 30), frame_edge=(150, 100, 56),
                               grain=3),
-                   ("Red", "White"),
-                   (Disc("classic", (200, 46, 40), (128, 24, 20)), Disc("classic", (242, 234, 216), (176, 160, 132))))
+                   ("Reds", "Whites"),
+                   (Disc("classic", (200, 46, 40), (128, 24, 20)), Disc("classic", (242, 234, 216), (176, 160, 132))),
+                   ("red", "white"))
 GLOSSY = PieceSet("Glossy", "disc",
                   BoardStyle(light=(200, 210, 228), dark=(54, 64, 90), frame=(28, 32, 46), frame_edge=(110, 124, 160)),
-                  ("Ruby", "Pearl"),
-                  (Disc("glossy", (150, 18, 44), (70, 6, 18)), Disc("glossy", (246, 242, 232), (176, 170, 160))))
+                  ("Rubies", "Pearls"),
+                  (Disc("glossy", (150, 18, 44), (70, 6, 18)), Disc("glossy", (246, 242, 232), (176, 170, 160))),
+                  ("red", "white"))
 ENGRAVED = PieceSet("Engraved", "disc",
                     BoardStyle(light=(222, 214, 196), dark=(86, 100, 106), frame=(60, 48, 40), frame_edge=(130, 112, 96),
                                grain=2),
-                    ("Walnut", "Maple"),
-                    (Disc("engraved", (106, 62, 34), (62, 34, 16)), Disc("engraved", (234, 206, 152), (172, 140, 90))))
+                    ("Walnuts", "Maples"),
+                    (Disc("engraved", (106, 62, 34), (62, 34, 16)), Disc("engraved", (234, 206, 152), (172, 140, 90))),
+                    ("brown", "cream"))
 MODERN = PieceSet("Modern", "disc",
                   BoardStyle(light=(236, 236, 240), dark=(72, 76, 88), frame=(36, 38, 46), frame_edge=(100, 104, 118)),
-                  ("Teal", "Amber"),
+                  ("Teals", "Ambers"),
                   (Disc("modern", (0, 124, 126), (0, 124, 126), crown=(250, 250, 250), crown_edge=(0, 80, 84)),
-                   Disc("modern", (255, 190, 40), (255, 190, 40), crown=(60, 40, 10), crown_edge=(150, 100, 10))))
+                   Disc("modern", (255, 190, 40), (255, 190, 40), crown=(60, 40, 10), crown_edge=(150, 100, 10))),
+                  ("blue-green", "yellow"))
 
 # ---- creatures ---------------------------------------------------------------------------------------------
 
@@ -216,25 +229,25 @@ GHOST = Creature("ghost", "ghost", colour=(220, 206, 252), shadow=(194, 176, 238
 
 CRITTERS = PieceSet("Critters", "creature",
                     BoardStyle(light=(220, 236, 180), dark=(104, 156, 84), frame=(120, 80, 44), frame_edge=(180, 130, 80)),
-                    ("Dogs", "Cats"), (DOG, CAT))
+                    ("Dogs", "Cats"), (DOG, CAT), ("brown", "white"))
 MONSTERS = PieceSet("Monsters", "creature",
                     BoardStyle(light=(206, 214, 222), dark=(52, 88, 98), frame=(34, 40, 52), frame_edge=(90, 120, 140)),
-                    ("Monsters", "Robots"), (MONSTER, ROBOT))
+                    ("Monsters", "Robots"), (MONSTER, ROBOT), ("purple", "silver"))
 SNACKS = PieceSet("Snacks", "creature",
                   BoardStyle(light=(250, 244, 234), dark=(212, 72, 66), frame=(150, 40, 36), frame_edge=(230, 120, 110)),
-                  ("Burgers", "Pizzas"), (BURGER, PIZZA))
+                  ("Burgers", "Pizzas"), (BURGER, PIZZA), ("brown", "yellow"))
 SPACE = PieceSet("Space", "creature",
                  BoardStyle(light=(72, 82, 136), dark=(22, 26, 62), frame=(12, 14, 34), frame_edge=(100, 110, 180),
                             stars=3),
-                 ("Suns", "Moons"), (SUN, MOON))
+                 ("Suns", "Moons"), (SUN, MOON), ("orange", "white"))
 NEO_DUCK = PieceSet("Neo Duck", "gadget",
                     BoardStyle(light=(34, 42, 68), dark=(12, 16, 30), frame=(8, 10, 20), frame_edge=CYAN,
                                is_neon=True, glow=CYAN, trace=(0, 120, 150)),
-                    ("Mugs", "Ducks"), (MUG, DUCK))
+                    ("Mugs", "Ducks"), (MUG, DUCK), ("blue", "yellow"))
 NEO_GLITCH = PieceSet("Neo Glitch", "gadget",
                       BoardStyle(light=(40, 30, 60), dark=(14, 10, 26), frame=(10, 6, 18), frame_edge=MAGENTA,
                                  is_neon=True, glow=MAGENTA, trace=(140, 40, 130)),
-                      ("Robots", "Ghosts"), (REBOOT_ROBOT, GHOST))
+                      ("Robots", "Ghosts"), (REBOOT_ROBOT, GHOST), ("green", "pink"))
 
 PIECE_SETS: tuple[PieceSet, ...] = (CLASSIC, GLOSSY, ENGRAVED, MODERN, CRITTERS, MONSTERS, SNACKS, SPACE,
                                     NEO_DUCK, NEO_GLITCH)

@@ -17,9 +17,10 @@ import pygame
 from tablegames.music.mood import Mood
 from tablegames.ui.audio import play_cues
 from tablegames.ui.checkers.boards import board_layout
-from tablegames.ui.checkers.controller import PRESS_KEYS, CheckersController, square_to_cell
+from tablegames.ui.checkers.controller import PRESS_KEYS, WATCH_HIDES, CheckersController, square_to_cell
 from tablegames.ui.checkers.drawing import (
     BOARD_RECT,
+    CANVAS,
     FACE_CENTRE,
     FACE_RADIUS,
     TROPHY_AT,
@@ -67,6 +68,8 @@ class CheckersTable(TableScene):
         self.controller = CheckersController()
         self.effects = Effects(context.seed)
         self.effects.bounds = BOARD_RECT
+        self.effects.canvas = CANVAS  # confetti stays in the picture ...
+        self.effects.keep_out = self.layout.inner  # ... and off the squares
         self.effects_cost = CostMeter()  # the playful layer's time per frame, update and draw (the demo reports it)
         self.model = TableModel(context.settings, context.thinker, lambda: context.new_game_seed("checkers"),
                                 Path(save_path) if save_path else None, option_int(options, "piece_set"),
@@ -150,6 +153,7 @@ class CheckersTable(TableScene):
         self.effects_cost.add(started)
         draw_panel(surface, model, self.pointer)
         started = time.perf_counter()
+        self.effects.draw_confetti(surface)
         self.effects.draw_trophy(surface, TROPHY_AT, TROPHY_SIZE)
         self.effects_cost.add(started)
         self.effects_cost.end_frame()
@@ -181,7 +185,7 @@ class CheckersTable(TableScene):
             if self.face_rect.collidepoint(event.pos):
                 self.model.poke()
                 return []
-            button = button_at(event.pos)
+            button = button_at(event.pos, self.model.mode)
             if button is not None:
                 return self.carry_out((button,))
             return self.carry_out(self.controller.click_cell(self.layout.square_at(event.pos)))
@@ -196,6 +200,8 @@ class CheckersTable(TableScene):
         if action is None:
             return []
         model, kind = self.model, action[0]
+        if kind in WATCH_HIDES and model.mode == "watch":
+            return []  # no hint or take-back while the computer plays itself
         if kind == "move":
             model.play_move(action[1])
         elif kind == "select":

@@ -82,6 +82,7 @@ class TableModel:
         self.announce_left = 0.0
         self.wait = 0.0
         self.cycle_levels = False  # the demo: each computer move is played by the next level, 1..10 in turn
+        self.watch_levels: tuple[int, int] | None = None  # watch mode: each side's level, fixed for the game
         self.computer_moves = 0
         self.save_problem: str | None = None  # the last save's failure, said once
         self.apply_settings()
@@ -102,7 +103,39 @@ class TableModel:
 
     @property
     def opponent_index(self) -> int:
+        """The opponent whose face the panel shows: the level playing (in watch mode, the side to move's)."""
+        if self.mode == "watch" and self.watch_levels is not None:
+            return self.watch_levels[self.game.position.turn] - 1
         return self.level - 1
+
+    # --- names: the sides by the piece set, the players by what stays fixed for the game -------------------
+    def side_name(self, side: int) -> str:
+        """The side's plural name in the set ("Ducks")."""
+        return PIECE_SETS[self.piece_set].side_names[side]
+
+    def side_label(self, side: int) -> str:
+        """The side's name and colour word ("Ducks (yellow)")."""
+        return PIECE_SETS[self.piece_set].side_label(side)
+
+    def side_level(self, side: int) -> int | None:
+        """The level playing `side` (None for a person, and in the demo, whose levels take turns move by move)."""
+        if self.is_human(side) or self.cycle_levels:
+            return None
+        if self.mode == "watch" and self.watch_levels is not None:
+            return self.watch_levels[side]
+        return self.level
+
+    def player_name(self, side: int) -> str:
+        """Who plays `side`, named by what is fixed for the game: You, the opponent's name, Player 1 or 2,
+        Level 3 (watch mode), or Computer (the demo's levels take turns)."""
+        if self.mode == "two_players":
+            return f"Player {side + 1}"
+        if self.is_human(side):
+            return "You"
+        level = self.side_level(side)
+        if level is None:
+            return "Computer"
+        return f"Level {level}" if self.mode == "watch" else level_name(level)
 
     @property
     def viewer_side(self) -> int:
@@ -130,6 +163,7 @@ class TableModel:
         """A new game with the mode and colour chosen in the menu."""
         self.mode = self.settings.checkers_mode
         self.human_side = BLACK if self.settings.checkers_colour == "red" else WHITE
+        self.cycle_levels = False
         self.apply_settings()
         self.new_game()
 
@@ -138,6 +172,11 @@ class TableModel:
         self.mode = "watch"
         self.cycle_levels = cycle_levels
         self.new_game()
+
+    def fix_watch_levels(self) -> None:
+        """A watched game's levels are fixed when it starts (the menu's level plays the next game); the demo's
+        levels take turns instead."""
+        self.watch_levels = (self.level, self.level) if self.mode == "watch" and not self.cycle_levels else None
 
     def fun_rules(self) -> FunRules | None:
         if self.mode != "play" or not self.settings.checkers_fun_mode:
@@ -150,6 +189,7 @@ class TableModel:
         self.games_started += 1
         self.game_seed = int(make_rng(self.new_game_seed(), "checkers-game", self.games_started).integers(2**31))
         self.game = FunGame(start)
+        self.fix_watch_levels()
         self.animation = None
         self.show.clear()
         self.pending_event = None
@@ -176,6 +216,7 @@ class TableModel:
         self.game_seed = savegame.saved_seed(tags)
         self.game = game
         self.apply_settings()
+        self.fix_watch_levels()
         self.say("hello")
         self.toast_now(saved.message or "Welcome back: your game goes on")
         self.after_change()
@@ -188,9 +229,9 @@ class TableModel:
         self.save_problem = problem
 
     def pdn_tags(self) -> dict[str, str]:
-        red = "You" if self.is_human(BLACK) else level_name(self.level)
-        white = "You" if self.is_human(WHITE) else level_name(self.level)
-        return {"Event": "tablegames checkers", "Date": time.strftime("%Y.%m.%d"), "Black": red, "White": white,
+        """The PDN tags: the players named with their sides ("You (Mugs)"), and what resuming reads back."""
+        black, white = (f"{self.player_name(side)} ({self.side_name(side)})" for side in (BLACK, WHITE))
+        return {"Event": "tablegames checkers", "Date": time.strftime("%Y.%m.%d"), "Black": black, "White": white,
                 "Mode": self.mode, "Human": "red" if self.human_side == BLACK else "white",
                 "Level": str(self.level), "Seed": str(self.game_seed)}
 
@@ -376,7 +417,8 @@ class TableModel:
             if self.cycle_levels:
                 self.level = 1 + self.computer_moves % 10
             self.computer_moves += 1
-            self.searches.find_move(position, self.level, self.game_seed + len(self.game.entries), self.history())
+            level = self.side_level(position.turn) or self.level
+            self.searches.find_move(position, level, self.game_seed + len(self.game.entries), self.history())
             if self.mode == "play":
                 self.say("thinking")
 

@@ -10,7 +10,9 @@ from functools import lru_cache
 
 import pygame
 
-from tablegames.ui.theme import font, shade
+from tablegames.ui import draw
+from tablegames.ui.canvas import layer, scale_of
+from tablegames.ui.theme import draw_text, font, shade
 
 CARD_FACE = (250, 247, 238)
 CARD_EDGE = (120, 112, 100)
@@ -48,27 +50,27 @@ def draw_suit(surface: pygame.Surface, suit: str, centre: tuple[float, float], s
     flip = -1 if upside_down else 1
     colour = suit_colour(suit)
     if suit == "diamonds":
-        pygame.draw.polygon(surface, colour, [(x, y - s), (x + s * 0.72, y), (x, y + s), (x - s * 0.72, y)])
+        draw.polygon(surface, colour, [(x, y - s), (x + s * 0.72, y), (x, y + s), (x - s * 0.72, y)])
     elif suit == "hearts":
         r = s * 0.52
-        pygame.draw.circle(surface, colour, (x - r * 0.92, y - flip * s * 0.35), r)
-        pygame.draw.circle(surface, colour, (x + r * 0.92, y - flip * s * 0.35), r)
-        pygame.draw.polygon(surface, colour, [(x - s * 0.98, y - flip * s * 0.2), (x + s * 0.98, y - flip * s * 0.2),
+        draw.circle(surface, colour, (x - r * 0.92, y - flip * s * 0.35), r)
+        draw.circle(surface, colour, (x + r * 0.92, y - flip * s * 0.35), r)
+        draw.polygon(surface, colour, [(x - s * 0.98, y - flip * s * 0.2), (x + s * 0.98, y - flip * s * 0.2),
                                               (x, y + flip * s)])
     elif suit == "spades":
         r = s * 0.5
-        pygame.draw.circle(surface, colour, (x - r * 0.9, y + flip * s * 0.2), r)
-        pygame.draw.circle(surface, colour, (x + r * 0.9, y + flip * s * 0.2), r)
-        pygame.draw.polygon(surface, colour, [(x - s * 0.95, y + flip * s * 0.08), (x + s * 0.95, y + flip * s * 0.08),
+        draw.circle(surface, colour, (x - r * 0.9, y + flip * s * 0.2), r)
+        draw.circle(surface, colour, (x + r * 0.9, y + flip * s * 0.2), r)
+        draw.polygon(surface, colour, [(x - s * 0.95, y + flip * s * 0.08), (x + s * 0.95, y + flip * s * 0.08),
                                               (x, y - flip * s)])
-        pygame.draw.polygon(surface, colour, [(x, y + flip * s * 0.2), (x - s * 0.35, y + flip * s),
+        draw.polygon(surface, colour, [(x, y + flip * s * 0.2), (x - s * 0.35, y + flip * s),
                                               (x + s * 0.35, y + flip * s)])
     else:  # clubs
         r = s * 0.42
-        pygame.draw.circle(surface, colour, (x, y - flip * s * 0.45), r)
-        pygame.draw.circle(surface, colour, (x - r * 1.05, y + flip * s * 0.12), r)
-        pygame.draw.circle(surface, colour, (x + r * 1.05, y + flip * s * 0.12), r)
-        pygame.draw.polygon(surface, colour, [(x, y), (x - s * 0.35, y + flip * s), (x + s * 0.35, y + flip * s)])
+        draw.circle(surface, colour, (x, y - flip * s * 0.45), r)
+        draw.circle(surface, colour, (x - r * 1.05, y + flip * s * 0.12), r)
+        draw.circle(surface, colour, (x + r * 1.05, y + flip * s * 0.12), r)
+        draw.polygon(surface, colour, [(x, y), (x - s * 0.35, y + flip * s), (x + s * 0.35, y + flip * s)])
 
 
 def draw_crown(surface: pygame.Surface, centre: tuple[float, float], width: float,
@@ -77,40 +79,40 @@ def draw_crown(surface: pygame.Surface, centre: tuple[float, float], width: floa
     w, h = width / 2, width * 0.42
     points = [(x - w, y + h / 2), (x - w, y - h / 2), (x - w / 2, y), (x, y - h * 0.75), (x + w / 2, y),
               (x + w, y - h / 2), (x + w, y + h / 2)]
-    pygame.draw.polygon(surface, colour, points)
-    pygame.draw.polygon(surface, shade(colour, 0.6), points, 2)
+    draw.polygon(surface, colour, points)
+    draw.polygon(surface, shade(colour, 0.6), points, 2)
     for px, py in points[1:6:2]:
-        pygame.draw.circle(surface, shade(colour, 1.4), (px, py), max(2, width * 0.07))
+        draw.circle(surface, shade(colour, 1.4), (px, py), max(2, width * 0.07))
 
 
 def draw_face_picture(surface: pygame.Surface, label: str, suit: str, rect: pygame.Rect) -> None:
     """A court card's picture: a figure's head and shoulders under a crown (K), a tiara (Q) or a cap (J)."""
     colour = suit_colour(suit)
     cx = rect.centerx
-    pygame.draw.rect(surface, shade(colour, 1.75), rect, border_radius=6)
-    pygame.draw.rect(surface, colour, rect, 2, border_radius=6)
+    draw.rect(surface, shade(colour, 1.75), rect, border_radius=6)
+    draw.rect(surface, colour, rect, 2, border_radius=6)
     head_y = rect.y + rect.height * 0.42
     head_r = rect.width * 0.18
     body = pygame.Rect(0, 0, rect.width * 0.74, rect.height * 0.4)
     body.midbottom = (cx, rect.bottom - 3)
-    pygame.draw.ellipse(surface, colour, body)
-    pygame.draw.rect(surface, GOLD, (cx - 3, body.y + 4, 6, body.height * 0.6))
-    pygame.draw.circle(surface, (245, 214, 180), (cx, head_y), head_r)
-    pygame.draw.circle(surface, SUIT_BLACK, (cx - head_r * 0.38, head_y - head_r * 0.1), max(1.5, head_r * 0.12))
-    pygame.draw.circle(surface, SUIT_BLACK, (cx + head_r * 0.38, head_y - head_r * 0.1), max(1.5, head_r * 0.12))
-    pygame.draw.arc(surface, SUIT_BLACK, (cx - head_r * 0.45, head_y - head_r * 0.2, head_r * 0.9, head_r * 0.8),
+    draw.ellipse(surface, colour, body)
+    draw.rect(surface, GOLD, (cx - 3, body.y + 4, 6, body.height * 0.6))
+    draw.circle(surface, (245, 214, 180), (cx, head_y), head_r)
+    draw.circle(surface, SUIT_BLACK, (cx - head_r * 0.38, head_y - head_r * 0.1), max(1.5, head_r * 0.12))
+    draw.circle(surface, SUIT_BLACK, (cx + head_r * 0.38, head_y - head_r * 0.1), max(1.5, head_r * 0.12))
+    draw.arc(surface, SUIT_BLACK, (cx - head_r * 0.45, head_y - head_r * 0.2, head_r * 0.9, head_r * 0.8),
                     math.pi * 1.15, math.pi * 1.85, 2)
     top = head_y - head_r
     if label == "K":
         draw_crown(surface, (cx, top - rect.width * 0.08), rect.width * 0.5, GOLD)
     elif label == "Q":
-        pygame.draw.polygon(surface, GOLD, [(cx - head_r, top + 4), (cx, top - head_r * 0.9), (cx + head_r, top + 4)])
-        pygame.draw.circle(surface, shade(colour, 1.2), (cx, top - head_r * 0.35), max(2, head_r * 0.2))
+        draw.polygon(surface, GOLD, [(cx - head_r, top + 4), (cx, top - head_r * 0.9), (cx + head_r, top + 4)])
+        draw.circle(surface, shade(colour, 1.2), (cx, top - head_r * 0.35), max(2, head_r * 0.2))
     else:
         cap = pygame.Rect(0, 0, head_r * 2.3, head_r * 0.9)
         cap.midbottom = (cx, top + head_r * 0.5)
-        pygame.draw.ellipse(surface, colour, cap)
-        pygame.draw.circle(surface, GOLD, (cx + head_r * 1.1, cap.centery), max(2, head_r * 0.22))
+        draw.ellipse(surface, colour, cap)
+        draw.circle(surface, GOLD, (cx + head_r * 1.1, cap.centery), max(2, head_r * 0.22))
 
 
 def draw_joker(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -122,33 +124,36 @@ def draw_joker(surface: pygame.Surface, rect: pygame.Rect) -> None:
         tip = (cx + math.cos(angle) * rect.width * 0.42, cy - rect.height * 0.05 + math.sin(angle) * rect.height * 0.42)
         base = (cx, cy + rect.height * 0.08)
         side = rect.width * 0.14
-        pygame.draw.polygon(surface, colours[index], [(base[0] - side, base[1]), tip, (base[0] + side, base[1])])
-        pygame.draw.circle(surface, GOLD, tip, max(3, rect.width * 0.07))
-    pygame.draw.circle(surface, (245, 214, 180), (cx, cy + rect.height * 0.16), rect.width * 0.17)
-    pygame.draw.circle(surface, SUIT_BLACK, (cx, cy + rect.height * 0.16), rect.width * 0.17, 2)
-    pygame.draw.arc(surface, SUIT_RED, (cx - rect.width * 0.09, cy + rect.height * 0.15, rect.width * 0.18,
+        draw.polygon(surface, colours[index], [(base[0] - side, base[1]), tip, (base[0] + side, base[1])])
+        draw.circle(surface, GOLD, tip, max(3, rect.width * 0.07))
+    draw.circle(surface, (245, 214, 180), (cx, cy + rect.height * 0.16), rect.width * 0.17)
+    draw.circle(surface, SUIT_BLACK, (cx, cy + rect.height * 0.16), rect.width * 0.17, 2)
+    draw.arc(surface, SUIT_RED, (cx - rect.width * 0.09, cy + rect.height * 0.15, rect.width * 0.18,
                                         rect.height * 0.08), math.pi, 2 * math.pi, 2)
 
 
 def corner_label(surface: pygame.Surface, text: str, colour: tuple[int, int, int], pos: tuple[float, float], size: int,
                  rotate: bool = False) -> None:
-    image = font(size, bold=True).render(text, True, colour)
-    if rotate:
-        image = pygame.transform.rotate(image, 180)
-        rect = image.get_rect(bottomright=(round(pos[0]), round(pos[1])))
-    else:
-        rect = image.get_rect(topleft=(round(pos[0]), round(pos[1])))
-    surface.blit(image, rect)
+    if not rotate:
+        draw_text(surface, text, pos, size, colour, "topleft", bold=True)
+        return
+    scale = scale_of(surface)
+    image = pygame.transform.rotate(font(max(1, round(size * scale)), bold=True).render(text, True, colour), 180)
+    width, height = image.get_size()
+    rect = pygame.Rect(0, 0, round(width / scale), round(height / scale))
+    rect.bottomright = (round(pos[0]), round(pos[1]))
+    surface.blit(image, rect.topleft)
 
 
 @lru_cache(maxsize=128)
-def card_picture(label: str, suit: str, width: int, height: int) -> pygame.Surface:
-    """The face of the card `label` ("2".."10", "J", "Q", "K", "A", "joker") of `suit`, `width` x `height`."""
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+def card_picture(label: str, suit: str, width: int, height: int, scale: float = 1.0) -> pygame.Surface:
+    """The face of the card `label` ("2".."10", "J", "Q", "K", "A", "joker") of `suit`, `width` x `height`,
+    made at `scale` pixels a unit."""
+    surface = layer((width, height), scale=scale)
     rect = surface.get_rect()
     radius = max(4, width // 9)
-    pygame.draw.rect(surface, CARD_FACE, rect, border_radius=radius)
-    pygame.draw.rect(surface, CARD_EDGE, rect, 2, border_radius=radius)
+    draw.rect(surface, CARD_FACE, rect, border_radius=radius)
+    draw.rect(surface, CARD_EDGE, rect, 2, border_radius=radius)
     is_joker = label == "joker"
     colour = (120, 40, 150) if is_joker else suit_colour(suit)
     corner = "JK" if is_joker else label
@@ -176,18 +181,18 @@ def card_picture(label: str, suit: str, width: int, height: int) -> pygame.Surfa
 
 
 @lru_cache(maxsize=8)
-def card_back(width: int, height: int) -> pygame.Surface:
-    surface = pygame.Surface((width, height), pygame.SRCALPHA)
+def card_back(width: int, height: int, scale: float = 1.0) -> pygame.Surface:
+    surface = layer((width, height), scale=scale)
     rect = surface.get_rect()
     radius = max(4, width // 9)
-    pygame.draw.rect(surface, (150, 36, 46), rect, border_radius=radius)
-    pygame.draw.rect(surface, CARD_FACE, rect, 3, border_radius=radius)
+    draw.rect(surface, (150, 36, 46), rect, border_radius=radius)
+    draw.rect(surface, CARD_FACE, rect, 3, border_radius=radius)
     inner = rect.inflate(-12, -12)
     step = max(6, width // 8)
     for offset in range(-height, width + height, step):
-        pygame.draw.line(surface, (178, 60, 66), (inner.x + offset, inner.y), (inner.x + offset + inner.height,
+        draw.line(surface, (178, 60, 66), (inner.x + offset, inner.y), (inner.x + offset + inner.height,
                                                                               inner.bottom))
-    pygame.draw.rect(surface, CARD_FACE, inner, 1, border_radius=radius // 2)
+    draw.rect(surface, CARD_FACE, inner, 1, border_radius=radius // 2)
     return surface
 
 

@@ -1,6 +1,8 @@
 """The Fast Track table without graphics: whose seat is whose, the computer's clock, the marble walks, the mood.
 
-The controller holds the game and its latest `table_view`. A person's click is a click code of that view; a
+The controller holds the game and its latest `table_view`. Its `seating` says which seats people play (any number:
+with two or more it is a hot seat, and each person's turn opens with "Blue's turn: pass the mouse"; with none it is
+watched) and the computers' level. A person's click is a click code of that view; a
 computer's seat plays its plan (made on the thinker) one click a tick, after a pause. Every click that moves a piece
 starts a walk: the marble goes square by square along the view's motion, a captured piece is held on its square
 until the mover lands, bursts, and only then shows back in its pen. Nothing else happens until the walk is over.
@@ -13,10 +15,9 @@ as they were before it), so a painter needs nothing but it, `walker()` (and `swa
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from tablegames.core.worker import CancelToken, HasCancelFlag, Job, SearchCancelled, Thinker
+from tablegames.core.worker import CancelToken, Job, SearchCancelled, Thinker
 from tablegames.fasttrack.game import (
     END_TURN,
     OOPS_CLICK,
@@ -29,12 +30,12 @@ from tablegames.fasttrack.rules import SPLIT_FINISH
 from tablegames.fasttrack.view import RGB, Slot, TableView, table_view
 from tablegames.fasttrack.words import action_codes, describe_action
 from tablegames.music.mood import Mood
-from tablegames.ui.fasttrack.computer import computer_plan, fallback_plan
+from tablegames.ui.fasttrack.computer import Planner, computer_plan, fallback_plan, level_planner
+from tablegames.ui.fasttrack.seating import RED_PERSON, WATCHING, Seating
 
 log = logging.getLogger(__name__)
 
-HUMAN_SEAT = 0
-Planner = Callable[[FastTrackGame, HasCancelFlag | None], list[int]]  # plan(state, token) -> clicks
+HUMAN_SEAT = 0  # the seat a person plays unless the seating says otherwise (red)
 PARTNERSHIPS = {"none": Partnership.SOLO, "any_time": Partnership.ANYTIME, "when_home": Partnership.ONCE_HOME}
 
 # speed 1..4: the pause before a computer's click, a marble's time a square, a capture's burst (seconds)
@@ -158,13 +159,18 @@ def pieces_home(game: FastTrackGame) -> list[int]:
 
 
 class TableController:
-    """The table's state and clock. `effects` collects sound effect names for the scene to play."""
+    """The table's state and clock. `effects` collects sound effect names for the scene to play.
+
+    `seating`: the person seats and the computers' level (red a person against champions by default; `watch`:
+    every seat a computer). `planner`: one player for the computers and the hint alike (tests); by default the
+    computers play `level_planner(seating.level)` and the hint is the champion's."""
 
     def __init__(self, game: FastTrackGame, thinker: Thinker, speed: int = 2, watch: bool = False,
-                 planner: Planner = computer_plan) -> None:
+                 planner: Planner | None = None, seating: Seating | None = None) -> None:
         self.thinker = thinker
         self.speed = speed
-        self.watch = watch
+        seating = RED_PERSON if seating is None else seating
+        self.seating = replace(WATCHING, level=seating.level) if watch else seating
         self.planner = planner
         self.effects: list[str] = []
         self.moods: list[Mood] = []
@@ -185,7 +191,7 @@ class TableController:
         if getattr(self, "hint_job", None) is not None:
             self.drop_hint()
         self.game = game
-        self.view: TableView = table_view(game, HUMAN_SEAT)
+        self.view: TableView = table_view(game, self.bottom)
         self.walk: Walk | None = None
         self.plan: list[int] = []
         self.job: Job | None = None
@@ -201,13 +207,63 @@ class TableController:
         self.home = pieces_home(game)
         self.set_mood(self.race_mood())
 
+    @property
+    def persons(self) -> frozenset[int]:
+        """The seats people play on this board."""
+        return self.seating.at(self.game.players)
+
+    @property
+    def watch(self) -> bool:
+        """No seat is a person's: every seat a computer."""
+        return not self.persons
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share the mouse."""
+        return len(self.persons) > 1
+
     def is_computer(self, seat: int) -> bool:
-        return self.watch or seat != HUMAN_SEAT
+        return seat not in self.persons
 
     @property
     def you(self) -> int | None:
-        """The seat the log and the prompts call "you" (none when watching)."""
-        return None if self.watch else HUMAN_SEAT
+        """The seat the log and the prompts call "you": the one person's (none when watching, or when several
+        people play: then every seat is named by its colour)."""
+        persons = self.persons
+        return next(iter(persons)) if len(persons) == 1 else None
+
+    @property
+    def bottom(self) -> int:
+        """The seat whose zone is drawn at the bottom: the first person's (red when watching)."""
+        return min(self.persons, default=HUMAN_SEAT)
+
+    def set_seating(self, seating: Seating) -> None:
+        """Seats and level from now on: a seat changed between person and computer takes over the turn where it is
+        (the computer's plan and the hint are dropped); a new level plays from the computers' next plan (a line
+        already chosen is played to its end)."""
+        before = self.persons
+        self.seating = seating
+        if self.persons == before:
+            return
+        self.cancel_plan()
+        self.drop_hint()
+        self.skipping = False
+        self.finish_walk()
+        self.view = table_view(self.game, self.bottom)
+
+    def computer_planner(self) -> Planner:
+        return self.planner if self.planner is not None else level_planner(self.seating.level)
+
+    def hint_planner(self) -> Planner:
+        return self.planner if self.planner is not None else computer_plan
+
+    def handover_seat(self) -> int | None:
+        """In a hot seat, the person whose turn has just begun (nothing played yet): the table asks for the mouse to
+        be passed to them. None otherwise."""
+        game = self.game
+        if not self.hot_seat or not self.is_persons_turn() or self.walk is not None:
+            return None
+        return game.seat if not game.actions or game.actions[-1] == END_TURN else None
 
     @property
     def is_over(self) -> bool:
@@ -248,7 +304,7 @@ class TableController:
         self.follow_hint(code)
         self.game.click(code)
         self.clicks += 1
-        self.view = table_view(self.game, HUMAN_SEAT)
+        self.view = table_view(self.game, self.bottom)
         view = self.view
         if code == OOPS_CLICK:
             self.log = [line for line in self.log if line.at < len(self.game.actions)]
@@ -336,7 +392,7 @@ class TableController:
             return True
         self.drop_hint()
         trial = self.game.clone()
-        planner = self.planner
+        planner = self.hint_planner()
 
         def task(token: CancelToken) -> list[int]:
             return planner(trial, token)
@@ -365,18 +421,19 @@ class TableController:
             except Exception:  # a failing search: no hint, the table goes on
                 log.exception("fasttrack: the hint's search failed")
                 return
-            self.hint = hint_of(self.game, codes, self.hint_key, HUMAN_SEAT)
+            self.hint = hint_of(self.game, codes, self.hint_key, self.game.seat)
 
     def follow_hint(self, code: int) -> None:
         """A click that follows the hint keeps what is left of it lit; any other click (or an undo) drops it."""
         hint = self.hint
         if hint is None:
             return
-        if hint.codes[:1] == (code,) and len(hint.codes) > 1 and self.game.seat == HUMAN_SEAT:
+        seat = self.game.seat
+        if hint.codes[:1] == (code,) and len(hint.codes) > 1 and not self.is_computer(seat):
             key = (id(self.game), len(self.game.actions) + 1)
             after = self.game.clone()
             after.apply_action(code)
-            self.hint = hint_of(after, hint.codes[1:], key, HUMAN_SEAT) if after.seat == HUMAN_SEAT else None
+            self.hint = hint_of(after, hint.codes[1:], key, seat) if after.seat == seat else None
         else:
             self.drop_hint()
 
@@ -452,7 +509,7 @@ class TableController:
                     self.plan = fallback_plan(self.game)
         if not self.plan and self.job is None:
             trial = self.game.clone()
-            planner = self.planner
+            planner = self.computer_planner()  # the level as it is now: a change plays from the next plan
 
             def task(token: CancelToken) -> list[int]:
                 return planner(trial, token)
@@ -566,7 +623,7 @@ class TableController:
         """Calm early, a threat once someone has two pieces home, tension at three; the outro at the end."""
         game = self.game
         if game.is_terminal():
-            won = HUMAN_SEAT in game.winners
+            won = any(seat in game.winners for seat in self.persons)
             return Mood.WIN if won or self.watch else Mood.LOSS
         most = max(pieces_home(game))
         return Mood.TENSION if most >= 3 else Mood.THREAT if most >= 2 else Mood.CALM

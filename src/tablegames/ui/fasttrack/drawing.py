@@ -15,7 +15,8 @@ from functools import lru_cache
 import pygame
 
 from tablegames.fasttrack.view import RGB, SYMBOL_OF, Button, HandCard, Slot
-from tablegames.ui import widgets
+from tablegames.ui import draw, widgets
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.fasttrack.cards import card_picture, suits_for
 from tablegames.ui.fasttrack.controller import Burst, Walker
 from tablegames.ui.theme import (
@@ -62,6 +63,7 @@ class BoardPainter:
 
     def __init__(self, slots: tuple[Slot, ...], rect: pygame.Rect = BOARD_RECT) -> None:
         self.rect = rect
+        self.scale = drawing_scale()  # the window's pixels a logical unit the pictures are made for
         self.unit = board_scale(slots, rect)
         self.layout = tuple((s.square, s.centre, s.size, s.shape) for s in slots)
         self.points = [self.to_pixels(s.centre) for s in slots]
@@ -71,7 +73,8 @@ class BoardPainter:
         self.redrawn = 0  # slots redrawn by the latest `refresh` (for tests and the frame budget)
 
     def fits(self, slots: tuple[Slot, ...]) -> bool:
-        return self.layout == tuple((s.square, s.centre, s.size, s.shape) for s in slots)
+        return self.layout == tuple((s.square, s.centre, s.size, s.shape) for s in slots) and \
+            self.scale == drawing_scale()
 
     def to_pixels(self, centre: tuple[float, float]) -> tuple[float, float]:
         return (self.rect.width / 2 + centre[0] * self.unit, self.rect.height / 2 + centre[1] * self.unit)
@@ -82,31 +85,33 @@ class BoardPainter:
 
     def paint_plate(self, slots: tuple[Slot, ...]) -> pygame.Surface:
         """The table and the board's wooden plate: discs merged round every slot, a rim, the fast-track ring."""
-        surface = pygame.Surface(self.rect.size)
+        surface = layer(self.rect.size, alpha=False, scale=self.scale)
         w, h = self.rect.size
-        surface.blit(vertical_gradient(LOGICAL_SIZE, BACKGROUND_GLOW, BACKGROUND), (0, 0), self.rect)
-        felt = pygame.Surface(self.rect.size)
+        window = (round(LOGICAL_SIZE[0] * self.scale), round(LOGICAL_SIZE[1] * self.scale))
+        pixels = pygame.Rect(*(round(v * self.scale) for v in self.rect))  # the background behind the board
+        pygame.Surface.blit(surface, vertical_gradient(window, BACKGROUND_GLOW, BACKGROUND), (0, 0), pixels)
+        felt = layer(self.rect.size, alpha=False, scale=self.scale)
         felt.fill(TABLE_TOP)
         for radius in range(int(w * 0.75), 0, -6):  # the felt, lighter in the middle
             t = radius / (w * 0.75)
             colour = tuple(round(a + (b - a) * t) for a, b in zip(TABLE_GLOW, TABLE_TOP, strict=True))
-            pygame.draw.circle(felt, colour, (w / 2, h / 2), radius)
-        mask = pygame.Surface(self.rect.size)
+            draw.circle(felt, colour, (w / 2, h / 2), radius)
+        mask = layer(self.rect.size, alpha=False, scale=self.scale)
         mask.set_colorkey((255, 0, 255))
         mask.fill((0, 0, 0))
-        pygame.draw.rect(mask, (255, 0, 255), mask.get_rect(), border_radius=22)
+        draw.rect(mask, (255, 0, 255), mask.get_rect(), border_radius=22)
         felt.set_colorkey((0, 0, 0))
         felt.blit(mask, (0, 0))  # the felt's corners become the colour key, so the background shows there
         surface.blit(felt, (0, 0))
-        pygame.draw.rect(surface, shade(TABLE_TOP, 0.6), surface.get_rect(), 3, border_radius=22)
+        draw.rect(surface, shade(TABLE_TOP, 0.6), surface.get_rect(), 3, border_radius=22)
         unit = self.unit
-        for layer, (grow, colour) in enumerate(((0.95, shade(PLATE_EDGE, 0.6)), (0.86, PLATE_EDGE), (0.78, PLATE))):
+        for ring, (grow, colour) in enumerate(((0.95, shade(PLATE_EDGE, 0.6)), (0.86, PLATE_EDGE), (0.78, PLATE))):
             for point in self.points:
-                offset = 4 if layer == 0 else 0
-                pygame.draw.circle(surface, colour, (point[0] + offset, point[1] + offset), unit * grow)
+                offset = 4 if ring == 0 else 0
+                draw.circle(surface, colour, (point[0] + offset, point[1] + offset), unit * grow)
         for index, point in enumerate(self.points):  # a soft grain: darker towards the lower right of each disc
             if index % 3 == 0:
-                pygame.draw.circle(surface, shade(PLATE, 1.06), (point[0] - unit * 0.2, point[1] - unit * 0.2),
+                draw.circle(surface, shade(PLATE, 1.06), (point[0] - unit * 0.2, point[1] - unit * 0.2),
                                    unit * 0.35)
         self.paint_fast_track(surface, slots)
         return surface
@@ -121,11 +126,11 @@ class BoardPainter:
         ring = [s for s in slots if s not in centre and round(math.hypot(*s.centre), 3) == distances[0]]
         ring.sort(key=lambda s: math.atan2(s.centre[1], s.centre[0]))
         radius = distances[0] * self.unit
-        pygame.draw.circle(surface, shade(PLATE, 0.9), middle, radius * 0.82)
-        pygame.draw.circle(surface, shade(PLATE, 0.8), middle, radius * 0.82, 3)
+        draw.circle(surface, shade(PLATE, 0.9), middle, radius * 0.82)
+        draw.circle(surface, shade(PLATE, 0.8), middle, radius * 0.82, 3)
         fill = centre[0].fill
         for k, factor in enumerate((0.6, 0.42)):
-            pygame.draw.circle(surface, shade(fill, 0.75 + 0.15 * k), middle, self.unit * factor * 1.7)
+            draw.circle(surface, shade(fill, 0.75 + 0.15 * k), middle, self.unit * factor * 1.7)
         for index, slot in enumerate(ring):
             a = self.to_pixels(slot.centre)
             b = self.to_pixels(ring[(index + 1) % len(ring)].centre)
@@ -134,7 +139,7 @@ class BoardPainter:
             for d in range(0, dashes, 2):
                 p = (a[0] + (b[0] - a[0]) * d / dashes, a[1] + (b[1] - a[1]) * d / dashes)
                 q = (a[0] + (b[0] - a[0]) * (d + 1) / dashes, a[1] + (b[1] - a[1]) * (d + 1) / dashes)
-                pygame.draw.line(surface, shade(PLATE_EDGE, 0.9), p, q, 4)
+                draw.line(surface, shade(PLATE_EDGE, 0.9), p, q, 4)
 
     def refresh(self, slots: tuple[Slot, ...]) -> int:
         """Redraw the slots that changed since the last refresh; the number redrawn."""
@@ -164,23 +169,23 @@ class BoardPainter:
         if slot.shape == "rounded":
             hole = pygame.Rect(0, 0, size, size)
             hole.center = (round(x), round(y))
-            pygame.draw.rect(surface, shade(slot.fill, 0.55), hole.move(-1, -1).inflate(2, 2), border_radius=7)
-            pygame.draw.rect(surface, slot.fill, hole.move(1, 1).inflate(-2, -2), border_radius=6)
+            draw.rect(surface, shade(slot.fill, 0.55), hole.move(-1, -1).inflate(2, 2), border_radius=7)
+            draw.rect(surface, slot.fill, hole.move(1, 1).inflate(-2, -2), border_radius=6)
         else:
-            pygame.draw.circle(surface, shade(slot.fill, 0.55), (x, y), size / 2 + 1)
-            pygame.draw.circle(surface, slot.fill, (x + 1, y + 1), size / 2 - 1)
+            draw.circle(surface, shade(slot.fill, 0.55), (x, y), size / 2 + 1)
+            draw.circle(surface, slot.fill, (x + 1, y + 1), size / 2 - 1)
         if slot.mark == "moved":
-            pygame.draw.circle(surface, MOVED, (x, y), self.unit * 0.47, 2)
+            draw.circle(surface, MOVED, (x, y), self.unit * 0.47, 2)
         if slot.piece is not None:
             draw_marble(surface, (x, y), self.unit * 0.4, slot.piece)
         if slot.mark == "start":
-            pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.47, 3)
+            draw.circle(surface, ACCENT, (x, y), self.unit * 0.47, 3)
         elif slot.mark == "end":
-            pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.47, 3)
+            draw.circle(surface, ACCENT, (x, y), self.unit * 0.47, 3)
             if slot.piece is None:  # a piece that would be captured keeps its face: the ring says enough
-                pygame.draw.circle(surface, ACCENT, (x, y), self.unit * 0.12)
+                draw.circle(surface, ACCENT, (x, y), self.unit * 0.12)
         elif slot.mark == "chosen":
-            pygame.draw.circle(surface, CHOSEN, (x, y), self.unit * 0.47, 4)
+            draw.circle(surface, CHOSEN, (x, y), self.unit * 0.47, 4)
         surface.set_clip(clip)
 
     def draw(self, target: pygame.Surface, slots: tuple[Slot, ...], clock: float, walkers: Sequence[Walker],
@@ -192,28 +197,28 @@ class BoardPainter:
         for number, square in enumerate(hinted):
             x, y = self.on_screen(slots[square].centre)
             radius = self.unit * (0.62 + 0.04 * pulse)
-            pygame.draw.circle(target, HINT, (x, y), radius, 3)
+            draw.circle(target, HINT, (x, y), radius, 3)
             if number == 0 and len(hinted) > 1:  # an arrow's line from the marble towards where it goes
                 tx, ty = self.on_screen(slots[hinted[-1]].centre)
                 length = math.hypot(tx - x, ty - y)
                 if length > 2 * radius:
                     ux, uy = (tx - x) / length, (ty - y) / length
-                    pygame.draw.line(target, HINT, (x + ux * radius, y + uy * radius),
+                    draw.line(target, HINT, (x + ux * radius, y + uy * radius),
                                      (tx - ux * radius, ty - uy * radius), 2)
         for slot in slots:
             if slot.click is not None:
                 x, y = self.on_screen(slot.centre)
                 if slot.click == hover:
-                    pygame.draw.circle(target, CHOSEN, (x, y), self.unit * 0.56, 3)
+                    draw.circle(target, CHOSEN, (x, y), self.unit * 0.56, 3)
                 else:
-                    pygame.draw.circle(target, shade(ACCENT, 1.0 + 0.4 * pulse), (x, y),
+                    draw.circle(target, shade(ACCENT, 1.0 + 0.4 * pulse), (x, y),
                                        self.unit * (0.52 + 0.05 * pulse), 2)
         if burst is not None:
             self.draw_burst(target, burst)
         for walker in walkers:
             x, y = self.on_screen(walker.centre)
             radius = self.unit * 0.4 * (1.0 + 0.15 * walker.lift)
-            shadow = soft_shadow(round(self.unit * 0.4))
+            shadow = soft_shadow(round(self.unit * 0.4), self.scale)
             offset = self.unit * (0.08 + 0.18 * walker.lift)
             target.blit(shadow, shadow.get_rect(center=(x + offset, y + offset)))
             draw_marble_ball(target, (x, y - self.unit * 0.22 * walker.lift), radius, walker.colour)
@@ -223,13 +228,13 @@ class BoardPainter:
         x, y = self.on_screen(burst.centre)
         t = burst.progress
         if t < 0.4:
-            pygame.draw.circle(target, shade(burst.colour, 1.7), (x, y), self.unit * (0.45 + t * 1.6), 4)
+            draw.circle(target, shade(burst.colour, 1.7), (x, y), self.unit * (0.45 + t * 1.6), 4)
         for shard in range(16):
             angle = shard * math.pi / 8 + 0.2 * (shard % 3)
             distance = self.unit * (0.35 + (1.2 + 0.3 * (shard % 2)) * t)
             size = max(1.5, self.unit * (0.2 - 0.06 * (shard % 2)) * (1.0 - t))
             colour = shade(burst.colour, 0.8 + 0.7 * (shard % 2))
-            pygame.draw.circle(target, colour, (x + math.cos(angle) * distance, y + math.sin(angle) * distance), size)
+            draw.circle(target, colour, (x + math.cos(angle) * distance, y + math.sin(angle) * distance), size)
 
     def slot_at(self, pos: tuple[float, float], slots: tuple[Slot, ...]) -> Slot | None:
         for slot in slots:
@@ -240,18 +245,18 @@ class BoardPainter:
 
 
 @lru_cache(maxsize=4)
-def soft_shadow(radius: int) -> pygame.Surface:
-    """A marble's shadow on the board: a translucent dark disc, softer at its edge."""
-    surface = pygame.Surface((radius * 2 + 4, radius * 2 + 4), pygame.SRCALPHA)
+def soft_shadow(radius: int, scale: float) -> pygame.Surface:
+    """A marble's shadow on the board: a translucent dark disc, softer at its edge (made at `scale`)."""
+    surface = layer((radius * 2 + 4, radius * 2 + 4), scale=scale)
     centre = (radius + 2, radius + 2)
-    pygame.draw.circle(surface, (30, 20, 10, 50), centre, radius + 1)
-    pygame.draw.circle(surface, (30, 20, 10, 60), centre, radius * 0.8)
+    draw.circle(surface, (30, 20, 10, 50), centre, radius + 1)
+    draw.circle(surface, (30, 20, 10, 60), centre, radius * 0.8)
     return surface
 
 
 def draw_marble(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: RGB) -> None:
     x, y = centre
-    pygame.draw.circle(surface, (50, 36, 24), (x + radius * 0.15, y + radius * 0.2), radius)  # its shadow
+    draw.circle(surface, (50, 36, 24), (x + radius * 0.15, y + radius * 0.2), radius)  # its shadow
     draw_marble_ball(surface, (x, y), radius, colour)
 
 
@@ -309,14 +314,14 @@ def draw_symbol(surface: pygame.Surface, centre: tuple[float, float], size: floa
     """A colour's symbol (circle, triangle, square, diamond, star, cross), filled in `ink`, with a thin `edge`."""
     if symbol == "circle":
         if edge is not None:
-            pygame.draw.circle(surface, edge, centre, size * 0.8 + 1)
-        pygame.draw.circle(surface, ink, centre, size * 0.8)
+            draw.circle(surface, edge, centre, size * 0.8 + 1)
+        draw.circle(surface, ink, centre, size * 0.8)
         return
     points = symbol_points(centre, size, symbol)
     if points:
         if edge is not None:
-            pygame.draw.polygon(surface, edge, points, 3)
-        pygame.draw.polygon(surface, ink, points)
+            draw.polygon(surface, edge, points, 3)
+        draw.polygon(surface, ink, points)
 
 
 # --- the side panel -----------------------------------------------------------------------------------------------
@@ -385,6 +390,7 @@ class PanelContent:
     log: list[tuple[RGB, str]]  # (the seat's colour, what it did in words), the latest last
     hints: str
     hinted_card: int | None = None  # the click code of the card the hint plays
+    subtitle: str = ""  # under the title: the computers' level
 
 
 LOG_TEXT = 22
@@ -445,18 +451,20 @@ def log_rows(content: PanelContent) -> list[tuple[int, pygame.Rect, list[str]]]:
 
 def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None) -> None:
     panel = PANEL_RECT
-    pygame.draw.rect(surface, PANEL, panel, border_radius=18)
-    pygame.draw.rect(surface, PANEL_EDGE, panel, 2, border_radius=18)
+    draw.rect(surface, PANEL, panel, border_radius=18)
+    draw.rect(surface, PANEL_EDGE, panel, 2, border_radius=18)
     draw_text(surface, "Fast Track", (panel.x + 24, panel.y + 18), 46, ACCENT, bold=True)
     layout = panel_layout(len(content.players))
-    draw_text(surface, content.title, (panel.right - 22, panel.y + 30), 22, TEXT_DIM, "topright")
+    draw_text(surface, content.title, (panel.right - 22, panel.y + 22), 22, TEXT_DIM, "topright")
+    if content.subtitle:
+        draw_text(surface, content.subtitle, (panel.right - 22, panel.y + 46), 22, TEXT_DIM, "topright")
     draw_text(surface, "home", (panel.x + 14 + HOME_X + 33, layout.players_top - 6), 22, TEXT_DIM, "midbottom")
     draw_text(surface, "discards", (panel.right - 14 - PIPS_RIGHT + 27, layout.players_top - 6), 22, TEXT_DIM,
               "midbottom")
     for row, player in enumerate(content.players):
         draw_player(surface, player, layout.players_top + row * layout.row_height, layout.row_height - 4)
     y = layout.instructions_top
-    pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 6), (panel.right - 20, y - 6), 1)
+    draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 6), (panel.right - 20, y - 6), 1)
     size, lines = prompt_lines(content.instructions)
     hinting = content.instructions.startswith("Hint:")
     colour = HINT if hinting else shade(content.seat_colour, 1.45)
@@ -468,21 +476,21 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
     playable = any(c.click is not None for c in hand)
     for card, rect, suit in zip(hand, hand_rects(hand, layout.hand_top), suits, strict=True):
         if card.click is not None and card.click == content.hinted_card:
-            pygame.draw.rect(surface, HINT, rect.inflate(14, 14), border_radius=14)
+            draw.rect(surface, HINT, rect.inflate(14, 14), border_radius=14)
         if card.click is not None:
             glow = rect.inflate(8, 8)
-            pygame.draw.rect(surface, ACCENT if hover == card.click else shade(ACCENT, 0.7), glow, border_radius=12)
+            draw.rect(surface, ACCENT if hover == card.click else shade(ACCENT, 0.7), glow, border_radius=12)
         else:
-            pygame.draw.rect(surface, (12, 14, 20), rect.move(3, 4), border_radius=9)
-        surface.blit(card_picture(card.label, suit, *CARD_SIZE), rect)
+            draw.rect(surface, (12, 14, 20), rect.move(3, 4), border_radius=9)
+        surface.blit(card_picture(card.label, suit, *CARD_SIZE, drawing_scale()), rect)
         if card.click is None and playable:
-            surface.blit(dimmer(CARD_SIZE), rect)
+            surface.blit(dimmer(CARD_SIZE, drawing_scale()), rect)
     laid = panel_buttons(content.buttons, layout.buttons_top)
     for button, shown in zip(content.buttons, laid, strict=True):
         widgets.draw_button(surface, shown, hover == button.click, size=28)
     if content.log:
         y = log_top(content)
-        pygame.draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 8), (panel.right - 20, y - 8), 1)
+        draw.line(surface, PANEL_EDGE, (panel.x + 20, y - 8), (panel.right - 20, y - 8), 1)
     rows = log_rows(content)
     for number, (index, rect, lines) in enumerate(rows):
         colour, _ = content.log[index]
@@ -496,9 +504,9 @@ def draw_panel(surface: pygame.Surface, content: PanelContent, hover: int | None
 
 
 @lru_cache(maxsize=4)
-def dimmer(size: tuple[int, int]) -> pygame.Surface:
-    dim = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(dim, (20, 24, 36, 120), dim.get_rect(), border_radius=9)
+def dimmer(size: tuple[int, int], scale: float) -> pygame.Surface:
+    dim = layer(size, scale=scale)
+    draw.rect(dim, (20, 24, 36, 120), dim.get_rect(), border_radius=9)
     return dim
 
 
@@ -510,10 +518,10 @@ def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int
     panel = PANEL_RECT
     row = pygame.Rect(panel.x + 14, y, panel.width - 28, height)
     if player.to_play:
-        pygame.draw.rect(surface, shade(player.colour, 0.45), row, border_radius=10)
-        pygame.draw.rect(surface, shade(player.colour, 1.3), row, 2, border_radius=10)
+        draw.rect(surface, shade(player.colour, 0.45), row, border_radius=10)
+        draw.rect(surface, shade(player.colour, 1.3), row, 2, border_radius=10)
         tip = (row.x + 10, row.centery)
-        pygame.draw.polygon(surface, ACCENT, [(tip[0] - 8, tip[1] - 7), (tip[0] + 2, tip[1]), (tip[0] - 8, tip[1] + 7)])
+        draw.polygon(surface, ACCENT, [(tip[0] - 8, tip[1] - 7), (tip[0] + 2, tip[1]), (tip[0] - 8, tip[1] + 7)])
     draw_marble_ball(surface, (row.x + 32, row.centery), 12, player.colour)
     name = draw_text(surface, player.name, (row.x + 54, row.centery), 30, TEXT, "midleft", bold=player.to_play)
     if player.partner is not None:  # a small twin marble: the partner
@@ -525,23 +533,23 @@ def draw_player(surface: pygame.Surface, player: PlayerLine, y: int, height: int
         if index < player.home:
             draw_marble_ball(surface, centre, 9, player.colour)
         else:
-            pygame.draw.circle(surface, shade(PANEL_EDGE, 0.8), centre, 8, 2)
+            draw.circle(surface, shade(PANEL_EDGE, 0.8), centre, 8, 2)
     pips_x = row.right - PIPS_RIGHT
     for index in range(4):
         rect = pygame.Rect(pips_x + index * 14, row.centery - 8, 10, 16)
         if index < player.credits:
-            pygame.draw.rect(surface, ACCENT, rect, border_radius=2)
+            draw.rect(surface, ACCENT, rect, border_radius=2)
         else:
-            pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8), rect, 1, border_radius=2)
+            draw.rect(surface, shade(PANEL_EDGE, 0.8), rect, 1, border_radius=2)
 
 
 def draw_banner(surface: pygame.Surface, text: str, colour: RGB, clock: float) -> None:
     """The winner's ribbon over the board, with marbles of their colour circling it."""
     rect = pygame.Rect(0, 0, 460, 96)
     rect.center = BOARD_RECT.center
-    pygame.draw.rect(surface, (12, 14, 20), rect.move(5, 7), border_radius=24)
-    pygame.draw.rect(surface, shade(colour, 0.8), rect, border_radius=24)
-    pygame.draw.rect(surface, shade(colour, 1.5), rect, 4, border_radius=24)
+    draw.rect(surface, (12, 14, 20), rect.move(5, 7), border_radius=24)
+    draw.rect(surface, shade(colour, 0.8), rect, border_radius=24)
+    draw.rect(surface, shade(colour, 1.5), rect, 4, border_radius=24)
     size = 64
     while size > 32 and text_width(text, size, True) > rect.width - 40:  # "You and Green win!" fits too
         size -= 4
@@ -567,7 +575,7 @@ def draw_tooltip(surface: pygame.Surface, text: str, pointer: tuple[float, float
     box = pygame.Rect(0, 0, width, size + 12)
     box.bottomleft = (round(pointer[0]) + 14, round(pointer[1]) - 6)
     box.clamp_ip(pygame.Rect(4, 4, LOGICAL_SIZE[0] - 8, LOGICAL_SIZE[1] - 8))
-    pygame.draw.rect(surface, (12, 14, 20), box.move(2, 3), border_radius=8)
-    pygame.draw.rect(surface, shade(PANEL, 0.85), box, border_radius=8)
-    pygame.draw.rect(surface, PANEL_EDGE, box, 1, border_radius=8)
+    draw.rect(surface, (12, 14, 20), box.move(2, 3), border_radius=8)
+    draw.rect(surface, shade(PANEL, 0.85), box, border_radius=8)
+    draw.rect(surface, PANEL_EDGE, box, 1, border_radius=8)
     draw_text(surface, fit_text(text, size, width - 16), (box.x + 10, box.centery), size, TEXT, "midleft")

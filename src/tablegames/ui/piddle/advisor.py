@@ -11,7 +11,9 @@ import pygame
 
 from tablegames.piddle.hands import describe_hand
 from tablegames.piddle.solver import Advice, Move, Objective
-from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, font, shade
+from tablegames.ui import draw
+from tablegames.ui.theme import ACCENT, PANEL, PANEL_EDGE, TEXT, TEXT_DIM, draw_text, shade
+from tablegames.ui.widgets import text_width
 
 WIN_COLOUR = (86, 196, 120)
 PUSH_COLOUR = (236, 178, 60)
@@ -54,21 +56,21 @@ def short_move_text(move: Move) -> str:
 def draw_fitted(surface: pygame.Surface, text: str, pos: tuple[float, float], width: int, size: int,
                 colour: tuple[int, int, int]) -> None:
     """Text in bold at `size`, smaller until it fits in `width` pixels."""
-    while size > 16 and font(size, True).size(text)[0] > width:
+    while size > 16 and text_width(text, size, True) > width:
         size -= 2
     draw_text(surface, text, pos, size, colour, bold=True)
 
 
 def draw_outcome_bar(surface: pygame.Surface, rect: pygame.Rect, win: float, push: float, lose: float) -> None:
     """Win, push and lose as three coloured lengths of one bar, with their shares written below."""
-    pygame.draw.rect(surface, shade(PANEL, 0.7), rect, border_radius=6)
+    draw.rect(surface, shade(PANEL, 0.7), rect, border_radius=6)
     x = rect.x
     for share, colour in ((win, WIN_COLOUR), (push, PUSH_COLOUR), (lose, LOSE_COLOUR)):
         width = round(rect.width * share)
         if width > 0:
-            pygame.draw.rect(surface, colour, (x, rect.y, min(width, rect.right - x), rect.height))
+            draw.rect(surface, colour, (x, rect.y, min(width, rect.right - x), rect.height))
         x += width
-    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
+    draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=6)
     labels = (("win", win, WIN_COLOUR), ("push", push, PUSH_COLOUR), ("lose", lose, LOSE_COLOUR))
     for index, (name, share, colour) in enumerate(labels):
         middle = rect.x + rect.width * (2 * index + 1) / 6
@@ -77,8 +79,8 @@ def draw_outcome_bar(surface: pygame.Surface, rect: pygame.Rect, win: float, pus
 
 
 def draw_advisor(surface: pygame.Surface, rect: pygame.Rect, view: AdvisorView, advice: Advice | None) -> None:
-    pygame.draw.rect(surface, PANEL, rect, border_radius=16)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=16)
+    draw.rect(surface, PANEL, rect, border_radius=16)
+    draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=16)
     left, y = rect.x + 20, rect.y + 16
     draw_text(surface, "Advisor", (left, y), 36, ACCENT, bold=True)
     draw_text(surface, "exact", (rect.right - 20, y + 8), 22, TEXT_DIM, "topright")
@@ -95,9 +97,9 @@ def draw_advisor(surface: pygame.Surface, rect: pygame.Rect, view: AdvisorView, 
         y = draw_best(surface, rect, y, advice)
     if view.legend and advice is not None:
         legend_y = rect.bottom - 62
-        pygame.draw.rect(surface, ADVISED, (left, legend_y - 8, 16, 16), 3, border_radius=4)
+        draw.rect(surface, ADVISED, (left, legend_y - 8, 16, 16), 3, border_radius=4)
         draw_text(surface, "the advisor keeps", (left + 24, legend_y), 21, TEXT_DIM, "midleft")
-        pygame.draw.rect(surface, ACCENT, (left + 170, legend_y - 8, 16, 16), border_radius=4)
+        draw.rect(surface, ACCENT, (left + 170, legend_y - 8, 16, 16), border_radius=4)
         draw_text(surface, "held", (left + 194, legend_y), 21, TEXT_DIM, "midleft")
     draw_text(surface, objective_text(view.objective), (rect.centerx, rect.bottom - 22), 20, TEXT_DIM, "center")
 
@@ -108,8 +110,8 @@ def draw_best(surface: pygame.Surface, rect: pygame.Rect, y: int, advice: Advice
     y += 30
     best = advice.best
     box = pygame.Rect(left - 6, y - 4, rect.width - 28, 64)
-    pygame.draw.rect(surface, shade(ADVISED, 0.35), box, border_radius=10)
-    pygame.draw.rect(surface, ADVISED, box, 2, border_radius=10)
+    draw.rect(surface, shade(ADVISED, 0.35), box, border_radius=10)
+    draw.rect(surface, ADVISED, box, 2, border_radius=10)
     draw_text(surface, "best move", (box.x + 12, box.y + 6), 20, ADVISED)
     draw_fitted(surface, move_text(best), (box.x + 12, box.y + 26), box.width - 24, 30, TEXT)
     y += 76
@@ -117,7 +119,7 @@ def draw_best(surface: pygame.Surface, rect: pygame.Rect, y: int, advice: Advice
     y += 84
     if advice.is_playing_for_push:
         tag = pygame.Rect(left - 6, y - 4, rect.width - 28, 34)
-        pygame.draw.rect(surface, shade(PUSH_COLOUR, 0.4), tag, border_radius=10)
+        draw.rect(surface, shade(PUSH_COLOUR, 0.4), tag, border_radius=10)
         draw_text(surface, "Playing for the push: no win left", (tag.centerx, tag.centery), 25, PUSH_COLOUR,
                   "center", bold=True)
         y += 42

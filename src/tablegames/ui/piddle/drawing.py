@@ -11,6 +11,7 @@ import math
 import pygame
 
 from tablegames.piddle.hands import DICE, describe_hand, hand_of
+from tablegames.ui import draw
 from tablegames.ui.miniatures import draw_die
 from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, WIN_COLOUR
 from tablegames.ui.piddle.controller import HUMAN_SEAT, PiddleController
@@ -96,8 +97,8 @@ def draw_mini_dice(surface: pygame.Surface, dice: tuple[int, ...], left: float, 
 
 def draw_players(surface: pygame.Surface, controller: PiddleController) -> None:
     table = controller.table
-    pygame.draw.rect(surface, PANEL, PLAYERS_RECT, border_radius=16)
-    pygame.draw.rect(surface, PANEL_EDGE, PLAYERS_RECT, 2, border_radius=16)
+    draw.rect(surface, PANEL, PLAYERS_RECT, border_radius=16)
+    draw.rect(surface, PANEL_EDGE, PLAYERS_RECT, 2, border_radius=16)
     draw_text(surface, "Players", (PLAYERS_RECT.x + 20, PLAYERS_RECT.y + 14), 32, ACCENT, bold=True)
     draw_text(surface, "winnings", (PLAYERS_RECT.right - 20, PLAYERS_RECT.y + 22), 22, TEXT_DIM, "topright")
     stage = controller.stage()
@@ -110,14 +111,14 @@ def draw_players(surface: pygame.Surface, controller: PiddleController) -> None:
         row = pygame.Rect(PLAYERS_RECT.x + 10, top, PLAYERS_RECT.width - 20, row_height - 8)
         acting = not settled and not controller.showing_break and seat == stage.seat
         if acting or seat == winner:
-            pygame.draw.rect(surface, shade(PANEL_EDGE, 0.75), row, border_radius=10)
-            pygame.draw.rect(surface, WIN_COLOUR if seat == winner else ACCENT, row, 2, border_radius=10)
+            draw.rect(surface, shade(PANEL_EDGE, 0.75), row, border_radius=10)
+            draw.rect(surface, WIN_COLOUR if seat == winner else ACCENT, row, 2, border_radius=10)
         colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        pygame.draw.circle(surface, colour, (row.x + 18, row.y + 21), 9)
+        draw.circle(surface, colour, (row.x + 18, row.y + 21), 9)
         name_rect = draw_text(surface, table.names[seat], (row.x + 36, row.y + 8), 30, TEXT, bold=seat == HUMAN_SEAT)
         if seat == table.breaker and not controller.showing_break:
             tag = pygame.Rect(name_rect.right + 10, row.y + 9, 62, 22)
-            pygame.draw.rect(surface, shade(ACCENT, 0.45), tag, border_radius=8)
+            draw.rect(surface, shade(ACCENT, 0.45), tag, border_radius=8)
             draw_text(surface, "breaker", tag.center, 19, ACCENT, "center")
         amount = table.winnings[seat]
         amount_colour = WIN_COLOUR if amount > 0 else (LOSE_COLOUR if amount < 0 else TEXT_DIM)
@@ -157,8 +158,8 @@ def draw_top_bar(surface: pygame.Surface, controller: PiddleController) -> None:
               (190, 38), 26, TEXT_DIM)
     pot = pygame.Rect(0, 0, 210, 52)
     pot.center = (FELT_RECT.centerx, 42)
-    pygame.draw.rect(surface, shade(FELT_DARK, 0.8), pot, border_radius=26)
-    pygame.draw.rect(surface, ACCENT, pot, 2, border_radius=26)
+    draw.rect(surface, shade(FELT_DARK, 0.8), pot, border_radius=26)
+    draw.rect(surface, ACCENT, pot, 2, border_radius=26)
     draw_text(surface, f"Pot ${table.pot}", pot.center, 36, ACCENT, "center", bold=True)
     cap = "cap: set by the breaker" if table.cap is None else f"cap: {table.cap} roll{'s' if table.cap > 1 else ''}"
     draw_text(surface, cap, (ADVISOR_RECT.x, 30), 30, TEXT if table.cap is not None else TEXT_DIM, bold=table.cap
@@ -167,10 +168,10 @@ def draw_top_bar(surface: pygame.Surface, controller: PiddleController) -> None:
 
 
 def draw_cloth(surface: pygame.Surface) -> None:
-    pygame.draw.rect(surface, shade(FELT_DARK, 0.6), FELT_RECT.inflate(12, 12), border_radius=26)
-    pygame.draw.rect(surface, FELT, FELT_RECT, border_radius=22)
+    draw.rect(surface, shade(FELT_DARK, 0.6), FELT_RECT.inflate(12, 12), border_radius=26)
+    draw.rect(surface, FELT, FELT_RECT, border_radius=22)
     inner = FELT_RECT.inflate(-28, -28)
-    pygame.draw.rect(surface, shade(FELT, 0.88), inner, 2, border_radius=16)
+    draw.rect(surface, shade(FELT, 0.88), inner, 2, border_radius=16)
 
 
 def draw_stage_text(surface: pygame.Surface, controller: PiddleController) -> None:
@@ -208,7 +209,7 @@ def draw_dice(surface: pygame.Surface, controller: PiddleController, show_advice
     if stage.dice is None:  # before the first roll: where the six dice will land
         for position in range(DICE):
             place = die_rect(position).inflate(-10, -10)
-            pygame.draw.rect(surface, shade(FELT, 0.8), place, 3, border_radius=10)
+            draw.rect(surface, shade(FELT, 0.8), place, 3, border_radius=10)
         return
     advised = set(controller.advised_positions()) if show_advice else set()
     can_hold = controller.can_person_hold()
@@ -222,19 +223,19 @@ def draw_dice(surface: pygame.Surface, controller: PiddleController, show_advice
         size = DIE_SIZE * (1 + 0.18 * pose.lift)
         shadow = pygame.Rect(0, 0, DIE_SIZE * (1.05 - 0.3 * pose.lift), DIE_SIZE * 0.34)
         shadow.center = (round(x + 6 + pose.lift * 18), round(y - pose.dy * DIE_SIZE + DIE_SIZE * 0.5))
-        pygame.draw.ellipse(surface, shade(FELT, 0.7), shadow)
+        draw.ellipse(surface, shade(FELT, 0.7), shadow)
         if position in advised and controller.tumble is None:
             ring = pygame.Rect(0, 0, DIE_SIZE + 16, DIE_SIZE + 16)
             ring.center = (round(x), round(y))
-            pygame.draw.rect(surface, ADVISED, ring, 4, border_radius=14)
+            draw.rect(surface, ADVISED, ring, 4, border_radius=14)
         if held and controller.tumble is None:
             frame = pygame.Rect(0, 0, DIE_SIZE + 6, DIE_SIZE + 6)
             frame.center = (round(x), round(y))
-            pygame.draw.rect(surface, ACCENT, frame, border_radius=10)
+            draw.rect(surface, ACCENT, frame, border_radius=10)
         elif hover == position and can_hold:
             frame = pygame.Rect(0, 0, DIE_SIZE + 6, DIE_SIZE + 6)
             frame.center = (round(x), round(y))
-            pygame.draw.rect(surface, shade(ACCENT, 0.7), frame, 2, border_radius=10)
+            draw.rect(surface, shade(ACCENT, 0.7), frame, 2, border_radius=10)
         depth = 3 + 10 * pose.lift
         draw_die(surface, (x, y), size, pose.value, pose.angle, DIE_BODY,
                  WILD_PIPS if pose.value == 1 else DIE_PIPS, (depth * 0.5, depth))
@@ -262,7 +263,7 @@ def draw_break_roll(surface: pygame.Surface, controller: PiddleController) -> No
         if seat == table.breaker:
             frame = pygame.Rect(0, 0, size + 12, size + 12)
             frame.center = (round(x), round(y))
-            pygame.draw.rect(surface, ACCENT, frame, 4, border_radius=12)
+            draw.rect(surface, ACCENT, frame, 4, border_radius=12)
         draw_die(surface, (x, y), size, latest[seat], 0.0, DIE_BODY, WILD_PIPS if latest[seat] == 1 else DIE_PIPS,
                  (2, 4))
         draw_text(surface, table.names[seat], (x, y + size / 2 + 22), 24,
@@ -276,8 +277,8 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, controller: PiddleC
     """The settled round in the side panel: every final hand, best first, and what the pot did."""
     table = controller.table
     result = table.results[-1]
-    pygame.draw.rect(surface, PANEL, rect, border_radius=16)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=16)
+    draw.rect(surface, PANEL, rect, border_radius=16)
+    draw.rect(surface, PANEL_EDGE, rect, 2, border_radius=16)
     left, y = rect.x + 20, rect.y + 16
     draw_text(surface, "Round results", (left, y), 36, ACCENT, bold=True)
     y += 52
@@ -302,8 +303,8 @@ def draw_results(surface: pygame.Surface, rect: pygame.Rect, controller: PiddleC
 
 
 def draw_log(surface: pygame.Surface, controller: PiddleController) -> None:
-    pygame.draw.rect(surface, shade(PANEL, 0.9), LOG_RECT, border_radius=14)
-    pygame.draw.rect(surface, shade(PANEL_EDGE, 0.7), LOG_RECT, 1, border_radius=14)
+    draw.rect(surface, shade(PANEL, 0.9), LOG_RECT, border_radius=14)
+    draw.rect(surface, shade(PANEL_EDGE, 0.7), LOG_RECT, 1, border_radius=14)
     lines = controller.log[-5:]
     for index, line in enumerate(lines):
         fade = 0.55 + 0.45 * (index + 1) / len(lines)
@@ -330,7 +331,7 @@ def draw_banner(surface: pygame.Surface, controller: PiddleController, clock: fl
     pulse = 1.0 if still else 1.0 + 0.04 * math.sin(clock * 4)
     banner = pygame.Rect(0, 0, round(500 * pulse), 124)
     banner.center = (FELT_RECT.centerx, FELT_RECT.y + 96)
-    pygame.draw.rect(surface, shade(PANEL, 0.8), banner, border_radius=20)
-    pygame.draw.rect(surface, colour, banner, 4, border_radius=20)
+    draw.rect(surface, shade(PANEL, 0.8), banner, border_radius=20)
+    draw.rect(surface, colour, banner, 4, border_radius=20)
     draw_text(surface, title, (banner.centerx, banner.y + 42), 60, colour, "center", bold=True)
     draw_text(surface, line, (banner.centerx, banner.y + 96), 28, TEXT, "center")

@@ -19,6 +19,8 @@ import pygame
 from tablegames.music.mood import Mood
 from tablegames.piddle.hands import DICE, describe_hand
 from tablegames.piddle.table import TURN, PiddleTable, positions_to_hold
+from tablegames.ui import draw
+from tablegames.ui.canvas import drawing_scale, image_size, layer
 from tablegames.ui.miniatures import draw_die
 from tablegames.ui.piddle import savegame
 from tablegames.ui.piddle.advisor import ADVISED, LOSE_COLOUR, PUSH_COLOUR, AdvisorView, draw_advisor
@@ -90,6 +92,7 @@ class PiddleScene(TableScene):
     table in progress is resumed from and saved to after every move (None, and always when watching: no saving)."""
 
     name = "piddle"
+    draws_at_any_scale = True
     bindings = (
         KeyBinding((pygame.K_SPACE,), "roll", "Space roll"),
         KeyBinding((pygame.K_RETURN, pygame.K_KP_ENTER), "stop", "Enter stop"),
@@ -119,8 +122,8 @@ class PiddleScene(TableScene):
                                            context.thinker)
         self.hover_die: int | None = None
         self.hover_button: str | None = None
-        self.backdrop = pygame.Surface(LOGICAL_SIZE)
-        self.backdrop_key: tuple[object, ...] = ()  # `static_key` when the backdrop was last drawn
+        self.backdrop = full_layer()
+        self.backdrop_key: tuple[object, ...] = ()  # `static_key` and the scale when the backdrop was last drawn
         self.saved_marker = self.save_marker()  # a resumed table is saved already
         if notice:
             self.toasts.show(notice, important=True)
@@ -207,8 +210,9 @@ class PiddleScene(TableScene):
         changed (with a move or an answer, not with the frame)."""
         if self.show_advisor and self.controller.wants_breaker_outlook():
             self.controller.breaker_outlook()
-        key = self.static_key()
+        key = (self.static_key(), drawing_scale())
         if key != self.backdrop_key:
+            self.backdrop = full_layer()  # at the window's scale, which may have changed
             self.draw_static(self.backdrop)
             self.backdrop_key = key
 
@@ -300,8 +304,8 @@ class PiddleScene(TableScene):
             advice = controller.shown_advice() if not controller.is_busy() else None
             draw_advisor(surface, ADVISOR_RECT, self.advisor_view(), advice)
         else:
-            pygame.draw.rect(surface, PANEL, ADVISOR_RECT, border_radius=16)
-            pygame.draw.rect(surface, PANEL_EDGE, ADVISOR_RECT, 2, border_radius=16)
+            draw.rect(surface, PANEL, ADVISOR_RECT, border_radius=16)
+            draw.rect(surface, PANEL_EDGE, ADVISOR_RECT, 2, border_radius=16)
             draw_text(surface, "Advisor hidden", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 60), 32, TEXT_DIM, "center")
             draw_text(surface, "press A to show it", (ADVISOR_RECT.centerx, ADVISOR_RECT.y + 96), 26, TEXT_DIM,
                       "center")
@@ -334,10 +338,11 @@ def read_die_centre(index: int) -> tuple[float, float]:
     return left + index * (READ_SIZE + READ_GAP), READ_Y
 
 
-def scaled_into(picture: pygame.Surface, frame: pygame.Rect) -> pygame.Surface:
-    """`picture` scaled to fit `frame`, keeping its shape."""
+def scaled_into(picture: pygame.Surface, frame: tuple[int, int], pixels_a_unit: float = 1.0) -> pygame.Surface:
+    """`picture` scaled to fit a frame of logical size `frame`, keeping its shape, at the window's pixels a unit
+    (its logical size: `canvas.image_size`)."""
     width, height = picture.get_size()
-    scale = min(frame.width / width, frame.height / height)
+    scale = min(frame[0] / width, frame[1] / height) * pixels_a_unit
     return pygame.transform.smoothscale(picture, (max(1, round(width * scale)), max(1, round(height * scale))))
 
 
@@ -349,19 +354,25 @@ def read_die_at(pos: tuple[float, float]) -> int | None:
     return None
 
 
+def full_layer() -> pygame.Surface:
+    """A picture of the whole design at the window's scale (the static parts drawn once, blitted each frame)."""
+    return layer(LOGICAL_SIZE, alpha=False)
+
+
 class PhotoScene(Scene):
     """Analyse a photo: the picture with the dice found, the dice as read (uncertain ones marked), the advice.
     The photo is read on the thinker: the page says what is being read until the answer comes."""
 
     name = "piddle:photo"
+    draws_at_any_scale = True
 
     def __init__(self, context: Context, controller: PhotoController | None = None) -> None:
         super().__init__(context)
         self.controller = controller or PhotoController(objective_of(context.settings), context.thinker)
         self.toasts = Toasts()
         self.thumbnail: pygame.Surface | None = None  # the photo scaled into its frame
-        self.thumbnail_of: PhotoRead | None = None
-        self.page = pygame.Surface(LOGICAL_SIZE)  # the whole picture, redrawn when the reading or a fix changes
+        self.thumbnail_of: tuple[PhotoRead | None, float] | None = None  # the photo and the scale it was made for
+        self.page = full_layer()  # the whole picture, redrawn when the reading or a fix changes
         self.page_key: tuple[object, ...] = ()  # what the page showed when last drawn
         self.after_change()
 
@@ -418,13 +429,16 @@ class PhotoScene(Scene):
     def relayout(self) -> None:
         """The photo's thumbnail when a new photo was read, and the page when what it shows changed."""
         shown = self.controller.photo
-        if shown is not self.thumbnail_of:
-            self.thumbnail = None if shown is None else scaled_into(array_to_surface(shown.thumbnail), PHOTO_RECT)
-            self.thumbnail_of = shown
+        scale = drawing_scale()
+        if (shown, scale) != self.thumbnail_of:
+            self.thumbnail = None if shown is None else scaled_into(array_to_surface(shown.thumbnail),
+                                                                    PHOTO_RECT.size, scale)
+            self.thumbnail_of = (shown, scale)
         photo = self.controller
         key = (id(photo.photo), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
-               photo.message, photo.problem, photo.reading_what, photo.objective, photo.advisor.version)
+               photo.message, photo.problem, photo.reading_what, photo.objective, photo.advisor.version, scale)
         if key != self.page_key:
+            self.page = full_layer()  # at the window's scale, which may have changed
             self.draw_page(self.page)
             self.page_key = key
 
@@ -433,8 +447,10 @@ class PhotoScene(Scene):
         photo = self.controller.photo
         if photo is None or self.thumbnail is None:
             return None
-        rect = self.thumbnail.get_rect(center=PHOTO_RECT.center)
-        return self.thumbnail, rect.width / photo.size[0], rect
+        width, height = image_size(self.thumbnail)
+        rect = pygame.Rect(0, 0, round(width), round(height))
+        rect.center = PHOTO_RECT.center
+        return self.thumbnail, width / photo.size[0], rect
 
     def situation_lines(self) -> tuple[str, ...]:
         s = self.controller.situation
@@ -453,14 +469,14 @@ class PhotoScene(Scene):
         photo = self.controller
         draw_background(surface)
         draw_text(surface, "Piddle: analyse a photo", (30, 22), 48, ACCENT, bold=True)
-        pygame.draw.rect(surface, PANEL, PHOTO_RECT.inflate(16, 16), border_radius=12)
+        draw.rect(surface, PANEL, PHOTO_RECT.inflate(16, 16), border_radius=12)
         shown = self.picture()
         if shown is None:
             waiting = f"Reading {photo.reading_what}..." if photo.is_reading() else "Drop a photo of six dice here"
             draw_text(surface, waiting, PHOTO_RECT.center, 34, TEXT_DIM, "center")
         else:
             image, scale, rect = shown
-            surface.blit(image, rect)
+            surface.blit(image, rect.topleft)
             for index, die in enumerate(photo.reading.dice if photo.reading is not None else ()):
                 centre = (rect.x + die.center[1] * scale, rect.y + die.center[0] * scale)
                 side = die.size * scale * 1.25
@@ -468,9 +484,9 @@ class PhotoScene(Scene):
                 box.center = (round(centre[0]), round(centre[1]))
                 uncertain = photo.is_uncertain(index)
                 colour = LOSE_COLOUR if uncertain else ADVISED
-                pygame.draw.rect(surface, colour, box, 3, border_radius=6)
+                draw.rect(surface, colour, box, 3, border_radius=6)
                 tag = pygame.Rect(box.x, box.y - 24, 26, 22)
-                pygame.draw.rect(surface, colour, tag, border_radius=5)
+                draw.rect(surface, colour, tag, border_radius=5)
                 draw_text(surface, str(index + 1), tag.center, 22, (20, 20, 26), "center", bold=True)
             if photo.problem is not None:
                 self.draw_problem(surface, rect, *photo.problem)
@@ -495,10 +511,10 @@ class PhotoScene(Scene):
         said = wrap_text(message[:1].upper() + message[1:], 24, width, bold=True)[:2]
         tried = wrap_text(f"Try: {hint}", 22, width)[:2]
         height = 16 + 28 * len(said) + 26 * len(tried)
-        banner = pygame.Surface((width + 24, height), pygame.SRCALPHA)
+        banner = layer((width + 24, height))  # at the window's scale
         banner.fill((20, 20, 26, 215))
         top = rect.bottom - height - 8
-        surface.blit(banner, (rect.centerx - banner.get_width() // 2, top))
+        surface.blit(banner, (rect.centerx - (width + 24) // 2, top))
         for number, line in enumerate(said):
             draw_text(surface, line, (rect.centerx, top + 22 + 28 * number), 24, LOSE_COLOUR, "center", bold=True)
         for number, line in enumerate(tried):
@@ -515,11 +531,11 @@ class PhotoScene(Scene):
             if index in advised:
                 ring = pygame.Rect(0, 0, READ_SIZE + 14, READ_SIZE + 14)
                 ring.center = (round(x), round(y))
-                pygame.draw.rect(surface, ADVISED, ring, 4, border_radius=12)
+                draw.rect(surface, ADVISED, ring, 4, border_radius=12)
             if index == photo.selected:
                 frame = pygame.Rect(0, 0, READ_SIZE + 6, READ_SIZE + 6)
                 frame.center = (round(x), round(y))
-                pygame.draw.rect(surface, ACCENT, frame, border_radius=10)
+                draw.rect(surface, ACCENT, frame, border_radius=10)
             draw_die(surface, (x, y), READ_SIZE, value, 0.0, DIE_BODY, WILD_PIPS if value == 1 else DIE_PIPS, (2, 4))
             uncertain = photo.is_uncertain(index)
             if uncertain:

@@ -24,6 +24,8 @@ from tablegames.routes.hexmap import (
     hex_corners,
     is_edge_end,
 )
+from tablegames.ui import draw
+from tablegames.ui.canvas import layer
 from tablegames.ui.routes.controller import DrawnRoute
 from tablegames.ui.routes.labels import (
     Box,
@@ -38,7 +40,7 @@ from tablegames.ui.routes.labels import (
     polyline,
     split_name,
 )
-from tablegames.ui.theme import ACCENT, draw_text, font
+from tablegames.ui.theme import ACCENT, draw_text, line_height, text_size
 
 HEX_COLOURS = {
     "white": (226, 222, 200),
@@ -165,16 +167,16 @@ def draw_tile(surface: pygame.Surface, centre: tuple[float, float], size: float,
     label; returns node positions. `ink`: where to add what was drawn that a name may not cover."""
     ink = [] if ink is None else ink
     corners = unit_corners(layout, centre, size)
-    pygame.draw.polygon(surface, fill or HEX_COLOURS.get(colour, HEX_COLOURS["white"]), corners)
+    draw.polygon(surface, fill or HEX_COLOURS.get(colour, HEX_COLOURS["white"]), corners)
     if texture is not None:
         texture(surface, centre, size)
     places = node_positions(spec, layout)
     width = max(2, round(size * 0.16))
     for number in range(len(spec.paths)):
         points = path_points(spec, number, layout, places, centre, size)
-        pygame.draw.lines(surface, TRACK, False, points, width)
+        draw.lines(surface, TRACK, False, points, width)
         for end in points[0], points[-1]:
-            pygame.draw.circle(surface, TRACK, end, width / 2 - 0.5)
+            draw.circle(surface, TRACK, end, width / 2 - 0.5)
         ink.extend(polyline(points, width / 2 + 0.5))
     radius = max(3.0, size * 0.2)
     for node in spec.nodes:
@@ -185,26 +187,25 @@ def draw_tile(surface: pygame.Surface, centre: tuple[float, float], size: float,
             if len(slots) > 1:
                 boxes = [pygame.Rect(sx - radius, sy - radius, 2 * radius, 2 * radius) for sx, sy in slots]
                 box = boxes[0].unionall(boxes[1:])
-                pygame.draw.rect(surface, PAPER, box, border_radius=round(radius))
-                pygame.draw.rect(surface, INK, box, 2, border_radius=round(radius))
+                draw.rect(surface, PAPER, box, border_radius=round(radius))
+                draw.rect(surface, INK, box, 2, border_radius=round(radius))
                 ink.append(Rect((box.left, box.top, box.right, box.bottom)))
             for slot in slots:
-                pygame.draw.circle(surface, PAPER, slot, radius)
-                pygame.draw.circle(surface, INK, slot, radius, max(1, round(size * 0.035)))
+                draw.circle(surface, PAPER, slot, radius)
+                draw.circle(surface, INK, slot, radius, max(1, round(size * 0.035)))
                 ink.append(Circle(slot, radius))
         elif node.kind == "town":  # a black dot ringed in white, so it shows on the track
-            pygame.draw.circle(surface, PAPER, at, max(3.5, size * 0.15))
-            pygame.draw.circle(surface, INK, at, max(2.5, size * 0.11))
+            draw.circle(surface, PAPER, at, max(3.5, size * 0.15))
+            draw.circle(surface, INK, at, max(2.5, size * 0.11))
             ink.append(Circle(at, max(3.5, size * 0.15)))
         elif node.kind == "junction":
-            pygame.draw.circle(surface, TRACK, at, width / 2)
+            draw.circle(surface, TRACK, at, width / 2)
     if spec.label and size >= 16:
-        label = font(max(12, round(size * 0.38)), True).render(spec.label, True, INK)
-        rect = label.get_rect(center=(centre[0] + size * 0.5, centre[1] - size * 0.45))
-        surface.blit(label, rect)
+        rect = draw_text(surface, spec.label, (centre[0] + size * 0.5, centre[1] - size * 0.45),
+                         max(12, round(size * 0.38)), INK, "center", bold=True)
         ink.append(box_of(rect))
     if outline is not None:
-        pygame.draw.polygon(surface, outline, corners, 1)
+        draw.polygon(surface, outline, corners, 1)
     return places
 
 
@@ -282,10 +283,9 @@ def city_at(board: BoardState, layout: MapLayout, pos: tuple[float, float]) -> t
 
 def draw_value(surface: pygame.Surface, at: tuple[float, float], value: int, size: float) -> Circle:
     radius = max(7.0, size * 0.17)
-    pygame.draw.circle(surface, PAPER, at, radius)
-    pygame.draw.circle(surface, INK, at, radius, 1)
-    text = font(max(11, round(radius * 1.35)), True).render(str(value), True, INK)
-    surface.blit(text, text.get_rect(center=(at[0], at[1] + 1)))
+    draw.circle(surface, PAPER, at, radius)
+    draw.circle(surface, INK, at, radius, 1)
+    draw_text(surface, str(value), (at[0], at[1] + 1), max(11, round(radius * 1.35)), INK, "center", bold=True)
     return Circle(at, radius)
 
 
@@ -307,7 +307,7 @@ def draw_water_texture(surface: pygame.Surface, centre: tuple[float, float], siz
         wave = [(left + i * size * 0.08, centre[1] + row * size + math.sin(i * 1.4) * size * 0.035)
                 for i in range(round((1.24 - abs(row) * 0.6) / 0.08))]
         if len(wave) > 1:
-            pygame.draw.lines(surface, WATER_TEXTURE, False, wave, 2)
+            draw.lines(surface, WATER_TEXTURE, False, wave, 2)
 
 
 def draw_terrain(surface: pygame.Surface, centre: tuple[float, float], size: float, terrain: tuple[str, ...],
@@ -322,13 +322,12 @@ def draw_terrain(surface: pygame.Surface, centre: tuple[float, float], size: flo
         for row in range(2):
             wave = [(x - size * 0.2 + i * size * 0.05, y - size * 0.07 + row * size * 0.12
                      + math.sin(i * 1.6) * size * 0.03) for i in range(9)]
-            pygame.draw.lines(surface, WATER, False, wave, max(2, round(size * 0.05)))
+            draw.lines(surface, WATER, False, wave, max(2, round(size * 0.05)))
         drawn.append(pygame.Rect(round(x - size * 0.22), round(y - size * 0.12), round(size * 0.44),
                                  round(size * 0.26)))
     if cost and size >= 24:
-        text = font(max(13, round(size * 0.26)), True).render(f"${cost}", True, INK)
-        rect = text.get_rect(midtop=(x, y + size * 0.14))
-        surface.blit(text, rect)
+        rect = draw_text(surface, f"${cost}", (x, y + size * 0.14), max(13, round(size * 0.26)), INK, "midtop",
+                         bold=True)
         drawn.append(rect)
     return [box_of(rect) for rect in drawn]
 
@@ -339,11 +338,11 @@ def draw_peaks(surface: pygame.Surface, at: tuple[float, float], width: float) -
     base = y + width * 0.28
     tall = [(x - width * 0.5, base), (x - width * 0.08, y - width * 0.36), (x + width * 0.3, base)]
     low = [(x - width * 0.05, base), (x + width * 0.24, y - width * 0.12), (x + width * 0.5, base)]
-    pygame.draw.polygon(surface, MOUNTAIN_DARK, low)
-    pygame.draw.polygon(surface, MOUNTAIN, tall)
+    draw.polygon(surface, MOUNTAIN_DARK, low)
+    draw.polygon(surface, MOUNTAIN, tall)
     snow = [(x - width * 0.2, y - width * 0.18), (x - width * 0.08, y - width * 0.36), (x + width * 0.04, y - width * 0.18)]
-    pygame.draw.polygon(surface, PAPER, snow)
-    pygame.draw.lines(surface, INK, True, tall, 1)
+    draw.polygon(surface, PAPER, snow)
+    draw.lines(surface, INK, True, tall, 1)
     return pygame.Rect(round(x - width * 0.5), round(y - width * 0.36), round(width), round(width * 0.64))
 
 
@@ -380,7 +379,7 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
         for edge in hx.impassable:
             corners = unit_corners(game_map.layout, centre, size)
             ends = corners[(edge + 1) % 6], corners[(edge + 2) % 6]
-            pygame.draw.line(surface, (30, 80, 200), *ends, 5)
+            draw.line(surface, (30, 80, 200), *ends, 5)
             ink.append(Segment(ends[0], ends[1], 3.0))
         radius = max(3.0, size * 0.2)
         for index, city in enumerate(spec.cities):
@@ -391,13 +390,12 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
             for slot, sym in zip(slots, held + reserved, strict=False):
                 company = company_colours.get(sym, (128, 128, 128))
                 if sym in held:
-                    pygame.draw.circle(surface, company, slot, radius - 2)
+                    draw.circle(surface, company, slot, radius - 2)
                     ink_colour = text_colour_on(company)
                 else:  # an empty home slot: the owner's ring
-                    pygame.draw.circle(surface, company, slot, radius - 2, 2)
+                    draw.circle(surface, company, slot, radius - 2, 2)
                     ink_colour = company
-                label = font(max(9, round(radius * 0.95)), True).render(sym, True, ink_colour)
-                surface.blit(label, label.get_rect(center=slot))
+                draw_text(surface, sym, slot, max(9, round(radius * 0.95)), ink_colour, "center", bold=True)
             if city.revenue and not isinstance(city.revenue, dict):
                 ink.append(draw_value(surface, (at[0] - radius * 1.2 - size * 0.1 * (len(slots) > 1),
                                                 at[1] - radius * 1.25), city.revenue, size))
@@ -408,26 +406,20 @@ def paint_board(surface: pygame.Surface, board: BoardState, layout: MapLayout,
         for offboard in spec.offboards:
             ink.extend(draw_offboard_values(surface, centre, size, offboard.revenue, phase_colours))
         if tile_id is not None and size >= 30:
-            text = font(max(10, round(size * 0.2))).render(tile_id, True, INK)
-            rect = text.get_rect(center=(centre[0] + size * 0.52, centre[1] + size * 0.42))
-            surface.blit(text, rect)
+            rect = draw_text(surface, tile_id, (centre[0] + size * 0.52, centre[1] + size * 0.42),
+                             max(10, round(size * 0.2)), INK, "center")
             ink.append(box_of(rect))
     ink.extend(paint_coordinates(surface, game_map, layout))
     return place_labels(name_requests(board, layout, name_size), ink, layout.bounds, marker=MARKER)
 
 
 # ------------------------------------------------------------------------------------------ names and coordinates
-def name_font(size: int = NAME_SIZE) -> pygame.font.Font:
-    return font(size)
-
-
 def name_variants(name: str, size: int = NAME_SIZE) -> tuple[Variant, ...]:
     """The ways a name may be written (one line, or two) with the size of each on its paper back."""
-    face = name_font(size)
     variants = []
     for lines in split_name(name):
-        width = max(face.size(line)[0] for line in lines) + 2 * NAME_PAD
-        variants.append(Variant(lines, width, face.get_height() * len(lines) + 1))
+        width = max(text_size(line, size)[0] for line in lines) + 2 * NAME_PAD
+        variants.append(Variant(lines, width, line_height(size) * len(lines) + 1))
     return tuple(variants)
 
 
@@ -460,29 +452,28 @@ def name_requests(board: BoardState, layout: MapLayout, size: int = NAME_SIZE) -
 def name_picture(lines: tuple[str, ...], box: Box, size: int = NAME_SIZE) -> pygame.Surface:
     """A name on its paper back, its lines centred, the size of `box`."""
     width, height = round(box[2] - box[0]), round(box[3] - box[1])
-    picture = pygame.Surface((width, height), pygame.SRCALPHA)
-    pygame.draw.rect(picture, (*PAPER, 215), picture.get_rect(), border_radius=3)
-    face = name_font(size)
+    picture = layer((width, height))
+    draw.rect(picture, (*PAPER, 215), picture.get_rect(), border_radius=3)
     for number, line in enumerate(lines):
-        text = face.render(line, True, INK)
-        picture.blit(text, text.get_rect(midtop=(width / 2, 1 + number * face.get_height())))
+        draw_text(picture, line, (width / 2, 1 + number * line_height(size)), size, INK, "midtop")
     return picture
 
 
 def marker_picture(side: int = MARKER) -> pygame.Surface:
     """The sign of a name shown on hover only: a small gold tag (nothing else on the map looks like it)."""
-    picture = pygame.Surface((side, side), pygame.SRCALPHA)
-    pygame.draw.rect(picture, ACCENT, picture.get_rect(), border_radius=3)
-    pygame.draw.rect(picture, INK, picture.get_rect(), 2, border_radius=3)
+    picture = layer((side, side))
+    draw.rect(picture, ACCENT, picture.get_rect(), border_radius=3)
+    draw.rect(picture, INK, picture.get_rect(), 2, border_radius=3)
     return picture
 
 
 def name_layer(plan: LabelPlan, size: int = NAME_SIZE) -> list[tuple[pygame.Surface, tuple[int, int]]]:
     """The names and markers of `plan` as pictures and where they go (made once per paint, blitted each frame)."""
-    layer = [(name_picture(p.lines, p.box, size), (round(p.box[0]), round(p.box[1]))) for p in plan.placed.values()]
+    pictures = [(name_picture(p.lines, p.box, size), (round(p.box[0]), round(p.box[1])))
+                for p in plan.placed.values()]
     marker = marker_picture()
-    layer += [(marker, (round(box[0]), round(box[1]))) for box in plan.hover.values()]
-    return layer
+    pictures += [(marker, (round(box[0]), round(box[1]))) for box in plan.hover.values()]
+    return pictures
 
 
 def coordinate_labels(game_map: GameMap, layout: MapLayout) -> list[tuple[str, tuple[float, float]]]:
@@ -517,20 +508,20 @@ def paint_coordinates(surface: pygame.Surface, game_map: GameMap, layout: MapLay
 def draw_hex_tag(surface: pygame.Surface, lines: list[str], layout: MapLayout, coord: str, area: pygame.Rect,
                  size: int) -> None:
     """The hovered hex's tag: its coordinate, name and terrain, above the hex (below it near the top)."""
-    face = font(size)
-    width = max(face.size(line)[0] for line in lines) + 12
-    height = face.get_height() * len(lines) + 8
+    step = line_height(size)
+    width = max(text_size(line, size)[0] for line in lines) + 12
+    height = step * len(lines) + 8
     cx, cy = layout.centres[coord]
     rect = pygame.Rect(0, 0, width, height)
     rect.midbottom = (round(cx), round(cy - layout.size * 0.95))
     if rect.top < area.top:
         rect.midtop = (round(cx), round(cy + layout.size * 0.95))
     rect = rect.clamp(area)
-    pygame.draw.rect(surface, (20, 22, 30), rect, border_radius=6)
-    pygame.draw.rect(surface, ACCENT, rect, 1, border_radius=6)
+    draw.rect(surface, (20, 22, 30), rect, border_radius=6)
+    draw.rect(surface, ACCENT, rect, 1, border_radius=6)
     for number, line in enumerate(lines):
-        surface.blit(face.render(line, True, (240, 240, 240) if number else ACCENT),
-                     (rect.x + 6, rect.y + 4 + number * face.get_height()))
+        draw_text(surface, line, (rect.x + 6, rect.y + 4 + number * step), size,
+                  (240, 240, 240) if number else ACCENT)
 
 
 def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], size: float, revenue: Revenue,
@@ -546,10 +537,10 @@ def draw_offboard_values(surface: pygame.Surface, centre: tuple[float, float], s
     for index, (key, value) in enumerate(items):
         rect = pygame.Rect(round(left + index * box_w), round(top), round(box_w) - 1, round(box_h))
         fill = PHASE_COLOURS.get(key, PAPER)
-        pygame.draw.rect(surface, fill, rect)
-        pygame.draw.rect(surface, ACCENT if key == current else INK, rect, 2 if key == current else 1)
-        text = font(max(10, round(box_h * 0.85)), True).render(str(value), True, text_colour_on(fill))
-        surface.blit(text, text.get_rect(center=rect.center))
+        draw.rect(surface, fill, rect)
+        draw.rect(surface, ACCENT if key == current else INK, rect, 2 if key == current else 1)
+        draw_text(surface, str(value), rect.center, max(10, round(box_h * 0.85)), text_colour_on(fill), "center",
+                  bold=True)
         drawn.append(box_of(rect))
     return drawn
 
@@ -565,11 +556,11 @@ def draw_routes(surface: pygame.Surface, board: BoardState, layout: MapLayout, r
             spec = board.tile_on(coord)[0]
             places = node_positions(spec, layout.board_layout)
             points = path_points(spec, path, layout.board_layout, places, layout.centres[coord], size)
-            pygame.draw.lines(surface, colour, False, points, width)
+            draw.lines(surface, colour, False, points, width)
             for end in points[0], points[-1]:
-                pygame.draw.circle(surface, colour, end, width / 2)
+                draw.circle(surface, colour, end, width / 2)
         for stop in route.stops:
             coord, _, node = stop.partition(".")
             at = stop_places(board, layout, coord).get(node)
             if at is not None:
-                pygame.draw.circle(surface, colour, at, stop_ring_radius(size), max(2, round(size * 0.06)))
+                draw.circle(surface, colour, at, stop_ring_radius(size), max(2, round(size * 0.06)))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from tablegames.ui import draw
 from tablegames.ui.overlay import (
     SOUND_AND_DISPLAY,
     MenuItem,
@@ -108,8 +109,8 @@ class PlannerMenuScene(OverlayMenuScene[MenuController]):
             return
         rect = self.menu_rect
         field = pygame.Rect(rect.x + 30, self.row_rect(len(ITEMS)).y + 4, rect.width - 60, 32)
-        pygame.draw.rect(surface, (16, 18, 26), field, border_radius=6)
-        pygame.draw.rect(surface, ACCENT, field, 2, border_radius=6)
+        draw.rect(surface, (16, 18, 26), field, border_radius=6)
+        draw.rect(surface, ACCENT, field, 2, border_radius=6)
         draw_text(surface, self.controller.path[-52:] + "|", (field.x + 8, field.centery), 22, TEXT, "midleft")
         message = self.planner.controller.message
         draw_text(surface, message[:70] if message else "type a path; Enter opens it",

@@ -21,6 +21,8 @@ from pathlib import Path
 import pygame
 
 from tablegames.routes.hexmap import COLOR_ORDER, BoardState
+from tablegames.ui import draw
+from tablegames.ui.canvas import drawing_scale, layer
 from tablegames.ui.routes.controller import PlannerController, run_text
 from tablegames.ui.routes.drawing import (
     COORD_MARGIN,
@@ -147,6 +149,7 @@ def run_lines(text: str, width: int, size: int) -> list[str]:
 
 class RoutePlannerScene(TableScene):
     name = "routes"
+    draws_at_any_scale = True
     bindings = (
         KeyBinding((pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH), "help", "F1 help"),
         KeyBinding((), "", "Click hex: tiles"),
@@ -168,8 +171,8 @@ class RoutePlannerScene(TableScene):
         board = self.controller.board  # the board kept from the last visit, if any
         self.layout = MapLayout.fit(board, MAP_RECT, COORD_MARGIN)
         self.layout_map = board.game_map
-        self.map_key: tuple[int, ...] = ()  # (controller version, board id, name size) when the map was painted
-        self.map_surface = pygame.Surface(LOGICAL_SIZE)
+        self.map_key: tuple[object, ...] = ()  # (controller version, board id, name size, scale) when painted
+        self.map_surface = layer(LOGICAL_SIZE, alpha=False)
         self.names = LabelPlan()  # where the names went (and which show on hover only), from the last paint
         self.name_pictures: list[tuple[pygame.Surface, tuple[int, int]]] = []  # drawn over the runs
         self.hover: str | None = None
@@ -200,8 +203,9 @@ class RoutePlannerScene(TableScene):
         self.fit_map()
         controller = self.controller
         name_size = body_size(NAME_SIZE)
-        key = (controller.version, id(controller.board), name_size)
+        key = (controller.version, id(controller.board), name_size, drawing_scale())
         if key != self.map_key:
+            self.map_surface = layer(LOGICAL_SIZE, alpha=False)  # at the window's scale, which may have changed
             draw_background(self.map_surface)
             self.names = paint_board(self.map_surface, controller.board, self.layout, self.company_colours(),
                                      name_size)
@@ -396,10 +400,11 @@ class RoutePlannerScene(TableScene):
         for coord, colour in ((self.hover, (255, 255, 255)), (controller.selected, ACCENT), (self.highlight, ACCENT)):
             if coord is not None:
                 corners = unit_corners(board.game_map.layout, self.layout.centres[coord], self.layout.size)
-                pygame.draw.polygon(surface, (20, 20, 24), corners, 6)
-                pygame.draw.polygon(surface, colour, corners, 3)
+                draw.polygon(surface, (20, 20, 24), corners, 6)
+                draw.polygon(surface, colour, corners, 3)
         draw_routes(surface, board, self.layout, controller.run_state.routes)
-        surface.blits(self.name_pictures, doreturn=False)
+        for picture, where in self.name_pictures:
+            surface.blit(picture, where)
         if self.hover is not None:
             draw_hex_tag(surface, self.hex_tag(self.hover), self.layout, self.hover, MAP_RECT, body_size(NAME_SIZE))
         self.draw_panel(surface)
@@ -419,8 +424,8 @@ class RoutePlannerScene(TableScene):
     def draw_panel(self, surface: pygame.Surface) -> None:
         controller = self.controller
         board = controller.board
-        pygame.draw.rect(surface, PANEL, PANEL_RECT, border_radius=12)
-        pygame.draw.rect(surface, PANEL_EDGE, PANEL_RECT, 2, border_radius=12)
+        draw.rect(surface, PANEL, PANEL_RECT, border_radius=12)
+        draw.rect(surface, PANEL_EDGE, PANEL_RECT, 2, border_radius=12)
         x = PANEL_RECT.x + 12
         title = fit_text(f"{board.game_map.title} route planner", 26, PANEL_RECT.width - 24, bold=True)
         draw_text(surface, title, (x, 22), 26, ACCENT, bold=True)
@@ -428,7 +433,7 @@ class RoutePlannerScene(TableScene):
         colour = parse_colour(company.color)
         draw_text(surface, "Company", (x, COMPANY_Y + 4), 20, TEXT_DIM)
         swatch = pygame.Rect(x + 70, COMPANY_Y, 54, 26)
-        pygame.draw.rect(surface, colour, swatch, border_radius=6)
+        draw.rect(surface, colour, swatch, border_radius=6)
         draw_text(surface, company.sym, swatch.center, 20, text_colour_on(colour), anchor="center", bold=True)
         name = fit_text(company.name, TEXT_SIZE, arrow_rects(COMPANY_Y)[0].x - swatch.right - 14)
         draw_text(surface, name, (swatch.right + 8, COMPANY_Y + 5), TEXT_SIZE, TEXT)
@@ -438,20 +443,20 @@ class RoutePlannerScene(TableScene):
         draw_text(surface, "/".join(phase.tiles), (x + 100, PHASE_Y + 6), TEXT_SIZE, TEXT_DIM)
         for y in (COMPANY_Y, PHASE_Y):
             for rect, arrow in zip(arrow_rects(y), ("<", ">"), strict=True):
-                pygame.draw.rect(surface, shade(PANEL, 1.3), rect, border_radius=5)
+                draw.rect(surface, shade(PANEL, 1.3), rect, border_radius=5)
                 draw_text(surface, arrow, rect.center, 22, TEXT, anchor="center", bold=True)
         draw_text(surface, "Trains", (x, TRAINS_Y + 4), 20, TEXT_DIM)
         for index, (train, rect) in enumerate(zip(controller.trains, chip_rects(len(controller.trains), TRAINS_Y),
                                                   strict=True)):
             chip = TRAIN_COLOURS[index % len(TRAIN_COLOURS)]
-            pygame.draw.rect(surface, chip, rect, border_radius=6)
+            draw.rect(surface, chip, rect, border_radius=6)
             draw_text(surface, train, rect.center, 22, (255, 255, 255), anchor="center", bold=True)
         if not controller.trains:
             draw_text(surface, "none: add below", (x + 70, TRAINS_Y + 5), TEXT_SIZE, TEXT_DIM)
         draw_text(surface, "Add", (x, ROSTER_Y + 4), 20, TEXT_DIM)
         kinds = controller.train_kinds()
         for train, rect in zip(kinds, chip_rects(len(kinds), ROSTER_Y, 34), strict=True):
-            pygame.draw.rect(surface, shade(PANEL, 1.35), rect, border_radius=6)
+            draw.rect(surface, shade(PANEL, 1.35), rect, border_radius=6)
             draw_text(surface, f"+{train}", rect.center, 19, TEXT, anchor="center")
         for button in panel_buttons():
             running = button.action == "run" and controller.is_running
@@ -471,10 +476,10 @@ class RoutePlannerScene(TableScene):
         result = self.controller.run_state.result
         for (name, label), rect in zip(TABS, tab_rects().values(), strict=True):
             chosen = name == self.tab
-            pygame.draw.rect(surface, shade(PANEL_EDGE, 0.8) if chosen else shade(PANEL, 1.2), rect,
+            draw.rect(surface, shade(PANEL_EDGE, 0.8) if chosen else shade(PANEL, 1.2), rect,
                              border_radius=7)
             if chosen:
-                pygame.draw.rect(surface, ACCENT, rect, 2, border_radius=7)
+                draw.rect(surface, ACCENT, rect, 2, border_radius=7)
             if name == "run" and self.controller.is_running:
                 label = "Run (searching)"
             elif name == "run" and result is not None:
@@ -491,10 +496,10 @@ class RoutePlannerScene(TableScene):
             elapsed = time.perf_counter() - state.started
             progress = state.progress
             bar = pygame.Rect(x, y + 4, width, 12)
-            pygame.draw.rect(surface, shade(PANEL, 0.7), bar, border_radius=6)
+            draw.rect(surface, shade(PANEL, 0.7), bar, border_radius=6)
             sweep = (self.clock * 0.8) % 1.0
             lit = pygame.Rect(bar.x + round(sweep * (bar.width - 60)), bar.y, 60, bar.height)
-            pygame.draw.rect(surface, ACCENT, lit, border_radius=6)
+            draw.rect(surface, ACCENT, lit, border_radius=6)
             stage = progress.stage if progress else "preparing"
             nodes = progress.nodes if progress else 0
             best = progress.best if progress else 0
@@ -514,7 +519,7 @@ class RoutePlannerScene(TableScene):
                               TEXT_DIM)
                     row += line_height
                     break
-                pygame.draw.rect(surface, colour, (x, row + 1, 6, line_height * len(lines) - 4), border_radius=3)
+                draw.rect(surface, colour, (x, row + 1, 6, line_height * len(lines) - 4), border_radius=3)
                 for number, line in enumerate(lines):
                     draw_text(surface, line, (x + 14, row + number * line_height), TEXT_SIZE, TEXT)
                 row += line_height * len(lines) + 6
@@ -558,8 +563,8 @@ class RoutePlannerScene(TableScene):
             shown = self.shown_colour()
             for colour, rect in zip(colours, colour_chip_rects(len(colours)), strict=True):
                 fill = HEX_COLOURS.get(colour, (128, 128, 128))
-                pygame.draw.rect(surface, fill, rect, border_radius=6)
-                pygame.draw.rect(surface, ACCENT if colour == shown else shade(fill, 0.6), rect,
+                draw.rect(surface, fill, rect, border_radius=6)
+                draw.rect(surface, ACCENT if colour == shown else shade(fill, 0.6), rect,
                                  3 if colour == shown else 1, border_radius=6)
                 draw_text(surface, colour.capitalize(), rect.center, 19, text_colour_on(fill), anchor="center",
                           bold=colour == shown)
