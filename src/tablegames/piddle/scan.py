@@ -194,7 +194,7 @@ def fit_table(image: Floats) -> Floats:
     y, x = rows.ravel() / height - 0.5, cols.ravel() / width - 0.5
     basis = np.stack(surface_terms(x, y), axis=1)
     samples = image[rows, cols].reshape(-1, 3).astype(np.float64)
-    keep = np.ones(len(samples), dtype=bool)
+    keep = like_the_border(samples, np.maximum(np.abs(x), np.abs(y)) >= 0.35)
     quadratic = np.array([a + b <= 2 for a, b in SURFACE_POWERS])
     coef = np.zeros((basis.shape[1], 3))
     for rounds in range(5):
@@ -218,6 +218,21 @@ def fit_table(image: Floats) -> Floats:
                 row += fx[:, None] ** a * c[None, :]
         surface += (fy**b)[:, None, None] * row[None, :, :]
     return np.maximum(surface, 0.02)
+
+
+def like_the_border(samples: Doubles, border: Mask) -> Mask:
+    """The samples (N x 3) that may be the table at the first fit: those of about the colour of the photo's
+    border (its outer band, which the dice, all inside the frame, leave mostly to the table), in hue and within
+    a factor of 2.5 in brightness (light falls off). Dice that fill the middle of a photo pull a fit of every
+    sample up to them, and the dice would then be divided out as light. All of them when too few are alike."""
+    total = samples.sum(axis=1) + 1e-6
+    chroma = samples / total[:, None]
+    reference = np.median(chroma[border], axis=0)
+    brightness = float(np.median(total[border]))
+    alike: Mask = (np.abs(chroma - reference).sum(axis=1) < 0.06) & (total > brightness / 2.5) & (total < brightness * 2.5)
+    if alike.sum() < 0.2 * len(samples):
+        return np.ones(len(samples), dtype=bool)
+    return alike
 
 
 def refine_table(image: Floats, table: Floats, step: int = 8) -> Floats:
