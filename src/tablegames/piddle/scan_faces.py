@@ -159,15 +159,20 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
         surround = 1.0 - float(np.mean(ring_levels <= level[row, col] - 0.5 * strength))
         top, bottom = max(row - reach, 0), min(row + reach + 1, height)
         left, right = max(col - reach, 0), min(col + reach + 1, width)
-        cut = base + 0.5 * strength
         patch = level[top:bottom, left:right]
-        inside, _ = ndimage.label(patch > cut)
-        region = inside == inside[row - top, col - left]
         grid_rows, grid_cols = np.mgrid[top:bottom, left:right]
+        nearest = np.ones(patch.shape, dtype=bool)
         for j, (other_row, other_col) in enumerate(kept):  # each pixel to its nearest place
             if j != k and abs(other_row - row) <= 2 * reach and abs(other_col - col) <= 2 * reach:
-                region &= ((grid_rows - row) ** 2 + (grid_cols - col) ** 2
-                           <= (grid_rows - other_row) ** 2 + (grid_cols - other_col) ** 2)
+                nearest &= ((grid_rows - row) ** 2 + (grid_cols - col) ** 2
+                            <= (grid_rows - other_row) ** 2 + (grid_cols - other_col) ** 2)
+        for share in (0.5, 0.7):  # at half its strength; a little higher when that runs into a bright rim or glare
+            cut = base + share * strength
+            inside, _ = ndimage.label(patch > cut)
+            region = (inside == inside[row - top, col - left]) & nearest
+            opened = bool(region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any())
+            if not opened:
+                break
         region_rows, region_cols = np.nonzero(region)
         weight = patch[region] - cut + 1e-3
         centre = np.array([(region_rows * weight).sum() / weight.sum() + top,
@@ -177,7 +182,6 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
             covariance = np.cov(np.stack([region_rows, region_cols]).astype(np.float64), aweights=weight)
             low, high = np.linalg.eigvalsh(covariance)
             roundness = math.sqrt(max(low, 1e-6) / max(high, 1e-6))
-        opened = bool(region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any())
         pips.append(Pip(centre, strength, len(region_rows) / (math.pi * radius * radius), roundness, surround,
                         opened, base, channel))
     return pips
