@@ -144,6 +144,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
             kept.append((int(row), int(col)))
     height, width = best.shape
     ring = ring_offsets(1.9 * radius)
+    core = eroded(mask, max(1, int(0.06 * size)))  # the dice without the band the caller grew round them
     reach = int(math.ceil(2.2 * radius)) + 1
     pips = []
     for k, (row, col) in enumerate(kept):
@@ -156,7 +157,9 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
         strength = float(level[row, col]) - base
         if strength < floor:
             continue
-        surround = 1.0 - float(np.mean(ring_levels <= level[row, col] - 0.5 * strength))
+        on_die = core[ring_rows, ring_cols]  # the ring's samples off the dice (a pip by a die's edge) say nothing
+        judged = ring_levels[on_die] if on_die.sum() >= len(on_die) // 2 else ring_levels
+        surround = 1.0 - float(np.mean(judged <= level[row, col] - 0.5 * strength))
         top, bottom = max(row - reach, 0), min(row + reach + 1, height)
         left, right = max(col - reach, 0), min(col + reach + 1, width)
         patch = level[top:bottom, left:right]
