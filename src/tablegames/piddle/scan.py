@@ -1,20 +1,20 @@
-"""The dice photo reader: six dice from a picture (numpy H x W x 3), each with a value and a confidence.
+"""The dice photo reader: the dice in a picture (numpy H x W x 3), each with a value and a confidence, and what it
+could not do (too small, too dark, no dice, another number of dice than expected).
 
 How it reads, and why each step is there:
-1. Work at <= 640 px (block means: also a denoiser); smooth lightly.
-2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), add what it missed
-   (a coarse normalized convolution of the table's residual), divide it out.
+1. Find the dice at WORKING_SIZE px (area averaging by the exact factor: a whole-number shrink halves the pips of
+   a 900 px photo); smooth lightly.
+2. Uneven light: fit a smooth surface to the table (first to what has the border's colour, then robustly,
+   ignoring the dice), add what it missed (a coarse normalized convolution of the table's residual), divide it
+   out.
 3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
-   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage.
-4. Die size from the distance transform (a face's inscribed circle has radius size/2). A component with
-   the area of k dice is k touching dice: split by k-means on its pixel positions (touching squares split
-   along their shared edge). The counts are nudged so the dice add up to six.
-5. Pips: inside each die (away from its rim), the pixels far from the face's own colour on the side of the
-   rarer extreme (dark pips on light dice, light pips on dark dice); their connected components are counted,
-   which does not care about rotation.
-6. Confidence: pip sizes against the size a face implies, pip layout (distances from the face centre
-   against the standard pattern for that count, which is rotation-invariant, and the pattern's symmetry),
-   and a 3x3-grid check along the face's own axes: every spot of the pattern dark, every other spot bare.
+   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage. A
+   dark die that looks like shadow is kept when it has pips (dark_dice); pips alone away from any blob are read
+   too (read_specks), always uncertain.
+4. Die size from the distance transform (a face's inscribed circle has radius size/2), corrected from the pips'
+   spacing when the faces read disagree.
+5. Each blob is cut from the full photo at about READ_PIXELS a die and read by scan_faces.read_region: pips,
+   the top faces they make, each face's value and confidence. The number of dice is the number of faces found.
    A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
 """
 
@@ -166,7 +166,7 @@ def area_resample(image: Picture | Floats, height: int, width: int) -> Floats:
 
 def shrink(image: Picture) -> tuple[Floats, float]:
     """The picture as float32 0-1, area-averaged down to at most WORKING_SIZE on its longer side (by the exact
-    factor, not a whole number: a 900 px photo is read at 640 px, not 450), and that factor."""
+    factor, not a whole number: a 900 px photo is read at 512 px, not 450), and that factor."""
     height, width = image.shape[:2]
     factor = max(1.0, max(height, width) / WORKING_SIZE)
     size = (max(1, round(height / factor)), max(1, round(width / factor)))
