@@ -90,10 +90,11 @@ def run_scan(args: argparse.Namespace) -> int:
     for die in reading.dice:
         flag = "  UNCERTAIN" if die.is_uncertain else ""
         print(f"die at ({die.center[1]:.0f}, {die.center[0]:.0f}): {die.value}  confidence {die.confidence:.2f}{flag}")
-    print(f"read {format_dice(reading.values)}"
-          + (f" ({len(reading.uncertain)} uncertain: fix with a number key)" if reading.uncertain else ""))
-    if len(reading.dice) != 6:
-        print(f"found {len(reading.dice)} dice, expected 6", file=sys.stderr)
+    if reading.dice:
+        print(f"read {format_dice(reading.values)}"
+              + (f" ({len(reading.uncertain)} uncertain: fix with a number key)" if reading.uncertain else ""))
+    if reading.problem is not None:  # one line: what it could not do, and what to try
+        print(f"tablegames piddle scan: {reading.message} ({reading.hint})", file=sys.stderr)
         return 1
     return 0
 

@@ -1,33 +1,34 @@
-"""The dice photo reader: six dice from a picture (numpy H x W x 3), each with a value and a confidence.
+"""The dice photo reader: the dice in a picture (numpy H x W x 3), each with a value and a confidence, and what it
+could not do (too small, too dark, no dice, another number of dice than expected).
 
 How it reads, and why each step is there:
-1. Work at <= 640 px (block means: also a denoiser); smooth lightly.
-2. Uneven light: fit a smooth cubic surface to the table (robustly, ignoring the dice), add what it missed
-   (a coarse normalized convolution of the table's residual), divide it out.
+1. Find the dice at WORKING_SIZE px (area averaging by the exact factor: a whole-number shrink halves the pips of
+   a 900 px photo); smooth lightly.
+2. Uneven light: fit a smooth surface to the table (first to what has the border's colour, then robustly,
+   ignoring the dice), add what it missed (a coarse normalized convolution of the table's residual), divide it
+   out.
 3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
-   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage.
-4. Die size from the distance transform (a face's inscribed circle has radius size/2). A component with
-   the area of k dice is k touching dice: split by k-means on its pixel positions (touching squares split
-   along their shared edge). The counts are nudged so the dice add up to six.
-5. Pips: inside each die (away from its rim), the pixels far from the face's own colour on the side of the
-   rarer extreme (dark pips on light dice, light pips on dark dice); their connected components are counted,
-   which does not care about rotation.
-6. Confidence: pip sizes against the size a face implies, pip layout (distances from the face centre
-   against the standard pattern for that count, which is rotation-invariant, and the pattern's symmetry),
-   and a 3x3-grid check along the face's own axes: every spot of the pattern dark, every other spot bare.
+   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage. A
+   dark die that looks like shadow is kept when it has pips (dark_dice); pips alone away from any blob are read
+   too (read_specks), always uncertain.
+4. Die size from the distance transform (a face's inscribed circle has radius size/2), corrected from the pips'
+   spacing when the faces read disagree.
+5. Each blob is cut from the full photo at about READ_PIXELS a die and read by scan_faces.read_region: pips,
+   the top faces they make, each face's value and confidence. The number of dice is the number of faces found.
    A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
+
+from tablegames.piddle.scan_faces import READ_PIXELS, read_region
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -36,19 +37,9 @@ Doubles = npt.NDArray[np.float64]  # (row, col) rows of pixel coordinates or pip
 Box: TypeAlias = "tuple[slice[int, int, None], slice[int, int, None]]"  # a blob's rows and columns (a string:
 # slice is not subscriptable at run time before Python 3.14)
 
-WORKING_SIZE = 640
+WORKING_SIZE = 512  # the dice are found at this size; they are read at their own (READ_PIXELS a die)
 UNCERTAIN_BELOW = 0.5
-PIP_OFFSET = 0.25  # of the face size, as on standard dice
-PIP_RADIUS = 0.085
-CORNER_SHARE = 0.12  # rounded corners' radius, of the face size
-EXPECTED_RADII = {  # distances of the pips from the face centre, in face sizes, sorted
-    1: [0.0],
-    2: [PIP_OFFSET * math.sqrt(2)] * 2,
-    3: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 2,
-    4: [PIP_OFFSET * math.sqrt(2)] * 4,
-    5: [0.0] + [PIP_OFFSET * math.sqrt(2)] * 4,
-    6: [PIP_OFFSET] * 2 + [PIP_OFFSET * math.sqrt(2)] * 4,
-}
+CORNER_SHARE = 0.12  # rounded corners' radius, of the face size (the blob area of one die, about)
 
 
 @dataclass(frozen=True)
@@ -58,15 +49,43 @@ class DieReading:
     center: tuple[float, float]  # (row, col) in the picture's pixels
     size: float  # face size in the picture's pixels
     pips: int  # pip blobs counted
+    checks: tuple[float, ...] = ()  # what the confidence is the least of (scan_faces.Face.checks)
 
     @property
     def is_uncertain(self) -> bool:
         return self.confidence < UNCERTAIN_BELOW
 
 
+# What the reader could not do: each has one message (saying what it found) and a hint (what to try).
+TOO_SMALL = "too small"  # the photo, or the dice in it, have too few pixels to read pips
+TOO_DARK = "too dark"  # nothing in the photo is bright enough to tell dice from the table
+NO_DICE = "no dice"  # nothing in the photo looks like a die
+TOO_FEW = "too few dice"  # fewer dice than expected (the ones found are read)
+TOO_MANY = "too many dice"  # more dice than expected (the ones found are read)
+HINTS = {
+    TOO_SMALL: "move closer or zoom in, so that each die is at least 30 pixels across",
+    TOO_DARK: "add light, or take the photo with the flash",
+    NO_DICE: "put the dice on a plain cloth or paper of another colour than the dice, all inside the frame",
+    TOO_FEW: "check that every die is inside the frame and none is stacked on or hidden by another",
+    TOO_MANY: "take the extra dice away, or crop them out of the photo",
+}
+
+
 @dataclass(frozen=True)
 class DiceReading:
     dice: tuple[DieReading, ...]  # top to bottom, then left to right
+    expected: int = 6
+    problem: str | None = None  # None, or one of TOO_SMALL, TOO_DARK, NO_DICE, TOO_FEW, TOO_MANY
+    message: str = ""  # the problem in words ("found 5 dice, expected 6"); "" when there is none
+
+    @property
+    def found(self) -> int:
+        return len(self.dice)
+
+    @property
+    def hint(self) -> str:
+        """What to try about the problem ("" when there is none)."""
+        return HINTS.get(self.problem or "", "")
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -111,13 +130,50 @@ def block_mean(image: Picture | Floats, step: int) -> Floats:
     return total
 
 
-def shrink(image: Picture) -> tuple[Floats, int]:
-    """The picture as float32 0-1, block-meaned down to at most WORKING_SIZE on its longer side."""
-    factor = max(1, math.ceil(max(image.shape[:2]) / WORKING_SIZE))
-    small = block_mean(image, factor)
+def resample_axis(image: Picture | Floats, size: int, axis: int) -> Floats:
+    """Area averaging along one axis to `size` cells: each output cell is the mean of the input it covers, partial
+    pixels weighted by how much of them it covers. A cell of f input pixels touches at most ceil(f) + 1 of them:
+    that many weighted gathers, each the size of the output."""
+    length = image.shape[axis]
+    scale = length / size
+    starts = np.arange(size) * scale
+    ends = starts + scale
+    first = np.floor(starts).astype(np.int64)
+    moved = np.moveaxis(image, axis, 0)
+    total = np.zeros((size,) + moved.shape[1:], dtype=np.float32)
+    shape = (-1,) + (1,) * (moved.ndim - 1)
+    for k in range(int(math.ceil(scale)) + 1):
+        index = first + k
+        weight = np.clip(np.minimum(ends, index + 1) - np.maximum(starts, index), 0, None) / scale
+        if not np.any(weight > 0):
+            break
+        total += moved[np.minimum(index, length - 1)] * weight.astype(np.float32).reshape(shape)
+    return np.moveaxis(total, 0, axis)
+
+
+def area_resample(image: Picture | Floats, height: int, width: int) -> Floats:
+    """The picture area-averaged down to height x width (float32, same value range): a whole-number block mean
+    first (cheap on a large photo), then the fractional rest; no pixel is dropped or counted twice but at a
+    ragged edge of at most step - 1 pixels."""
+    step = max(1, min(image.shape[0] // height, image.shape[1] // width))
+    small: Picture | Floats = block_mean(image, step) if step > 1 else image  # uint8 is fine: gathered as floats
+    if small.shape[0] != height:
+        small = resample_axis(small, height, 0)
+    if small.shape[1] != width:
+        small = resample_axis(small, width, 1)
+    return small.astype(np.float32, copy=False)
+
+
+def shrink(image: Picture) -> tuple[Floats, float]:
+    """The picture as float32 0-1, area-averaged down to at most WORKING_SIZE on its longer side (by the exact
+    factor, not a whole number: a 900 px photo is read at 512 px, not 450), and that factor."""
+    height, width = image.shape[:2]
+    factor = max(1.0, max(height, width) / WORKING_SIZE)
+    size = (max(1, round(height / factor)), max(1, round(width / factor)))
+    small = area_resample(image, *size) if factor > 1 else image.astype(np.float32)
     if image.dtype == np.uint8:
         small *= 1.0 / 255.0
-    return small, factor
+    return small, (height / size[0] + width / size[1]) / 2
 
 
 SURFACE_POWERS = [(a, b) for degree in range(4) for a in range(degree, -1, -1) for b in [degree - a]]
@@ -129,19 +185,25 @@ def surface_terms(x: Doubles, y: Doubles) -> list[Doubles]:
 
 
 def fit_table(image: Floats) -> Floats:
-    """A smooth cubic surface per channel through the table, refitted without the outliers (the dice)."""
+    """A smooth cubic surface per channel through the table, refitted without the outliers (the dice). The first
+    fits are quadratic (too stiff to dip under a crowd of dark dice in the middle), the last cubic; what is kept
+    is within three times the kept samples' spread of the fit, or 0.1."""
     height, width, _ = image.shape
     step = max(1, int(math.sqrt(height * width / 2500)))
     rows, cols = np.mgrid[step // 2:height:step, step // 2:width:step]
     y, x = rows.ravel() / height - 0.5, cols.ravel() / width - 0.5
     basis = np.stack(surface_terms(x, y), axis=1)
     samples = image[rows, cols].reshape(-1, 3).astype(np.float64)
-    keep = np.ones(len(samples), dtype=bool)
-    for _ in range(4):
-        used = basis[keep]
+    keep = like_the_border(samples, np.maximum(np.abs(x), np.abs(y)) >= 0.35)
+    quadratic = np.array([a + b <= 2 for a, b in SURFACE_POWERS])
+    coef = np.zeros((basis.shape[1], 3))
+    for rounds in range(5):
+        terms = quadratic if rounds < 3 else np.ones_like(quadratic)
+        used = basis[keep][:, terms]
         # plain einsum, not BLAS: on a busy machine BLAS threads spin and cost more than these tiny products
-        normal = np.einsum("ni,nj->ij", used, used) + 1e-9 * np.eye(basis.shape[1])
-        coef = np.linalg.solve(normal, np.einsum("ni,nc->ic", used, samples[keep]))
+        normal = np.einsum("ni,nj->ij", used, used) + 1e-9 * np.eye(used.shape[1])
+        coef = np.zeros((basis.shape[1], 3))
+        coef[terms] = np.linalg.solve(normal, np.einsum("ni,nc->ic", used, samples[keep]))
         residual = np.linalg.norm(samples - np.einsum("ni,ic->nc", basis, coef), axis=1)
         spread = np.median(residual[keep]) * 1.4826 + 1e-4
         keep = residual < max(3.0 * spread, 0.1)  # dice stand further off the table than this
@@ -156,6 +218,21 @@ def fit_table(image: Floats) -> Floats:
                 row += fx[:, None] ** a * c[None, :]
         surface += (fy**b)[:, None, None] * row[None, :, :]
     return np.maximum(surface, 0.02)
+
+
+def like_the_border(samples: Doubles, border: Mask) -> Mask:
+    """The samples (N x 3) that may be the table at the first fit: those of about the colour of the photo's
+    border (its outer band, which the dice, all inside the frame, leave mostly to the table), in hue and within
+    a factor of 2.5 in brightness (light falls off). Dice that fill the middle of a photo pull a fit of every
+    sample up to them, and the dice would then be divided out as light. All of them when too few are alike."""
+    total = samples.sum(axis=1) + 1e-6
+    chroma = samples / total[:, None]
+    reference = np.median(chroma[border], axis=0)
+    brightness = float(np.median(total[border]))
+    alike: Mask = (np.abs(chroma - reference).sum(axis=1) < 0.06) & (total > brightness / 2.5) & (total < brightness * 2.5)
+    if alike.sum() < 0.2 * len(samples):
+        return np.ones(len(samples), dtype=bool)
+    return alike
 
 
 def refine_table(image: Floats, table: Floats, step: int = 8) -> Floats:
@@ -218,136 +295,6 @@ def touches_border(box: Box, height: int, width: int) -> bool:
     return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
 
 
-def split_touching(coords: Doubles, count: int) -> npt.NDArray[np.int64]:
-    """Labels 0..count-1 for the pixels of `count` touching dice: k-means on positions, farthest-point start."""
-    centroid = coords.mean(axis=0)
-    seeds = [coords[np.argmax(((coords - centroid) ** 2).sum(axis=1))]]
-    while len(seeds) < count:
-        distance = np.min([((coords - c) ** 2).sum(axis=1) for c in seeds], axis=0)
-        seeds.append(coords[np.argmax(distance)])
-    centers = np.array(seeds, dtype=np.float64)
-    labels = np.zeros(len(coords), dtype=np.int64)
-    for _ in range(15):
-        distance = ((coords[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
-        labels = distance.argmin(axis=1)
-        moved = np.array([coords[labels == k].mean(axis=0) if np.any(labels == k) else centers[k]
-                          for k in range(count)])
-        if np.allclose(moved, centers, atol=0.05):
-            break
-        centers = moved
-    return labels
-
-
-def dice_counts(areas: Doubles, single: float, wanted: int = 6) -> npt.NDArray[np.int64]:
-    """How many dice each component holds: its area over one die's, nudged so the total is `wanted`."""
-    ratio = areas / single
-    counts = np.maximum(1, np.round(ratio)).astype(np.int64)
-    if len(counts) == 0:  # nothing that could be a die: no counts to nudge
-        return counts
-    for _ in range(3):
-        total = counts.sum()
-        if total == wanted:
-            break
-        if total < wanted:
-            counts[np.argmax(ratio - counts)] += 1
-        else:
-            candidates = np.where(counts > 1)[0]
-            if len(candidates) == 0:
-                break
-            counts[candidates[np.argmin((ratio - counts)[candidates])]] -= 1
-    return counts
-
-
-def layout_fit(offsets: Doubles, size: float) -> float:
-    """0-1: how well pip positions (relative to the face centre) match the standard pattern for their count."""
-    count = len(offsets)
-    if count not in EXPECTED_RADII:
-        return 0.0
-    radii = np.sort(np.hypot(offsets[:, 0], offsets[:, 1])) / size
-    radial_error = float(np.max(np.abs(radii - EXPECTED_RADII[count])))
-    symmetry_error = float(np.hypot(*offsets.mean(axis=0))) / size  # every pattern is centred
-    error = max(radial_error, 2.0 * symmetry_error)
-    return float(np.clip(1.0 - (error - 0.06) / 0.08, 0.0, 1.0))
-
-
-Spot = tuple[int, int]  # a spot of the 3x3 pip grid, (-1..1, -1..1)
-GRID_PATTERNS: dict[int, tuple[frozenset[Spot], ...]] = {  # the pips on the 3x3 grid, each way a face can lie
-    1: (frozenset({(0, 0)}),),
-    2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
-    3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
-    4: (frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)}),),
-    5: (frozenset({(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)}),),
-    6: (frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
-        frozenset({(-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)})),
-}
-GRID: list[Spot] = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
-
-
-def square_angle(offsets: Doubles) -> float:
-    """The rotation (radians, 0 to pi/2) that makes a face's pixels fit the smallest upright box."""
-    angles = np.radians(np.arange(0.0, 90.0, 2.0))
-    offsets = offsets[:: max(1, len(offsets) // 600)]  # a few hundred pixels pin the box down
-    along = offsets[:, 1:2] * np.cos(angles) + offsets[:, 0:1] * np.sin(angles)
-    across = -offsets[:, 1:2] * np.sin(angles) + offsets[:, 0:1] * np.cos(angles)
-    area = np.ptp(along, axis=0) * np.ptp(across, axis=0)
-    return float(angles[np.argmin(area)])
-
-
-def grid_fit(value: int, pip_score: dict[Spot, float]) -> float:
-    """0-1: how clearly each spot of the 3x3 grid is a pip or bare, as the face `value` says it should be."""
-    best = -1.0
-    for pattern in GRID_PATTERNS[value]:
-        margin = min((pip_score[spot] - 0.5) if spot in pattern else (0.5 - pip_score[spot]) for spot in GRID)
-        best = max(best, margin)
-    return float(np.clip(best / 0.2, 0.0, 1.0))
-
-
-def read_pips(lum: Floats, die_mask: Mask, inner: Mask, size: float) -> tuple[int, float, Doubles]:
-    """(pip count, confidence, pip offsets) for one die: inner is the die's pixels away from its rim."""
-    values = lum[inner]
-    if values.size < 20:
-        return 0, 0.0, np.zeros((0, 2))
-    body = float(np.median(values))
-    low, high = np.percentile(values, [0.5, 99.5])
-    sign = -1.0 if body - low > high - body else 1.0  # the pips are the farther extreme
-    contrast = (high - body) if sign > 0 else (body - low)
-    if contrast < 0.12:
-        return 0, 0.0, np.zeros((0, 2))
-    pip_mask = inner & (sign * (lum - body) > 0.5 * contrast)
-    pip_mask = ndimage.binary_opening(pip_mask, iterations=1) if size > 30 else pip_mask
-    labels, found = ndimage.label(pip_mask)
-    if found == 0:
-        return 0, 0.0, np.zeros((0, 2))
-    index = np.arange(1, found + 1)
-    areas = ndimage.sum_labels(pip_mask, labels, index)
-    expected = math.pi * (PIP_RADIUS * size) ** 2
-    real = areas >= 0.3 * expected
-    centers = np.array(ndimage.center_of_mass(pip_mask, labels, index))[real]
-    areas = areas[real]
-    if len(areas) == 0:
-        return 0, 0.0, np.zeros((0, 2))
-    rows, cols = np.nonzero(die_mask)
-    middle = np.array([rows.mean(), cols.mean()])
-    offsets = centers - middle
-    size_fit = float(np.clip(1.0 - (np.max(np.abs(np.log(areas / expected))) - 0.45) / 0.35, 0.0, 1.0))
-    contrast_fit = float(np.clip((contrast - 0.12) / 0.13, 0.0, 1.0))
-    confidence = min(size_fit, layout_fit(offsets, size), contrast_fit)
-    if len(areas) in GRID_PATTERNS and confidence > 0:
-        # a second, independent look: the spots where this face has pips, and where it has none
-        face = np.stack([rows - middle[0], cols - middle[1]], axis=1).astype(np.float64)
-        angle = square_angle(face)
-        inner_rows, inner_cols = np.nonzero(inner)
-        y, x = inner_rows - middle[0], inner_cols - middle[1]
-        a, b = x * np.cos(angle) + y * np.sin(angle), -x * np.sin(angle) + y * np.cos(angle)
-        shade = sign * (lum[inner_rows, inner_cols] - body) / contrast
-        pip_score: dict[Spot, float] = {}
-        for i, j in GRID:
-            near = (a - i * PIP_OFFSET * size) ** 2 + (b - j * PIP_OFFSET * size) ** 2 < (0.06 * size) ** 2
-            pip_score[(i, j)] = float(np.mean(shade[near])) if np.any(near) else 0.5
-        confidence = min(confidence, grid_fit(len(areas), pip_score))
-    return len(areas), confidence, offsets
-
-
 def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
     smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
@@ -364,36 +311,40 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
     candidates = distance > threshold
-    candidates[candidates] = ~is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
-    mask = ndimage.binary_opening(candidates, iterations=2)
-    return flat, ndimage.binary_fill_holes(mask)
+    shadow = np.zeros_like(candidates)
+    shadow[candidates] = is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
+    solid = candidates & ~shadow
+    mask = ndimage.binary_fill_holes(ndimage.binary_opening(solid, iterations=2))
+    return flat, mask | dark_dice(shadow & ~mask)
+
+
+def dark_dice(shadow: Mask) -> Mask:
+    """The parts of what looked like shadow that are dice: a black or grey die on a grey or white cloth is the
+    cloth's colour, only darker, as a shadow is, but a shadow has no pips. Shadow-like pixels round small holes
+    (its pips, the cloth's colour), within a die's reach of them (six pip radii), are taken for dice."""
+    shadow = ndimage.binary_opening(shadow, iterations=1)
+    labels, found = ndimage.label(shadow)
+    if found == 0:
+        return shadow
+    holes, count = ndimage.label(ndimage.binary_fill_holes(shadow) & ~shadow)
+    if count == 0:
+        return np.zeros_like(shadow)
+    hole_areas = ndimage.sum_labels(np.ones_like(shadow), holes, np.arange(1, count + 1))
+    owners = ndimage.maximum(ndimage.grey_dilation(labels, size=(3, 3)), holes, np.arange(1, count + 1))
+    areas = ndimage.sum_labels(shadow, labels, np.arange(1, found + 1))
+    pips = [k + 1 for k, (area, owner) in enumerate(zip(hole_areas, owners, strict=True))
+            if int(owner) > 0 and 3 <= area <= areas[int(owner) - 1] / 6]  # small against the blob round it
+    if not pips:
+        return np.zeros_like(shadow)
+    radius = math.sqrt(float(np.median(hole_areas[np.array(pips) - 1])) / math.pi)
+    near = ndimage.distance_transform_edt(~np.isin(holes, pips)) <= 6 * radius
+    chosen: Mask = ndimage.binary_fill_holes(shadow & near)
+    return chosen
 
 
 def face_size(area: float) -> float:
     """The side of a rounded square face of this many pixels."""
     return math.sqrt(area / (1 - (4 - math.pi) * CORNER_SHARE**2))
-
-
-def read_blob(lum: Floats, region: Mask, inside: Doubles, count: int
-              ) -> Iterator[tuple[int, float, tuple[float, float], float, int]]:
-    """Yield (value, confidence, (row, col), size, pips) for each of the `count` dice in one blob."""
-    rows, cols = np.nonzero(region)
-    coords = np.stack([rows, cols], axis=1).astype(np.float64)
-    parts = split_touching(coords, count) if count > 1 else np.zeros(len(coords), dtype=np.int64)
-    for part in range(count):
-        die_mask = np.zeros_like(region)
-        die_mask[rows[parts == part], cols[parts == part]] = True
-        size = face_size(die_mask.sum())
-        inner = die_mask & (inside > 0.1 * size)
-        if count > 1:  # away from the cut between touching dice as well
-            inner &= ndimage.distance_transform_edt(die_mask) > 0.1 * size
-        pips, confidence, _ = read_pips(lum, die_mask, inner, size)
-        if count > 1:
-            confidence *= 0.95  # a split is a guess about where one die ends
-        value = min(max(pips, 1), 6)
-        if pips != value:
-            confidence = 0.0
-        yield value, confidence, (rows[parts == part].mean(), cols[parts == part].mean()), size, pips
 
 
 def with_margin(box: tuple[slice, slice], height: int, width: int) -> Box:
@@ -403,32 +354,199 @@ def with_margin(box: tuple[slice, slice], height: int, width: int) -> Box:
             slice(max(cols.start - 1, 0), min(cols.stop + 1, width)))
 
 
-def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
-    """Find the dice in a picture and read each one's value with a confidence."""
-    small, factor = shrink(as_rgb_array(image))
-    flat, mask = separate_dice(small)
+MIN_PHOTO_SIDE = 100  # pixels: a smaller photo cannot hold six readable dice
+MIN_DIE_PIXELS = 16  # a smaller die has pips of hardly more than a pixel
+DARKEST_WHITE = 0.08  # the brightest part of a photo darker than this (of white) holds nothing to read
+
+
+def refusal(problem: str, message: str, expected: int) -> DiceReading:
+    return DiceReading((), expected, problem, message)
+
+
+@dataclass(frozen=True)
+class Blobs:
+    """The dice found in a photo before they are read: connected blobs of the working picture."""
+
+    labels: npt.NDArray[np.int32]  # the working picture's blobs, 1 and up
+    chosen: tuple[int, ...]  # the labels that may hold dice (die-sized or more, clear of the frame)
+    specks: tuple[tuple[float, float], ...]  # the centres (photo pixels) of smaller blobs clear of the frame: pips
+    # of a die whose body was taken for the table or its shadow, or nothing
+    boxes: tuple[Box, ...]  # each label's box (index label - 1), in the working picture
+    factor: float  # photo pixels a working pixel
+    die_pixels: float  # a die's side in the photo, from the blobs (too large: their sides and shadows; too
+    # small: noise that breaks them up)
+
+
+@dataclass(frozen=True)
+class Region:
+    """One blob cut from the photo at the scale it is read at."""
+
+    crop: Floats  # H x W x 3, 0-1
+    mask: Mask  # the blob's pixels in it
+    size: float  # a die's side in its pixels
+    top: int  # where it sits in the photo, and photo pixels a crop pixel each way
+    left: int
+    step_rows: float
+    step_cols: float
+
+    def to_photo(self, centre: Doubles) -> tuple[float, float]:
+        return (self.top + (centre[0] + 0.5) * self.step_rows - 0.5, self.left + (centre[1] + 0.5) * self.step_cols - 0.5)
+
+
+def find_blobs(rgb: Picture) -> Blobs | DiceReading:
+    """The blobs of a photo that may be dice, or why the photo cannot be read (a refusal; expected is filled in
+    by the caller)."""
+    height, width = rgb.shape[:2]
+    if min(height, width) < MIN_PHOTO_SIDE:
+        return refusal(TOO_SMALL, f"the photo is {width} x {height} pixels: too small to read dice from", 6)
+    small, factor = shrink(rgb)
+    brightest = float(np.percentile(small[::4, ::4].max(axis=2), 99.5))
+    if brightest < DARKEST_WHITE:
+        return refusal(TOO_DARK, f"the photo is too dark to read (its brightest part is {100 * brightest:.0f}% "
+                                 "of white)", 6)
+    _, mask = separate_dice(small)
     labels, found = ndimage.label(mask)
     if found == 0:
-        return DiceReading(())
+        return refusal(NO_DICE, "found no dice in the photo", 6)
     height, width = mask.shape
-    boxes = [with_margin(box, height, width) for box in ndimage.find_objects(labels)]
+    boxes = tuple(with_margin(box, height, width) for box in ndimage.find_objects(labels))
     areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
     insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(boxes)]
     depths = np.array([inside.max() for inside in insides])
     size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
     single = size * size / face_size(1.0) ** 2
-    blobs = [i for i in range(found) if areas[i] >= 0.55 * single and not touches_border(boxes[i], height, width)]
-    lum = flat.mean(axis=2)
-    readings = []
-    for blob, count in zip(blobs, dice_counts(areas[blobs], single, expected), strict=True):
-        box = boxes[blob]
-        for value, confidence, (row, col), die_size, pips in read_blob(lum[box], labels[box] == blob + 1,
-                                                                      insides[blob], int(count)):
-            centre = ((row + box[0].start) * factor, (col + box[1].start) * factor)
-            readings.append(DieReading(value, round(confidence, 3), centre, die_size * factor, pips))
-    if len(readings) != expected:  # not six dice: none of them can be trusted to be the right six
-        readings = [DieReading(d.value, min(d.confidence, UNCERTAIN_BELOW - 0.01), d.center, d.size, d.pips)
-                    for d in readings]
-    rows_first = sorted(readings, key=lambda d: (round(d.center[0] / (size * factor)), d.center[1]))
-    return DiceReading(tuple(rows_first))
+    clear = [not touches_border(box, height, width) for box in boxes]
+    chosen = tuple(i + 1 for i in range(found) if areas[i] >= 0.3 * single and clear[i])
+    lesser = [i + 1 for i in range(found) if areas[i] < 0.3 * single and clear[i]]
+    centres = ndimage.center_of_mass(mask, labels, lesser) if lesser else []
+    specks = tuple((float(centre[0]) * factor, float(centre[1]) * factor) for centre in centres)
+    if not chosen and not specks:
+        return refusal(NO_DICE, "found no dice in the photo", 6)
+    die_pixels = size * factor
+    if not chosen and len(specks) >= 2:  # only pips stand out: a die is about four times their spacing
+        points = np.array(specks)
+        gaps = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        np.fill_diagonal(gaps, np.inf)
+        die_pixels = 4 * float(np.median(gaps.min(axis=1)))
+    return Blobs(labels=labels, chosen=chosen, specks=specks, boxes=boxes, factor=factor,
+                 die_pixels=max(die_pixels, MIN_DIE_PIXELS))
 
+
+def cut_region(rgb: Picture, blobs: Blobs, label: int, die_pixels: float) -> Region:
+    """One blob cut from the photo, a margin round it, area-averaged to about READ_PIXELS a die (never enlarged),
+    with its mask mapped from the working picture."""
+    height, width = rgb.shape[:2]
+    step = max(1.0, die_pixels / READ_PIXELS)  # photo pixels a reading pixel
+    box, factor = blobs.boxes[label - 1], blobs.factor
+    margin = 0.15 * die_pixels
+    top, bottom = max(int(box[0].start * factor - margin), 0), min(int(box[0].stop * factor + margin), height)
+    left, right = max(int(box[1].start * factor - margin), 0), min(int(box[1].stop * factor + margin), width)
+    rows, cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
+    crop = area_resample(rgb[top:bottom, left:right], rows, cols)
+    if rgb.dtype == np.uint8:
+        crop *= 1.0 / 255.0
+    step_rows, step_cols = (bottom - top) / rows, (right - left) / cols
+    labels = blobs.labels
+    label_rows = np.clip(((top + (np.arange(rows) + 0.5) * step_rows) / factor).astype(np.int64), 0,
+                         labels.shape[0] - 1)
+    label_cols = np.clip(((left + (np.arange(cols) + 0.5) * step_cols) / factor).astype(np.int64), 0,
+                         labels.shape[1] - 1)
+    mask = labels[np.ix_(label_rows, label_cols)] == label
+    return Region(crop, mask, die_pixels / step_rows, top, left, step_rows, step_cols)
+
+
+def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
+    """Find the dice in a picture and read each one's value with a confidence; say what went wrong, if anything
+    (`problem`, `message`, `hint`): the dice found are returned whatever their number."""
+    rgb = as_rgb_array(image)
+    blobs = find_blobs(rgb)
+    if isinstance(blobs, DiceReading):
+        return refusal(blobs.problem or NO_DICE, blobs.message, expected)
+    die_pixels = blobs.die_pixels
+    readings, spacings = read_blobs(rgb, blobs, die_pixels)
+    tries = []
+    if len(spacings) >= 3:  # a die is about four pip spacings: read again at that size when the blobs' was far off
+        from_pips = float(np.median(spacings)) / PIP_SPACING
+        if abs(from_pips / die_pixels - 1) > 0.15:
+            tries.append(from_pips)
+    for size in tries:
+        again, _ = read_blobs(rgb, blobs, size)
+        if reading_score(again) > reading_score(readings):
+            readings, die_pixels = again, size
+    readings += read_specks(rgb, blobs, readings, die_pixels)
+    if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
+        return refusal(TOO_SMALL, f"the dice are about {blobs.die_pixels:.0f} pixels across: too small to read",
+                       expected)
+    if not readings:
+        return refusal(NO_DICE, "found no dice in the photo", expected)
+    rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
+    return with_count(rows_first, expected)
+
+
+PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
+
+
+def reading_score(dice: list[DieReading]) -> tuple[int, float]:
+    """Which of two readings of a photo at different die sizes is better: more dice read with confidence, then
+    more confidence."""
+    return sum(d.confidence >= UNCERTAIN_BELOW for d in dice), sum(d.confidence for d in dice)
+
+
+def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieReading], list[float]]:
+    """The dice of all the blobs, and the pip spacings (photo pixels) of the faces that show one."""
+    readings: list[DieReading] = []
+    spacings: list[float] = []
+    for label in blobs.chosen:
+        region = cut_region(rgb, blobs, label, die_pixels)
+        for face in read_region(region.crop, region.mask, region.size):
+            readings.append(DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre),
+                                       die_pixels, face.value, face.checks))
+            if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3:
+                spacings.append(face.spacing * region.step_rows)
+    return readings, spacings
+
+
+SPECK_CONFIDENCE = UNCERTAIN_BELOW - 0.05  # the most a die found by its pips alone is trusted
+
+
+def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixels: float) -> list[DieReading]:
+    """Dice whose body was taken for the table (a glossy black die under glare on grey paper in the dice's own
+    shadows): only their pips stand out, as specks. Specks away from the dice read, in groups (a die's pips lie
+    within 0.7 of a die of each other), are read in a square round each group; a die found there counts."""
+    far = [s for s in blobs.specks
+           if all(math.hypot(s[0] - d.center[0], s[1] - d.center[1]) > 0.8 * die_pixels for d in readings)]
+    groups: list[list[tuple[float, float]]] = []
+    for speck in far:
+        near = [g for g in groups if any(math.hypot(speck[0] - o[0], speck[1] - o[1]) <= 0.7 * die_pixels for o in g)]
+        merged = [speck] + [o for g in near for o in g]
+        groups = [g for g in groups if g not in near] + [merged]
+    found: list[DieReading] = []
+    height, width = rgb.shape[:2]
+    step = max(1.0, die_pixels / READ_PIXELS)
+    for group in groups:
+        rows, cols = [p[0] for p in group], [p[1] for p in group]
+        top, bottom = max(int(min(rows) - 0.6 * die_pixels), 0), min(int(max(rows) + 0.6 * die_pixels), height)
+        left, right = max(int(min(cols) - 0.6 * die_pixels), 0), min(int(max(cols) + 0.6 * die_pixels), width)
+        if bottom - top < 8 or right - left < 8:
+            continue
+        size_rows, size_cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
+        crop = area_resample(rgb[top:bottom, left:right], size_rows, size_cols)
+        if rgb.dtype == np.uint8:
+            crop *= 1.0 / 255.0
+        region = Region(crop, np.ones(crop.shape[:2], dtype=bool), die_pixels / ((bottom - top) / size_rows), top,
+                        left, (bottom - top) / size_rows, (right - left) / size_cols)
+        for face in read_region(region.crop, region.mask, region.size):
+            centre = region.to_photo(face.centre)
+            if all(math.hypot(centre[0] - d.center[0], centre[1] - d.center[1]) > 0.6 * die_pixels
+                   for d in readings + found):  # its body unseen: always for the player to check
+                found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
+                                        die_pixels, face.value))
+    return found
+
+
+def with_count(dice: tuple[DieReading, ...], expected: int) -> DiceReading:
+    """The reading, with the problem when it does not hold the number of dice expected."""
+    if len(dice) == expected:
+        return DiceReading(dice, expected)
+    problem = TOO_FEW if len(dice) < expected else TOO_MANY
+    return DiceReading(dice, expected, problem, f"found {len(dice)} dice, expected {expected}")

@@ -137,3 +137,28 @@ def test_a_camera_frame_is_read_on_the_thinker_too(monkeypatch):
     reader = PhotoController()
     assert reader.use_camera()
     assert sorted(reader.values) == sorted(photo.values) and reader.message.startswith("Read from the camera test")
+
+
+def test_a_photo_that_cannot_be_read_says_on_it_what_to_try(tmp_path):
+    dark = tmp_path / "dark.png"
+    dark.write_bytes(png_files.rgb8((synthetic_photo(105, 0).image * 0.05).astype("uint8")))
+    scene = PhotoScene(Context(settings=Settings()))
+    scene.handle(drop(dark))
+    reader = scene.controller
+    assert not reader.has_dice() and reader.photo is not None  # the photo is shown, with no dice on it
+    message, hint = reader.problem
+    assert "too dark" in message and "light" in hint and reader.message == f"Read dark.png: {message}"
+    scene.draw(pygame.Surface(LOGICAL_SIZE))
+
+
+def test_five_dice_are_read_as_five_and_said(monkeypatch):
+    from tablegames.piddle.scan import DiceReading, DieReading, with_count
+
+    five = with_count(tuple(DieReading(v, 0.95, (10.0 * v, 20.0), 30.0, v) for v in (6, 5, 4, 3, 2)), 6)
+    assert isinstance(five, DiceReading) and five.problem == "too few dice"
+    monkeypatch.setattr(photo_module, "read_dice", lambda image: five)
+    reader = PhotoController()
+    reader.load_image(synthetic_photo(105, 1).image, "Read test")
+    assert reader.values == [6, 5, 4, 3, 2, 1] and reader.uncertain() == [0, 1, 2, 3, 4, 5]
+    assert reader.message == "Read test: found 5 dice, expected 6: check every die (1-6 keys)"
+    assert reader.problem == ("found 5 dice, expected 6", five.hint)

@@ -122,6 +122,7 @@ class PhotoController:
         self.selected = 0
         self.situation = Situation()
         self.message = "Drop a photo of six dice onto the window, or press C for the camera."
+        self.problem: tuple[str, str] | None = None  # what the reader could not do with the photo shown, what to try
 
     # --- reading -------------------------------------------------------------------------------------------------
 
@@ -181,9 +182,14 @@ class PhotoController:
     def show(self, photo: PhotoRead) -> None:
         reading, source = photo.reading, photo.source
         self.photo = photo
+        self.fixed = set()
+        self.problem = None if reading.problem is None else (reading.message, reading.hint)
+        if not reading.dice:  # nothing read (too small, too dark, no dice): the photo is shown with what to try
+            self.reading, self.values, self.selected = None, [], 0
+            self.message = f"{source}: {reading.message}"
+            return
         self.reading = reading
         self.values = list(reading.values)
-        self.fixed = set()
         found = len(self.values)
         if found < DICE:  # missing dice are entered by hand: shown as uncertain 1s to fix
             self.values += [1] * (DICE - found)
@@ -191,7 +197,7 @@ class PhotoController:
         uncertain = self.uncertain()
         self.selected = uncertain[0] if uncertain else 0
         if found != DICE:
-            self.message = f"{source}: found {found} dice, not 6: check every die (1-6 keys)"
+            self.message = f"{source}: {reading.message}: check every die (1-6 keys)"
         elif uncertain:
             self.message = f"{source}: {len(uncertain)} uncertain (marked): press its number 1-6 to fix it"
         else:

@@ -434,7 +434,7 @@ class PhotoScene(Scene):
             self.thumbnail_of = (shown, scale)
         photo = self.controller
         key = (id(photo.photo), tuple(photo.values), frozenset(photo.fixed), photo.selected, photo.situation,
-               photo.message, photo.reading_what, photo.objective, photo.advisor.version, scale)
+               photo.message, photo.problem, photo.reading_what, photo.objective, photo.advisor.version, scale)
         if key != self.page_key:
             self.page = full_layer()  # at the window's scale, which may have changed
             self.draw_page(self.page)
@@ -486,6 +486,8 @@ class PhotoScene(Scene):
                 tag = pygame.Rect(box.x, box.y - 24, 26, 22)
                 draw.rect(surface, colour, tag, border_radius=5)
                 draw_text(surface, str(index + 1), tag.center, 22, (20, 20, 26), "center", bold=True)
+            if photo.problem is not None:
+                self.draw_problem(surface, rect, *photo.problem)
         lines = wrap_text(photo.message, 22, PHOTO_RECT.width + 40)  # a refusal names the file and says why
         if len(lines) > 2:
             lines = [lines[0], fit_text(" ".join(lines[1:]), 22, PHOTO_RECT.width + 40)]
@@ -500,6 +502,21 @@ class PhotoScene(Scene):
                            photo.objective, empty, legend=False)
         draw_advisor(surface, pygame.Rect(640, 90, 610, 560), view, advice)
         draw_text(surface, PHOTO_HINTS, (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] - 38), 22, TEXT_DIM, "center")
+
+    def draw_problem(self, surface: pygame.Surface, rect: pygame.Rect, message: str, hint: str) -> None:
+        """What the reader could not do, on the photo itself, and what to try."""
+        width = min(rect.width, PHOTO_RECT.width) - 24
+        said = wrap_text(message[:1].upper() + message[1:], 24, width, bold=True)[:2]
+        tried = wrap_text(f"Try: {hint}", 22, width)[:2]
+        height = 16 + 28 * len(said) + 26 * len(tried)
+        banner = layer((width + 24, height))  # at the window's scale
+        banner.fill((20, 20, 26, 215))
+        top = rect.bottom - height - 8
+        surface.blit(banner, (rect.centerx - (width + 24) // 2, top))
+        for number, line in enumerate(said):
+            draw_text(surface, line, (rect.centerx, top + 22 + 28 * number), 24, LOSE_COLOUR, "center", bold=True)
+        for number, line in enumerate(tried):
+            draw_text(surface, line, (rect.centerx, top + 22 + 28 * len(said) + 26 * number), 22, TEXT, "center")
 
     def draw_read_dice(self, surface: pygame.Surface) -> None:
         photo = self.controller

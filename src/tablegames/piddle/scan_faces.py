@@ -1,0 +1,532 @@
+"""Reading the dice in one region of a photo at their own scale: the pips, the top faces they make up, each face's
+value and how sure the reading is. `scan.read_dice` finds the regions and calls `read_region` on each, cut from the
+photo and area-averaged so that a die is about READ_PIXELS across (never enlarged).
+
+Why it works this way:
+- A die's body and pip colours are whatever they are (white on black, black on ivory, white on red, on a
+  translucent tint...): they are measured in the region (the body is the commonest colour, the pips the
+  colour farthest from it), and every pixel is placed on the line between them (pip-ness: 0 body, 1 pip).
+- Pips are the peaks of the smoothed pip-ness with a bare ring of body around them. Peaks, not thresholded
+  blobs: two pips that blur into each other on a small die still make two peaks.
+- A photo taken from an angle shows the dice's sides, with their pips. Pips on the top face are seen nearly
+  face on (round, full strength); pips on the sides are seen at a slant (flattened, weaker). Only "frontal"
+  pips make faces.
+- A face is a set of frontal pips laid out as on a die: centred, at the right distances from the centre. Face
+  centres are proposed by the pips themselves (odd faces have a pip in the middle) and by the midpoints of pairs
+  (even faces), grown to the pips within half a face, and taken best first, each pip in one face only: touching
+  dice are told apart by their pips, and the number of dice is the number of faces found.
+- The confidence is the weakest of: the layout, the pips' likeness to one another, the contrast, and a check of
+  the 3 x 3 grid of pip spots along the face's own axes (every spot of the pattern a pip, every other spot bare).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+from scipy import ndimage
+
+Floats = npt.NDArray[np.floating]
+Doubles = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+
+READ_PIXELS = 64  # a die is read at about this many pixels across
+PIP_SHARE = 0.085  # a pip's radius, of the face's side, about (sets differ: 0.065 to 0.105)
+FACE_REACH = 0.5  # a face's pips lie within this share of its side from its centre
+PATTERN_RADII = {  # each pip's distance from the centre, in pip spacings, sorted
+    1: [0.0],
+    2: [math.sqrt(2)] * 2,
+    3: [0.0] + [math.sqrt(2)] * 2,
+    4: [math.sqrt(2)] * 4,
+    5: [0.0] + [math.sqrt(2)] * 4,
+    6: [1.0] * 2 + [math.sqrt(2)] * 4,
+}
+
+
+@dataclass(frozen=True)
+class Pip:
+    centre: Doubles  # (row, col) in the region's pixels
+    strength: float  # the smoothed spot map at its peak (log brightness)
+    area: float  # over a typical pip's
+    roundness: float  # its minor axis over its major axis: 1 seen face on
+    surround: float  # the share of a ring round it that is not clearly below it (0: bare body all round)
+    open: bool  # its region runs out of the window round it: no small spot
+    base: float  # the signed log brightness of the face round it
+    channel: int  # the colour channel it stands out most in
+
+    def is_frontal(self, strength: float, area: float) -> bool:
+        """Seen face on: a pip of the top face, not of a side seen at a slant (strength and area: those of the
+        region's round pips, for comparison: a pip on a side is flattened, weaker and smaller)."""
+        return (self.roundness >= 0.72 and self.strength >= 0.55 * strength and 0.55 * area <= self.area <= 4 * area
+                and not self.open and self.surround <= 0.2)
+
+    @property
+    def is_round(self) -> bool:
+        return self.roundness >= 0.8 and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.1
+
+
+@dataclass(frozen=True)
+class Face:
+    centre: Doubles  # (row, col) in the region's pixels
+    members: tuple[int, ...]  # its pips (indices into the region's pips)
+    value: int
+    confidence: float
+    spacing: float  # its pips' spacing in the region's pixels (0 when its pips do not show it: a 1)
+    checks: tuple[float, ...] = ()  # what the confidence is the least of: grid margin, contrast, pip size; then
+    # the grid margin itself, the best margin of a reading of its pips as another value (-1: none), its pips
+
+
+@dataclass(frozen=True)
+class SpotMaps:
+    """A region's brightness in the form pips are looked for in."""
+
+    logs: Floats  # 3 x H x W: the log brightness of each channel, smoothed a little (0.6 pixel)
+    blobs: Floats  # 3 x H x W: a difference of Gaussians of it at a pip's scale (high on light spots)
+    noise: float  # the blob maps' noise level
+
+
+def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
+    """The log brightness of each colour channel (light multiplies: a pip's contrast is the same on a lit top face
+    and on a side in shade; a pip stands out most in the channels where the body is dark), and a difference of
+    Gaussians at a pip's scale on it, which proposes where the pips are (peaks for light pips, troughs for dark)."""
+    radius = PIP_SHARE * size
+    logs = np.moveaxis(np.log(crop + 0.1), 2, 0)  # the offset keeps dark channels' noise from swelling
+    light = ndimage.gaussian_filter(logs, (0, max(0.6, 0.25 * radius), max(0.6, 0.25 * radius)))  # against noise,
+    # too little to round a shape
+    fine = ndimage.gaussian_filter(logs, (0, max(0.5, 0.4 * radius), max(0.5, 0.4 * radius)))
+    coarse = ndimage.gaussian_filter(logs, (0, 1.6 * radius, 1.6 * radius))
+    blobs = fine - coarse
+    inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
+    if not inner.any():
+        inner = mask
+    detail = logs - ndimage.uniform_filter(logs, size=(1, 3, 3))
+    pixel_noise = float(np.median(np.abs(detail[:, inner]))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
+    sigma = max(0.6, 0.4 * radius)  # what the levels are judged at: white noise over 2 sigma sqrt(pi) pixels
+    noise = pixel_noise / max(1.0, 2 * sigma * math.sqrt(math.pi)) + 0.005
+    return SpotMaps(light.astype(np.float32), blobs.astype(np.float32), noise)
+
+
+def eroded(mask: Mask, reach: int) -> Mask:
+    """The mask less a band `reach` pixels wide round its edge (a square window: one box filter)."""
+    inside: Mask = ndimage.uniform_filter(mask.astype(np.float32), size=2 * reach + 1) > 0.999
+    return inside
+
+
+def grown(mask: Mask, reach: int) -> Mask:
+    """The mask and a band `reach` pixels wide round it."""
+    near: Mask = ndimage.uniform_filter(mask.astype(np.float32), size=2 * reach + 1) > 0.001
+    return near
+
+
+def ring_offsets(radius: float, count: int = 16) -> npt.NDArray[np.int64]:
+    angles = np.arange(count) * 2 * math.pi / count
+    return np.round(np.stack([np.sin(angles), np.cos(angles)], axis=1) * radius).astype(np.int64)
+
+
+def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) -> list[Pip]:
+    """The pips of one polarity (+1 light, -1 dark) in a region. The blob map proposes places; each is judged on
+    the brightness of its strongest channel round it: its strength (its peak over the median of a ring two pip
+    radii out), how much of that ring lies below it (a pip stands out all round, a face's corner only on its
+    outer side), and its shape (the pixels above half its strength, connected to it, nearer it than to any other
+    place): its area and roundness."""
+    radius = PIP_SHARE * size
+    blobs = sign * maps.blobs
+    best = blobs.max(axis=0)
+    window = max(3, int(1.4 * radius) | 1)
+    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & mask
+    rows, cols = np.nonzero(peaks)
+    order = np.argsort(-best[rows, cols], kind="stable")
+    kept: list[tuple[int, int]] = []
+    for row, col in zip(rows[order], cols[order], strict=True):  # one place a plateau
+        if all((row - r) ** 2 + (col - c) ** 2 > (0.9 * radius) ** 2 for r, c in kept):
+            kept.append((int(row), int(col)))
+    height, width = best.shape
+    ring = ring_offsets(1.9 * radius)
+    core = eroded(mask, max(1, int(0.06 * size)))  # the dice without the band the caller grew round them
+    reach = int(math.ceil(2.2 * radius)) + 1
+    pips = []
+    for k, (row, col) in enumerate(kept):
+        channel = int(np.argmax(blobs[:, row, col]))
+        level = sign * maps.logs[channel]
+        ring_rows = np.clip(row + ring[:, 0], 0, height - 1)
+        ring_cols = np.clip(col + ring[:, 1], 0, width - 1)
+        ring_levels = level[ring_rows, ring_cols]
+        base = float(np.median(ring_levels))
+        strength = float(level[row, col]) - base
+        if strength < floor:
+            continue
+        on_die = core[ring_rows, ring_cols]  # the ring's samples off the dice (a pip by a die's edge) say nothing
+        judged = ring_levels[on_die] if on_die.sum() >= len(on_die) // 2 else ring_levels
+        surround = 1.0 - float(np.mean(judged <= level[row, col] - 0.5 * strength))
+        top, bottom = max(row - reach, 0), min(row + reach + 1, height)
+        left, right = max(col - reach, 0), min(col + reach + 1, width)
+        patch = level[top:bottom, left:right]
+        grid_rows, grid_cols = np.mgrid[top:bottom, left:right]
+        nearest = np.ones(patch.shape, dtype=bool)
+        for j, (other_row, other_col) in enumerate(kept):  # each pixel to its nearest place
+            if j != k and abs(other_row - row) <= 2 * reach and abs(other_col - col) <= 2 * reach:
+                nearest &= ((grid_rows - row) ** 2 + (grid_cols - col) ** 2
+                            <= (grid_rows - other_row) ** 2 + (grid_cols - other_col) ** 2)
+        for share in (0.5, 0.7):  # at half its strength; a little higher when that runs into a bright rim or glare
+            cut = base + share * strength
+            inside, _ = ndimage.label(patch > cut)
+            region = (inside == inside[row - top, col - left]) & nearest
+            opened = bool(region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any())
+            if not opened:
+                break
+        region_rows, region_cols = np.nonzero(region)
+        weight = patch[region] - cut + 1e-3
+        centre = np.array([(region_rows * weight).sum() / weight.sum() + top,
+                           (region_cols * weight).sum() / weight.sum() + left])
+        roundness = 1.0
+        if len(region_rows) >= 3:
+            covariance = np.cov(np.stack([region_rows, region_cols]).astype(np.float64), aweights=weight)
+            low, high = np.linalg.eigvalsh(covariance)
+            roundness = math.sqrt(max(low, 1e-6) / max(high, 1e-6))
+        pips.append(Pip(centre, strength, len(region_rows) / (math.pi * radius * radius), roundness, surround,
+                        opened, base, channel))
+    return pips
+
+
+def layout_fit(points: Doubles, centre: Doubles, size: float) -> float:
+    """0-1: how well pips around a centre make a die's face: centred, each at its pattern's distance (in a
+    common pip spacing), the spacing one a die could have."""
+    count = len(points)
+    if count == 0 or count > 6:
+        return 0.0
+    offsets = points - centre
+    distances = np.sort(np.hypot(offsets[:, 0], offsets[:, 1])) / size
+    if count == 1:
+        return float(np.clip(1 - (distances[0] - 0.06) / 0.08, 0, 1))
+    expected = np.array(PATTERN_RADII[count])
+    spacing = float(distances[expected > 0].mean() / expected[expected > 0].mean())
+    radial = float(np.max(np.abs(distances - expected * spacing)))
+    symmetry = float(np.hypot(*offsets.mean(axis=0))) / size
+    error = max(radial, 2 * symmetry)
+    if not 0.17 <= spacing <= 0.34:
+        return 0.0
+    return float(np.clip(1 - (error - 0.07) / 0.08, 0, 1))
+
+
+def face_hypotheses(points: Doubles, size: float) -> list[tuple[tuple[int, ...], Doubles]]:
+    """Candidate faces: (the frontal pips within reach of a centre, that centre), each centre proposed by a pip or
+    by the midpoint of a pair of pips, then moved to the middle of the pips around it until it stays."""
+    starts = [p for p in points]
+    for i in range(len(points)):
+        for j in range(i + 1, len(points)):
+            if 0.3 <= math.hypot(*(points[i] - points[j])) / size <= 0.95:
+                starts.append((points[i] + points[j]) / 2)
+    found: dict[tuple[int, ...], Doubles] = {}
+    for start in starts:
+        centre = start
+        members: tuple[int, ...] = ()
+        for _ in range(4):
+            near = np.hypot(*(points - centre).T) <= FACE_REACH * size
+            members = tuple(int(i) for i in np.nonzero(near)[0])
+            if not members:
+                break
+            moved = points[list(members)].mean(axis=0)
+            if math.hypot(*(moved - centre)) < 0.01 * size:
+                break
+            centre = moved
+        if members and members not in found:
+            found[members] = points[list(members)].mean(axis=0)
+    return list(found.items())
+
+
+GRID = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
+CORNERS = frozenset({(-1, -1), (-1, 1), (1, -1), (1, 1)})
+PATTERNS: dict[int, tuple[frozenset[tuple[int, int]], ...]] = {  # the pips on the 3 x 3 grid, each way a face can lie
+    1: (frozenset({(0, 0)}),),
+    2: (frozenset({(-1, -1), (1, 1)}), frozenset({(-1, 1), (1, -1)})),
+    3: (frozenset({(-1, -1), (0, 0), (1, 1)}), frozenset({(-1, 1), (0, 0), (1, -1)})),
+    4: (CORNERS,),
+    5: (CORNERS | {(0, 0)},),
+    6: (CORNERS | {(-1, 0), (1, 0)}, CORNERS | {(0, -1), (0, 1)}),
+}
+
+
+def rotated(vector: Doubles) -> Doubles:
+    return np.array([-vector[1], vector[0]])
+
+
+def recentred(spots: Doubles, centre: Doubles, size: float) -> Doubles:
+    """A face's centre moved to the middle of all the round spots within its reach, frontal or not (a face found
+    from four of a 6's pips is centred on those four)."""
+    for _ in range(3):
+        near = spots[np.hypot(*(spots - centre).T) <= FACE_REACH * size] if len(spots) else spots
+        if len(near) == 0:
+            break
+        centre = near.mean(axis=0)
+    return centre
+
+
+def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) -> list[tuple[Doubles, Doubles]]:
+    """Ways to lay the 3 x 3 grid on a face: (a, b), the grid's steps along the face's two axes (spot (i, j) at
+    centre + i a + j b). From the face's pips (four corners give the grid with any perspective; a diagonal pair
+    gives it square), from other spots near the centre taken as a corner, and, for a lone pip, from a sweep of
+    turns and spacings (a 1 is read as a 1 only if no grid finds pips round it)."""
+    frames = []
+    offsets = points - centre
+    distance = np.hypot(offsets[:, 0], offsets[:, 1])
+    if len(points) >= 4:
+        corners = offsets[np.argsort(-distance)[:4]]
+        corners = corners[np.argsort(np.arctan2(corners[:, 0], corners[:, 1]))]
+        signs = np.array([[-1, -1], [-1, 1], [1, 1], [1, -1]], dtype=np.float64)  # round the square in order
+        steps, *_ = np.linalg.lstsq(signs, corners, rcond=None)
+        frames.append((steps[0], steps[1]))
+    diagonals = [offsets[int(np.argmax(distance))]] if len(points) >= 2 else []
+    diagonals += [o for o in others - centre if 0.18 * size <= math.hypot(*o) <= 0.48 * size]
+    for diagonal in diagonals:
+        frames.append(((diagonal + rotated(diagonal)) / 2, (diagonal - rotated(diagonal)) / 2))
+    if len(points) <= 2:
+        for spacing in (0.21, 0.25, 0.29):
+            for turn in np.radians(np.arange(0.0, 90.0, 7.5)):
+                a = spacing * size * np.array([math.sin(turn), math.cos(turn)])
+                frames.append((a, rotated(a)))
+    return frames
+
+
+PATTERN_LIST = [(value, pattern) for value, patterns in PATTERNS.items() for pattern in patterns]
+PATTERN_MASK = np.array([[spot in pattern for spot in GRID] for _, pattern in PATTERN_LIST])  # P x 9
+PATTERN_SPOTS = [np.array(sorted(pattern), dtype=np.float64) for _, pattern in PATTERN_LIST]
+GRID_STEPS = np.array(GRID, dtype=np.float64)  # 9 x 2
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A face read on its grid."""
+
+    value: int
+    margin: float  # the least by which any spot is on the right side of half (0.5: a perfect reading)
+    steps: Doubles  # 2 x 2: the grid's steps along the face's axes (rows a and b)
+
+
+def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Doubles]], spots: Doubles,
+              spot_levels: Doubles, size: float, spot_round: Doubles | None = None) -> Reading | None:
+    """The pattern whose spots best match the face, over the frames tried (all at once).
+    level: how much each pixel stands out of the face, as a share of its pips' (the best within a pip's reach).
+    spots, spot_levels: the places pips were found round the face and how much they stand out (same share): a
+    pattern must put a pip on every one inside the face, or it is not this face's (nine samples cannot see a pip
+    that falls between them: a 6 read on a grid turned 45 degrees at half the spacing is a perfect 2). Inside:
+    within 1.45 steps of the grid, or 0.37 of a die's side from the centre (a face's corner pips are 0.35 out,
+    a side's pips beyond its edges, 0.41 out or more); and each strong, round spot (spot_round: their roundness;
+    a side's pips are flattened) within 0.45 of a die of the centre that a reading leaves without a pip costs it
+    half a spot. A frame's steps must be ones a die has:
+    0.17 to 0.36 of its side."""
+    if not frames:
+        return None
+    steps = np.array([np.stack(frame) for frame in frames])  # F x 2 x 2
+    lengths = np.hypot(steps[..., 0], steps[..., 1]) / size  # F x 2
+    keep = (np.abs(np.linalg.det(steps)) > 1e-6) & np.all((lengths >= 0.17) & (lengths <= 0.36), axis=1)
+    steps = steps[keep]
+    if len(steps) == 0:
+        return None
+    height, width = level.shape
+    where = centre[None, None, :] + np.einsum("sk,fkd->fsd", GRID_STEPS, steps)  # F x 9 x 2
+    rows, cols = np.rint(where[..., 0]).astype(np.int64), np.rint(where[..., 1]).astype(np.int64)
+    inside_picture = (rows >= 0) & (rows < height) & (cols >= 0) & (cols < width)
+    values = np.where(inside_picture, level[np.clip(rows, 0, height - 1), np.clip(cols, 0, width - 1)], 0.0)
+    # F x P: each pattern's margin on each frame
+    margins = np.where(PATTERN_MASK[None, :, :], values[:, None, :] - 0.5, 0.5 - values[:, None, :]).min(axis=2)
+    missing = np.zeros_like(margins)  # F x P: strong spots in the face a reading leaves without a pip
+    if len(spots):
+        grid = np.einsum("fij,sj->fsi", np.linalg.inv(np.transpose(steps, (0, 2, 1))), spots - centre)  # F x S x 2
+        distance = np.hypot(*(spots - centre).T)
+        strong = (spot_levels >= 0.5)[None, :]
+        inside = ((np.abs(grid).max(axis=2) <= 1.45) | (distance <= 0.37 * size)[None, :]) & strong
+        rounded = spot_round if spot_round is not None else np.ones(len(spots))
+        within = ((distance <= 0.45 * size) & (rounded >= 0.72) & (spot_levels >= 0.55))[None, :]
+        for p, pattern in enumerate(PATTERN_SPOTS):
+            nearest = np.min(np.hypot(grid[:, :, None, 0] - pattern[None, None, :, 0],
+                                      grid[:, :, None, 1] - pattern[None, None, :, 1]), axis=2)  # F x S
+            unexplained = nearest > 0.45
+            penalty = np.where(inside & unexplained, 0.5 - spot_levels[None, :], np.inf).min(axis=1)
+            margins[:, p] = np.minimum(margins[:, p], penalty)
+            missing[:, p] = (within & unexplained).sum(axis=1)
+    margins = margins - 0.5 * missing  # a strong spot left without a pip costs as much as a spot read wrong
+    best = int(np.argmax(margins))
+    frame, pattern = best // margins.shape[1], best % margins.shape[1]
+    return Reading(PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame])
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """Where a face lies, for telling whether two candidate faces overlap (dice do not): its square a little
+    inside its edges (which are about two grid steps out), or, for a face whose pips do not show the grid's turn
+    (a 1), a disc."""
+
+    centre: Doubles
+    corners: Doubles | None  # 4 x 2, or None for a disc
+    radius: float
+
+    def overlaps(self, other: Footprint) -> bool:
+        if self.corners is None and other.corners is None:
+            return bool(math.hypot(*(self.centre - other.centre)) < self.radius + other.radius)
+        if self.corners is None or other.corners is None:
+            square, disc = (self, other) if self.corners is not None else (other, self)
+            assert square.corners is not None
+            return polygon_distance(square.corners, disc.centre) < disc.radius
+        return squares_overlap(self.corners, other.corners)
+
+
+def footprint(centre: Doubles, steps: Doubles, value: int, size: float, reach: float = 1.6) -> Footprint:
+    if value == 1:
+        return Footprint(centre, None, 0.43 * size)
+    corners = np.array([centre + reach * (i * steps[0] + j * steps[1]) for i, j in ((-1, -1), (-1, 1), (1, 1), (1, -1))])
+    return Footprint(centre, corners, 0.0)
+
+
+def polygon_distance(corners: Doubles, point: Doubles) -> float:
+    """The distance from a point to a convex polygon (0 inside it)."""
+    outside = 0.0
+    inside = True
+    for k in range(len(corners)):
+        a, b = corners[k], corners[(k + 1) % len(corners)]
+        edge, to_point = b - a, point - a
+        cross = edge[0] * to_point[1] - edge[1] * to_point[0]
+        t = float(np.clip(np.dot(to_point, edge) / max(float(edge @ edge), 1e-12), 0, 1))
+        distance = math.hypot(*(to_point - t * edge))
+        outside = distance if k == 0 else min(outside, distance)
+        inside &= cross >= 0
+    orientation = np.sign(sum(corners[k][0] * corners[(k + 1) % 4][1] - corners[(k + 1) % 4][0] * corners[k][1]
+                              for k in range(4)))
+    if orientation < 0:  # clockwise in (row, col): test the other side
+        inside = all((corners[(k + 1) % 4][0] - corners[k][0]) * (point[1] - corners[k][1])
+                     - (corners[(k + 1) % 4][1] - corners[k][1]) * (point[0] - corners[k][0]) <= 0 for k in range(4))
+    return 0.0 if inside else outside
+
+
+def squares_overlap(first: Doubles, second: Doubles) -> bool:
+    """Whether two convex quadrilaterals overlap (separating axis test)."""
+    for polygon in (first, second):
+        for k in range(4):
+            edge = polygon[(k + 1) % 4] - polygon[k]
+            axis = np.array([-edge[1], edge[0]])
+            a, b = first @ axis, second @ axis
+            if a.max() <= b.min() or b.max() <= a.min():
+                return False
+    return True
+
+
+def read_region(crop: Floats, mask: Mask, size: float) -> list[Face]:
+    """The top faces of the dice in a region: crop H x W x 3 (0-1), mask the dice's pixels in it, size a die's
+    side in its pixels (about). Light and dark pips are both tried: the polarity whose faces read better wins."""
+    if mask.sum() < 20:
+        return []
+    best: list[Face] = []
+    best_score = 0.0
+    around = grown(mask, max(1, int(0.05 * size)))
+    maps = spot_maps(crop, mask, size)
+    for sign in (1, -1):
+        faces = faces_of(maps, sign, around, size)
+        score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
+        if score > best_score:
+            best, best_score = faces, score
+    return best
+
+
+MIN_PIP_CONTRAST = 0.12  # log brightness: a pip 13% brighter or darker than the face round it
+
+
+def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
+    """The faces made by the frontal pips of one polarity: each candidate face read on its grid, then the set of
+    faces that explains the most frontal pips, without sharing a pip or overlapping (dice do not), and reads
+    best."""
+    floor = max(MIN_PIP_CONTRAST, 4 * maps.noise)
+    pips = find_pips(maps, sign, mask, size, 0.6 * floor)
+    round_pips = [p for p in pips if p.is_round]
+    if not round_pips:
+        return []
+    strength = max(p.strength for p in round_pips)
+    area = float(np.median([p.area for p in round_pips if p.strength >= 0.7 * strength]))
+    frontal = [i for i, p in enumerate(pips) if p.is_frontal(strength, area) and p.strength >= floor]
+    if not frontal:
+        return []
+    points = np.array([pips[i].centre for i in frontal])
+    reach = max(1, int(0.35 * PIP_SHARE * size))
+    peaks: dict[int, Floats] = {}  # each channel's signed log brightness, the best within a pip's reach
+    for p in pips:
+        if p.channel not in peaks:
+            peaks[p.channel] = ndimage.maximum_filter(sign * maps.logs[p.channel], size=2 * reach + 1)
+    spots = np.array([p.centre for p in pips if p.roundness >= 0.6 and not p.open and p.strength >= 0.35 * strength])
+    candidates = []
+    for members, centre in face_hypotheses(points, size):
+        if len(members) > 6:
+            continue
+        best = None
+        for middle in (centre, recentred(spots, centre, size)):
+            face = read_face(peaks, pips, [frontal[i] for i in members], middle, size, floor)
+            if face is not None and (best is None or face[0].confidence > best[0].confidence):
+                best = face
+        if best is not None:
+            candidates.append((frozenset(members), best[0], best[1]))
+    chosen = choose_faces(candidates, len(frontal))
+    faces = []
+    for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
+        rivals = [c[1].checks[3] for c in candidates if c[0] & own and c[1].value != read.value]
+        rival = max(rivals, default=-1.0)
+        faces.append(Face(read.centre, read.members, read.value, read.confidence, read.spacing,
+                          read.checks + (rival, len(own))))
+    return faces
+
+
+def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], centre: Doubles, size: float,
+              floor: float) -> tuple[Face, Footprint] | None:
+    """A candidate face read on its grid: the face, and where it lies (peaks: each channel's signed log
+    brightness, the best within a pip's reach)."""
+    face_pips = [pips[i] for i in members]
+    chosen = np.array([p.centre for p in face_pips])
+    strengths = np.array([p.strength for p in face_pips])
+    channel = int(np.bincount([p.channel for p in face_pips]).argmax())
+    base = float(np.median([p.base for p in face_pips]))
+    strength = float(np.median(strengths))
+    level = (peaks[channel] - base) / strength
+    spots = [p for p in pips if p.strength >= 0.4 * strength and p.roundness >= 0.6]
+    others = np.array([p.centre for p in spots]).reshape(-1, 2)
+    levels = np.array([p.strength / strength for p in spots])
+    roundness = np.array([p.roundness for p in spots])
+    reading = read_grid(level, centre, face_frames(chosen, centre, others, size), others, levels, size, roundness)
+    if reading is None:
+        return None
+    contrast = float(np.clip((strengths.min() - floor) / floor, 0, 1))
+    # pips of a size a die of this size has (0.065 to 0.105 of its side, a big 1 up to twice that): a die's
+    # size taken from something else (a blob of pips only) reads each pip as a die
+    areas = np.array([p.area for p in face_pips])
+    largest = 8.0 if reading.value == 1 else 3.5
+    sized = float(np.clip(min((areas.min() - 0.1) / 0.15, (largest - areas.max()) / 0.5), 0, 1))
+    sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized)
+    spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
+    checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin)
+    return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
+                                                                                 size)
+
+
+def choose_faces(candidates: list[tuple[frozenset[int], Face, Footprint]], count: int
+                 ) -> list[tuple[frozenset[int], Face, Footprint]]:
+    """The set of candidate faces (pips, face, footprint) that explains the most of the `count` frontal pips with no
+    pip in two faces and no two overlapping, the best read among those (each face's confidence weighted by its
+    pips, less a little a face: one 2 rather than two 1s)."""
+    ranked = sorted(candidates, key=lambda c: (-len(c[0]), -c[1].confidence))
+    best: list[tuple[frozenset[int], Face, Footprint]] = []
+    best_key = (-1, -1.0)
+    budget = [4000]
+
+    def search(start: int, chosen: list[tuple[frozenset[int], Face, Footprint]], used: frozenset[int]) -> None:
+        nonlocal best, best_key
+        budget[0] -= 1
+        key = (len(used), sum(len(c[0]) * c[1].confidence - 0.25 for c in chosen))
+        if key > best_key:
+            best, best_key = list(chosen), key
+        if budget[0] <= 0 or len(used) == count:
+            return
+        for k in range(start, len(ranked)):
+            members, face, square = ranked[k]
+            if members & used or any(square.overlaps(other[2]) for other in chosen):
+                continue
+            search(k + 1, chosen + [ranked[k]], used | members)
+
+    search(0, [], frozenset())
+    return best

@@ -1,0 +1,69 @@
+"""The dice photo reader on photos it was not tuned on (issue 19): the independent generator (tests/photo_world.py:
+a tilted camera over rounded cubes of six materials, sides and all, shadows, glare, felt, wood and paper of any
+colour, blur, noise, JPEG 40-95, 40-250 px dice, 4-8 a photo) and, in the same test, the suite's own generator
+(piddle.scan_synth). 200 photos of each by default, 1000 with make test-all (the first 200 the same).
+
+The goals (issue 19): at least 99.5% of the dice right, 98% of the photos exactly right, every wrong die flagged,
+at most 3% of right dice flagged, every photo with another number of dice than six said to be so. The figures
+asserted are what the reader achieves, as floors under which it must not fall; the old generator meets the goals
+on 200 photos (on 1000, 6 of 6000 dice are read wrong with confidence), the new one is far from them
+(docs/piddle.md has the figures). scripts/measure_piddle_reader.py prints them, with the
+calibration table and the figures by material, table, tilt and size.
+"""
+
+import pytest
+
+from photo_world import NEW_SEED, OLD_SEED, WorldScore, measure
+from tablegames.piddle.scan import read_dice
+
+
+def report(new: WorldScore, old: WorldScore) -> str:
+    return "\n".join([new.row("new generator"), "    " + new.calibration(), old.row("old generator"),
+                      "    " + old.calibration()])
+
+
+def assert_old_meets_the_goals(old: WorldScore, detail: str) -> None:
+    assert old.share_right >= 0.995 and old.share_exact >= 0.98, detail
+    assert old.wrong_unflagged == 0 and old.extra_unflagged == 0, detail
+    assert old.share_right_flagged <= 0.03, detail
+
+
+def assert_new_holds_its_floors(new: WorldScore, floors: dict[str, float], detail: str) -> None:
+    assert new.share_right >= floors["right"], detail
+    assert new.share_exact >= floors["exact"], detail
+    assert new.wrong_unflagged + new.extra_unflagged <= floors["wrong unflagged"] * new.dice, detail
+    assert new.share_right_flagged <= floors["right flagged"], detail
+    assert new.odd_counts_said >= floors["odd counts said"] * new.odd_counts, detail
+    read, right = new.by_confidence[">= 0.9"]
+    assert right >= floors["confident right"] * read, detail  # confidence means something
+
+
+FLOORS = {"right": 0.76, "exact": 0.45, "wrong unflagged": 0.03, "right flagged": 0.09, "odd counts said": 0.68,
+          "confident right": 0.965}  # a little under the figures reached on 200 and 1000 photos (docs/piddle.md)
+
+
+def assert_old_holds_its_floors(old: WorldScore, detail: str) -> None:
+    """On 1000 photos the old generator misses one goal: 6 of its 6000 dice were read wrong with confidence
+    (every other figure meets the goals)."""
+    assert old.share_right >= 0.998 and old.share_exact >= 0.99, detail
+    assert old.wrong_unflagged + old.extra_unflagged <= 6, detail
+    assert old.share_right_flagged <= 0.03, detail
+
+
+def test_200_photos_of_each_generator(capsys):
+    new, old = measure(read_dice, 200, NEW_SEED), measure(read_dice, 200, OLD_SEED, old=True)
+    detail = report(new, old)
+    with capsys.disabled():
+        print("\n" + detail)
+    assert_old_meets_the_goals(old, detail)
+    assert_new_holds_its_floors(new, FLOORS, detail)
+
+
+@pytest.mark.slow
+def test_1000_photos_of_each_generator(capsys):
+    new, old = measure(read_dice, 1000, NEW_SEED), measure(read_dice, 1000, OLD_SEED, old=True)
+    detail = report(new, old)
+    with capsys.disabled():
+        print("\n" + detail)
+    assert_old_holds_its_floors(old, detail)
+    assert_new_holds_its_floors(new, FLOORS, detail)

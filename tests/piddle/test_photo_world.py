@@ -1,0 +1,48 @@
+"""The independent photo generator (photo_world) draws what it says it draws: the same photo from the same seed,
+4-8 dice of 40-250 pixels inside the frame, faces that add up like a real die's, and a JPEG round trip that
+loses what a JPEG file loses."""
+
+import numpy as np
+import pytest
+from photo_world import ROTATIONS, Die, face_table, jpeg_round_trip, world_photo
+
+
+def test_the_same_seed_draws_the_same_photo():
+    first, again = world_photo(5, 3), world_photo(5, 3)
+    assert np.array_equal(first.image, again.image) and first.dice == again.dice
+    assert not np.array_equal(first.image[:50, :50], world_photo(5, 4).image[:50, :50])
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_dice_are_inside_the_frame_and_of_the_sizes_promised(index):
+    photo = world_photo(11, index)
+    height, width = photo.image.shape[:2]
+    assert 4 <= len(photo.dice) <= 8 and photo.image.dtype == np.uint8
+    for die in photo.dice:
+        assert 40 <= die.size <= 250 and 1 <= die.value <= 6
+        assert die.size / 2 < die.center[0] < height - die.size / 2 and die.size / 2 < die.center[1] < width - die.size / 2
+
+
+def test_every_way_a_die_lies_has_opposite_faces_adding_to_seven():
+    assert len(ROTATIONS) == 24
+    tops = set()
+    for rotation in ROTATIONS:
+        values, _ = face_table(rotation)
+        assert sorted(values) == [1, 2, 3, 4, 5, 6]
+        assert all(values[2 * k] + values[2 * k + 1] == 7 for k in range(3))
+        tops.add(Die(np.zeros(2), 0.0, rotation).value)
+    assert tops == {1, 2, 3, 4, 5, 6}
+
+
+def test_the_count_of_dice_can_be_fixed():
+    assert len(world_photo(12, 0, count=5).dice) == 5
+
+
+def test_a_jpeg_round_trip_loses_more_at_low_quality():
+    rng = np.random.default_rng(0)
+    image = (rng.random((64, 80, 3)) * 255).astype(np.uint8)
+    image[20:40, 20:40] = (200, 30, 30)
+    errors = [np.abs(jpeg_round_trip(image, q).astype(int) - image).mean() for q in (40, 70, 95)]
+    assert errors[0] > errors[1] > errors[2] > 0
+    flat = np.full((32, 32, 3), 120, np.uint8)
+    assert np.abs(jpeg_round_trip(flat, 40).astype(int) - 120).max() <= 1
