@@ -4,6 +4,7 @@ loses what a JPEG file loses."""
 
 import numpy as np
 import pytest
+
 from photo_world import ROTATIONS, Die, face_table, jpeg_round_trip, world_photo
 
 
