@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from .experiments import Comparison, compare
 from .game import FastTrackGame
 from .search import LEVEL_PHASES, compiled_search, plan_turn
-from .strategy import CHAMPION, LEVELS, level_strategy
+from .strategy import CHAMPION, LEVEL_TEMPERATURES, level_strategy
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -36,7 +36,7 @@ def measure_levels(seeds: Sequence[int], workers: int = 1,
                    progress: Callable[[int, int], None] | None = None) -> list[Comparison]:
     """Every level (weakest first) in red's seat against three champions, each paired with the champion in red's
     seat on the same deals (every seed dealt four times, the decks turned a seat)."""
-    return [compare(level_strategy(level), seeds, workers=workers, progress=progress) for level in LEVELS]
+    return [compare(level_strategy(level), seeds, workers=workers, progress=progress) for level in LEVEL_TEMPERATURES]
 
 
 def levels_table(results: Sequence[Comparison]) -> str:

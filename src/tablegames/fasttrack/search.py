@@ -303,6 +303,11 @@ def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION, token: HasCanc
     if game.phase == Phase.DONE and not game.pending_draws:
         return [END_TURN]
     compiled = game.players == 4 and game.phase in LEVEL_PHASES  # the kernels start a line at a whole card
+    if compiled and strategy.playouts:
+        from .expert import expert_choice
+
+        choice = expert_choice(game, strategy, token)
+        return list(choice.clicks) + ([END_TURN] if choice.stage == Phase.DONE else [])
     search = compiled_search if compiled else search_line
     line = search(game, strategy, token=token).best
     return list(line.clicks) + ([END_TURN] if line.stage == Phase.DONE else [])
