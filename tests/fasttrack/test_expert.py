@@ -86,7 +86,7 @@ def expert_line(state, seat_noise, partnership=0, strategy=QUICK):
     plays, stage = kernels.expert_decide(
         state, partnership, 0, values, hoards, win_bonus, first_legal, LINE_CAP, kernels.TABLES, line,
         strategy.expert_lines, strategy.expert_margin, strategy.playouts, seat_noise, np.zeros(1, dtype=np.int32),
-        found,
+        np.zeros(1, dtype=np.int32), found,
     )
     return line[:plays].tolist(), int(stage), found.tolist()
 
@@ -175,8 +175,11 @@ def test_plan_turn_plays_the_experts_choice_and_a_cancel_stops_it():
     values, hoards, win_bonus, first_legal = kernel_strategies((QUICK,))
     line = np.full((kernels.MAX_LEVELS, kernels.PLAY_WIDTH), -1, dtype=np.int64)
     plays, _ = kernels.expert_decide(state_of(game), 0, 0, values, hoards, win_bonus, first_legal, LINE_CAP,
-                                     kernels.TABLES, line, 4, 3000, 6, noise_of(game), flag, np.zeros(3, dtype=np.int64))
+                                     kernels.TABLES, line, 4, 3000, 6, noise_of(game), flag, 0 * flag,
+                                     np.zeros(3, dtype=np.int64))
     assert plays == kernels.CANCELLED
+    stopped = expert_choice(game, QUICK, seconds=0.0)  # the clock runs out at once: one deal, then the answer
+    assert stopped.candidates == choice.candidates and 0 < stopped.playouts <= choice.candidates
 
 
 def test_the_expert_is_a_named_strategy():

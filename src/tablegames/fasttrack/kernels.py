@@ -1241,14 +1241,15 @@ def team_won(winner: int, seat: int, partnership: int) -> bool:
 def expert_decide(
     state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
     first_legal: Int64s, cap: int, tables: Tables, line: Int64s, lines_kept: int, margin: int, playouts: int,
-    seed_state: int, cancel: Int32s, found: Int64s,
+    seed_state: int, cancel: Int32s, stop: Int32s, found: Int64s,
 ) -> tuple[int, int]:
     """The expert's line for the seat to move: the strategy's best `lines_kept` lines to distinct ends, those within
     `margin` points of the best, each played out over the same `playouts` sampled deals of the unseen cards
     (common random numbers) with the strategy's plain search in every seat; the line winning most playouts is played,
     ties to the better score. One candidate is played at once. Fills `line` like `decide`; returns (plays, stage),
-    or CANCELLED plays once `cancel` is set (read before every sampled deal). found = (candidates, playouts made,
-    index of the line chosen among the candidates)."""
+    or CANCELLED plays once `cancel` is set (read before every sampled deal). Once `stop` is set (the caller's
+    clock: expert.py) no more deals are sampled and the line winning most so far is played. found = (candidates,
+    playouts made, index of the line chosen among the candidates)."""
     board, hands = state[0], state[1]
     info = state[8]
     seat = info[SEAT]
@@ -1282,6 +1283,8 @@ def expert_decide(
     for j in range(playouts):
         if cancel[0] != 0:
             return CANCELLED, -1
+        if stop[0] != 0 and j > 0:
+            break
         sample_unseen(state, seat, counter, sample)
         for c in range(n):
             if not alive[c]:
@@ -1344,7 +1347,7 @@ def play_expert_games(
             if playouts[strategy] > 0:
                 n_plays = expert_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
                                         tables, line, lines_kept[strategy], margins[strategy], playouts[strategy],
-                                        noise, never, found)[0]
+                                        noise, never, never, found)[0]
                 counts[0] += 1
                 counts[1] += 1 if found[0] > 1 else 0
                 counts[2] += found[1]
