@@ -18,7 +18,7 @@ from tablegames.fasttrack.game import FastTrackGame
 from tablegames.fasttrack.search import plan_turn
 from tablegames.fasttrack.strategy import CHAMPION, level_strategy
 
-ANSWER_SECONDS = 0.8  # the expert's clock: a busy machine cuts its playouts short rather than keep the table waiting
+ANSWER_SECONDS: float | None = 0.8  # the expert's clock: a busy machine cuts its playouts short rather than keep the table waiting
 Planner = Callable[[FastTrackGame, HasCancelFlag | None], list[int]]  # plan(state, token) -> clicks
 
 
