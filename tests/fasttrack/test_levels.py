@@ -12,17 +12,25 @@ from tablegames.fasttrack.experiments import compare, play_seeds
 from tablegames.fasttrack.game import FastTrackGame
 from tablegames.fasttrack.levels import mistakes, wilson_interval
 from tablegames.fasttrack.search import LEVEL_PHASES, compiled_search, plan_turn, search_line
-from tablegames.fasttrack.strategy import CHAMPION, LEVEL_TEMPERATURES, LEVELS, level_strategy, strategy_named
+from tablegames.fasttrack.strategy import (
+    CHAMPION,
+    EXPERT,
+    LEVEL_TEMPERATURES,
+    LEVELS,
+    level_strategy,
+    strategy_named,
+)
 
 
 def test_the_levels_run_from_weakest_to_the_champion():
-    assert LEVELS == ("beginner", "casual", "strong", "champion")
-    temperatures = [LEVEL_TEMPERATURES[level] for level in LEVELS]
+    assert LEVELS == ("beginner", "casual", "strong", "champion", "expert")
+    temperatures = [LEVEL_TEMPERATURES[level] for level in LEVELS[:-1]]
     assert temperatures == sorted(temperatures, reverse=True) and temperatures[-1] == 0
     assert level_strategy("champion") is CHAMPION
     assert strategy_named("casual") is level_strategy("casual")  # `experiment --strategy casual` plays the level
     with pytest.raises(ValueError, match="expected one of beginner"):
-        level_strategy("expert")
+        level_strategy("grandmaster")
+    assert level_strategy("expert") is EXPERT and EXPERT.playouts > 0
 
 
 def test_the_hash_is_the_same_in_python_and_in_the_kernels():

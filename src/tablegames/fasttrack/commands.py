@@ -28,6 +28,7 @@ from .cards import DECK_SIZE, RANK_NAMES, shuffled_deck
 from .game import FastTrackGame, Partnership
 
 MAX_GAMES = 1_000_000  # a run this long takes hours; more is a typo (each game preallocates its log)
+MAX_PLAYOUTS = 4096  # the expert's deals a line: 4096 already takes seconds a decision
 
 
 def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,6 +60,10 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
     experiment.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=50, help="seeds, each dealt four times (default 50)")
     experiment.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
     add_fanout_options(experiment, "games")
+    experiment.add_argument("--playouts", type=whole_number(1, MAX_PLAYOUTS), default=None,
+                            help=f"the expert's sampled deals a candidate line, 1-{MAX_PLAYOUTS} (default its own)")
+    experiment.add_argument("--partnership", choices=[p.name.lower() for p in Partnership], default="solo",
+                            help="solo (default), or red and green play the strategy as a team against two champions")
     experiment.set_defaults(run=run_experiment)
 
     levels = subparsers.add_parser("levels", help="every computer level plays red against three champions, paired")
@@ -143,6 +148,8 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_experiment(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     from tablegames.core.progress import Progress
 
     from .experiments import compare, warm_kernels
@@ -154,10 +161,17 @@ def run_experiment(args: argparse.Namespace) -> int:
         strategy = strategy_named(args.strategy)
     except ValueError as error:
         return fail(f"--strategy: {error}")
+    if args.playouts is not None:
+        if not strategy.playouts:
+            return fail(f"--playouts: only for the expert, not {strategy.name}")
+        if not 1 <= args.playouts <= MAX_PLAYOUTS:
+            return fail(f"--playouts: expected 1-{MAX_PLAYOUTS}, got {args.playouts}")
+        strategy = replace(strategy, name=f"{strategy.name} ({args.playouts} playouts a line)", playouts=args.playouts)
+    partnership = int(Partnership[args.partnership.upper()])
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     start = time.perf_counter()
     with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4, "experiment") as progress:
-        result = compare(strategy, seeds, fanout=fanout, progress=progress)
+        result = compare(strategy, seeds, fanout=fanout, progress=progress, partnership=partnership)
     print(result.report())
     print(f"({args.seeds} seeds x 4 rotations, {time.perf_counter() - start:.1f} s)")
     return 0
@@ -168,18 +182,18 @@ def run_levels(args: argparse.Namespace) -> int:
 
     from .experiments import warm_kernels
     from .levels import levels_table, measure_levels, mistakes, mistakes_table
-    from .strategy import LEVELS
+    from .strategy import LEVEL_TEMPERATURES
 
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     start = time.perf_counter()
-    with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4 * len(LEVELS), "levels") as progress:
+    with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4 * len(LEVEL_TEMPERATURES), "levels") as progress:
         results = measure_levels(seeds, fanout=fanout, progress=progress)
     print(levels_table(results))
     print(f"({args.seeds} seeds x 4 rotations a level, {time.perf_counter() - start:.1f} s)")
     if args.mistakes:
         games = list(range(args.first_seed, args.first_seed + args.mistakes))
         print()
-        print(mistakes_table([mistakes(level, games) for level in LEVELS if level != "champion"]))
+        print(mistakes_table([mistakes(level, games) for level in LEVEL_TEMPERATURES if level != "champion"]))
         print(f"(red's decisions in {len(games)} games, seeds {games[0]}..{games[-1]}, against three champions)")
     return 0
 

@@ -26,7 +26,7 @@ from tablegames.core.progress import Progress
 from . import kernels
 from .board import layout
 from .cards import MOVE_AGAIN, NUM_RANKS, RANK_NAMES
-from .game import CARD_ACTION, END_TURN, FastTrackGame
+from .game import CARD_ACTION, END_TURN, FastTrackGame, Partnership
 from .search import LINE_CAP, Line
 from .strategy import CHAMPION, Strategy
 
@@ -43,6 +43,15 @@ def kernel_strategies(
     win_bonus = np.array([s.win_bonus for s in strategies], dtype=np.int64)
     first_legal = np.array([int(s.first_legal) for s in strategies], dtype=np.int64)
     return values, hoards, win_bonus, first_legal
+
+
+def expert_arrays(
+    strategies: Sequence[Strategy],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The strategies' expert settings as kernel arrays: playouts[S], lines kept[S], margin[S] (playouts 0: none)."""
+    return (np.array([s.playouts for s in strategies], dtype=np.int64),
+            np.array([max(s.expert_lines, 1) for s in strategies], dtype=np.int64),
+            np.array([s.expert_margin for s in strategies], dtype=np.int64))
 
 
 @dataclass(frozen=True)
@@ -84,10 +93,17 @@ def play_seeds(
     winners = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     temperatures = np.array([s.temperature for s in distinct], dtype=np.float64)  # the weaker levels' noise
-    kernels.play_games(
-        seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
-        kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures,
-    )
+    if any(s.playouts for s in distinct):  # an expert at the table: the game loop that can call it
+        kernels.play_expert_games(
+            seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
+            kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures, *expert_arrays(distinct),
+            np.zeros(3, dtype=np.int64),
+        )
+    else:
+        kernels.play_games(
+            seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
+            kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures,
+        )
     if np.any(log_sizes > LOG_WIDTH):
         raise RuntimeError(f"a game logged more than {LOG_WIDTH} clicks")
     return Games(seeds_array, rotations_array, winners, turns, [logs[i, : log_sizes[i]] for i in range(count)])
@@ -211,13 +227,23 @@ class Comparison:
     champion_red_wins: int  # red playing the champion on the same deals
     difference: float  # mean paired difference of red's win (test - champion), in win-rate points (0..1)
     standard_error: float
+    partnership: int = 0  # not SOLO: red and green are a team playing the strategy, blue and purple champions
 
     def report(self) -> str:
         rate, base = self.red_wins / self.games, self.champion_red_wins / self.games
-        lines = [
-            f"red plays {self.strategy} against three champions: {self.red_wins} wins of {self.games} ({100 * rate:.1f}%)",
-            f"red plays champion on the same deals:              {self.champion_red_wins} wins of {self.games} ({100 * base:.1f}%)",
-        ]
+        if self.partnership:
+            mode = Partnership(self.partnership).name.lower().replace("_", "-")
+            lines = [
+                f"red and green play {self.strategy} against two champions ({mode} partnerships): "
+                f"{self.red_wins} wins of {self.games} ({100 * rate:.1f}%)",
+                f"red and green play champion on the same deals: {self.champion_red_wins} wins of {self.games} "
+                f"({100 * base:.1f}%)",
+            ]
+        else:
+            lines = [
+                f"red plays {self.strategy} against three champions: {self.red_wins} wins of {self.games} ({100 * rate:.1f}%)",
+                f"red plays champion on the same deals:              {self.champion_red_wins} wins of {self.games} ({100 * base:.1f}%)",
+            ]
         if self.strategy != CHAMPION.name:
             se = self.standard_error
             ratio = f"{self.difference / se:+.2f}" if se > 0 else "n/a"
@@ -227,15 +253,17 @@ class Comparison:
         return "\n".join(lines)
 
 
-def red_wins_chunk(args: tuple[list[int], Strategy]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """Worker: red's wins for (seeds x 4 rotations) with the strategy and with the champion in red's seat."""
-    seeds, strategy = args
+def red_wins_chunk(args: tuple[list[int], Strategy, int]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Worker: red's wins for (seeds x 4 rotations) with the strategy and with the champion in red's seat (in
+    partnerships: red's team's, red and green both playing it)."""
+    seeds, strategy, partnership = args
     deals = [(seed, rotation) for seed in seeds for rotation in range(kernels.ZONES)]
     seeds_list, rotations = [d[0] for d in deals], [d[1] for d in deals]
-    tested = play_seeds(seeds_list, rotations, (strategy, CHAMPION, CHAMPION, CHAMPION))
+    seats = (strategy, CHAMPION, strategy if partnership else CHAMPION, CHAMPION)
+    tested = play_seeds(seeds_list, rotations, seats, partnership=partnership)
     if strategy == CHAMPION:
         return tested.winners == 0, tested.winners == 0
-    baseline = play_seeds(seeds_list, rotations, (CHAMPION,) * kernels.ZONES)
+    baseline = play_seeds(seeds_list, rotations, (CHAMPION,) * kernels.ZONES, partnership=partnership)
     return tested.winners == 0, baseline.winners == 0
 
 
@@ -245,10 +273,12 @@ def compare(
     fanout: Fanout | None = None,
     progress: Progress | None = None,
     chunk: int = 10,
+    partnership: int = 0,
 ) -> Comparison:
-    """Red plays `strategy`, then the champion, on the same deals (every seed dealt four times, decks turned); the
-    chunks of `chunk` seeds run where `fanout` runs tasks (default: this process), `progress` counts deals."""
-    chunks = [(list(seeds[i : i + chunk]), strategy) for i in range(0, len(seeds), chunk)]
+    """Red plays `strategy`, then the champion, on the same deals (every seed dealt four times, decks turned); in
+    partnerships (`partnership` a Partnership other than SOLO) red and green play it as a team. The chunks of
+    `chunk` seeds run where `fanout` runs tasks (default: this process), `progress` counts deals."""
+    chunks = [(list(seeds[i : i + chunk]), strategy, partnership) for i in range(0, len(seeds), chunk)]
     results = (fanout or Fanout()).map(red_wins_chunk, chunks, progress,
                                        steps=lambda args: len(args[0]) * kernels.ZONES)
     tested = np.concatenate([r[0] for r in results]).astype(np.float64)
@@ -256,7 +286,8 @@ def compare(
     difference = tested - baseline
     n = len(difference)
     se = float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
-    return Comparison(strategy.name, n, int(tested.sum()), int(baseline.sum()), float(difference.mean()), se)
+    return Comparison(strategy.name, n, int(tested.sum()), int(baseline.sum()), float(difference.mean()), se,
+                      partnership)
 
 
 # --- playouts of one decision --------------------------------------------------------------------------------------

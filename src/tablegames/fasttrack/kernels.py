@@ -1,4 +1,5 @@
-"""Compiled Fast Track: the rules, the line search and whole games over a compact state (four zones).
+"""Compiled Fast Track: the rules, the line search, whole games and the expert's playouts over a compact state (four
+zones).
 
 The same rules as rules.py/game.py and the same search as search.py, written once more over small integer arrays
 so numba can compile them: the search and the experiments play thousands of games. Tests check move for move that
@@ -730,6 +731,26 @@ def search(
     of its end; returns (plays, stage, score, line ends, cut). `cancel` (a CancelToken's flag, int32[1]) is read
     before each level: once set, the search stops and returns CANCELLED plays (no line). With a `temperature` the
     line ends are ranked by score + temperature x line_noise(noise, key) (the weaker levels)."""
+    no_top = np.empty(0, dtype=np.int64)
+    no_lines = np.empty((0, MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    return search_top(board, hand, credits, phase, seat, partnership, tables, values, hoard, win_bonus, cap, line,
+                      best_key, cancel, temperature, noise, no_top, no_top, no_top, no_lines)[:5]
+
+
+@njit(cache=True, nogil=True)
+def search_top(
+    board: Int8s, hand: Int8s, credits: int, phase: int, seat: int, partnership: int, tables: Tables, values:
+    Int64s, hoard: Int64s, win_bonus: int, cap: int, line: Int64s, best_key: Int64s, cancel: Int32s,
+    temperature: float, noise: int, top_scores: Int64s, top_stages: Int64s, top_plays: Int64s, top_lines: Int64s,
+) -> tuple[int, int, int, int, bool, int]:
+    """`search`, also keeping the best K = len(top_scores) lines to distinct ends (by score, then key; of two ways
+    to one end the one `search` would take): top_lines[i, :top_plays[i]] holds line i's plays, best first. Returns
+    `search`'s answer and the count of lines kept (the expert plays them out; K = 0 keeps none)."""
+    keep = top_scores.shape[0]
+    n_top = 0
+    top_keys = np.empty((keep, 4), dtype=np.int64)
+    top_where = np.empty((keep, 2), dtype=np.int64)  # (level, parent) of each kept end
+    top_last = np.empty((keep, PLAY_WIDTH), dtype=np.int64)
     team = np.empty(2, dtype=np.int64)
     n_team = team_of(seat, partnership, team)
     plays = np.empty((MAX_CHILDREN, PLAY_WIDTH), dtype=np.int64)
@@ -752,7 +773,7 @@ def search(
     level = 0
     while widths[level] > 0 and level + 1 < MAX_LEVELS:
         if cancel[0] != 0:
-            return CANCELLED, -1, best_score, ends, cut
+            return CANCELLED, -1, best_score, ends, cut, 0
         capacity = 1024
         child_keys = np.empty((capacity, 4), dtype=np.int64)
         child_parent = np.empty(capacity, dtype=np.int64)
@@ -779,6 +800,9 @@ def search(
                         copy_into(best_key, outcome[i, :4])
                         best_level, best_parent, best_stage = level, rank, stage
                         copy_into(best_play, plays[i])
+                    if keep > 0:
+                        n_top = keep_top(score, outcome[i, :4], stage, level, rank, plays[i], n_top, top_scores,
+                                         top_keys, top_stages, top_where, top_last)
                     continue
                 if n_children == capacity:
                     capacity *= 2
@@ -804,14 +828,57 @@ def search(
             copy_into(level_plays[level + 1, j], child_play[order[j]])
         widths[level + 1] = width
         level += 1
-    # walk back from the best end
+    # walk back from the best end (and from the kept ones)
     n_plays = best_level + 1
-    copy_into(line[best_level], best_play)
-    index = best_parent
-    for lv in range(best_level, 0, -1):
+    walk_back(line, best_level, best_parent, best_play, parents, level_plays)
+    for t in range(n_top):
+        top_lines[t, :, :] = -1
+        walk_back(top_lines[t], top_where[t, 0], top_where[t, 1], top_last[t], parents, level_plays)
+        top_plays[t] = top_where[t, 0] + 1
+    return n_plays, best_stage, best_score, ends, cut, n_top
+
+
+@njit(cache=True, nogil=True, inline="always")
+def walk_back(line: Int64s, level: int, parent: int, last: Int64s, parents: Int64s, level_plays: Int64s) -> None:
+    """The plays of the line that ends with `last` after position `parent` of `level`, into line[:level + 1]."""
+    copy_into(line[level], last)
+    index = parent
+    for lv in range(level, 0, -1):
         copy_into(line[lv - 1], level_plays[lv, index])
         index = parents[lv, index]
-    return n_plays, best_stage, best_score, ends, cut
+
+
+@njit(cache=True, nogil=True)
+def keep_top(
+    score: int, key: Int64s, stage: int, level: int, parent: int, play: Int64s, n_top: int, top_scores: Int64s,
+    top_keys: Int64s, top_stages: Int64s, top_where: Int64s, top_last: Int64s,
+) -> int:
+    """Insert a line end into the kept best ends (sorted by score, then key), unless its key is kept already (the
+    first way met is the one `search` takes) or it ranks below a full list. Returns the new count."""
+    keep: int = top_scores.shape[0]
+    for t in range(n_top):
+        if top_keys[t, 0] == key[0] and top_keys[t, 1] == key[1] and top_keys[t, 2] == key[2] and top_keys[t, 3] == key[3]:
+            return n_top
+    place = n_top
+    while place > 0 and (score > top_scores[place - 1] or (
+            score == top_scores[place - 1] and key_less(key[0], key[1], key[2], key[3], top_keys[place - 1]))):
+        place -= 1
+    if place >= keep:
+        return n_top
+    last = min(n_top, keep - 1)
+    for t in range(last, place, -1):  # shift the lower ends down one, the last falling off a full list
+        top_scores[t] = top_scores[t - 1]
+        copy_into(top_keys[t], top_keys[t - 1])
+        top_stages[t] = top_stages[t - 1]
+        copy_into(top_where[t], top_where[t - 1])
+        copy_into(top_last[t], top_last[t - 1])
+    top_scores[place] = score
+    copy_into(top_keys[place], key)
+    top_stages[place] = stage
+    top_where[place, 0] = level
+    top_where[place, 1] = parent
+    copy_into(top_last[place], play)
+    return min(n_top + 1, keep)
 
 
 @njit(cache=True, nogil=True)
@@ -1083,12 +1150,226 @@ def play_games(
         )
 
 
+
+# --- the expert: the champion's best lines played out over sampled deals of the unseen cards -----------------------
+
+
+@njit(cache=True, nogil=True)
+def next_random(counter: Int64s) -> int:
+    """A 32-bit draw: a Weyl counter (counter[0]) hashed by mix32, so it is seeded, cheap and the same run as plain
+    Python (no global random state shared between threads)."""
+    counter[0] = (counter[0] + 0x9E3779B9) & 0xFFFFFFFF
+    return mix32(counter[0])
+
+
+@njit(cache=True, nogil=True)
+def random_below(n: int, counter: Int64s) -> int:
+    return (next_random(counter) * n) >> 32
+
+
+@njit(cache=True, nogil=True)
+def empty_state() -> State:
+    """A compact state's arrays, to be filled (copy_state, sample_unseen)."""
+    return (np.empty(SIZE, dtype=np.int8), np.empty((ZONES, NUM_RANKS), dtype=np.int8),
+            np.empty((ZONES, DECK_SIZE), dtype=np.int8), np.empty(ZONES, dtype=np.int64),
+            np.empty(ZONES, dtype=np.int64), np.empty((ZONES, NUM_RANKS), dtype=np.int8),
+            np.empty(ZONES, dtype=np.int64), np.empty(ZONES, dtype=np.int64), np.empty(INFO_SIZE, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def copy_state(target: State, source: State) -> None:
+    copy_into(target[0], source[0])
+    copy_into(target[1].ravel(), source[1].ravel())
+    copy_into(target[2].ravel(), source[2].ravel())
+    copy_into(target[3], source[3])
+    copy_into(target[4], source[4])
+    copy_into(target[5].ravel(), source[5].ravel())
+    copy_into(target[6], source[6])
+    copy_into(target[7], source[7])
+    copy_into(target[8], source[8])
+
+
+@njit(cache=True, nogil=True)
+def sample_unseen(state: State, seat: int, counter: Int64s, sample: State) -> None:
+    """One deal of the cards `seat` cannot see, consistent with what it sees, into `sample`. Every other seat's hand
+    and undrawn cards are pooled and dealt afresh (its hand keeps its size), the seat's own undrawn cards are
+    shuffled, and every seat's random state (which orders its next reshuffle) is drawn anew. Each pool is built in
+    rank order from counts, so the sample depends only on what the seat sees and the counter: the board, its own
+    hand, the played piles (every card since a deck's last shuffle was played face up), credits and hand sizes."""
+    board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = state
+    copy_state(sample, state)
+    s_hands, s_decks, s_top, s_end, s_rstates = sample[1], sample[2], sample[3], sample[4], sample[6]
+    counts = np.empty(NUM_RANKS, dtype=np.int64)
+    cards = np.empty(DECK_SIZE, dtype=np.int64)
+    for p in range(ZONES):
+        counts[:] = 0
+        for i in range(deck_top[p], deck_end[p]):
+            counts[decks[p, i]] += 1
+        held = 0
+        if p != seat:
+            for c in range(NUM_RANKS):
+                held += hands[p, c]
+                counts[c] += hands[p, c]
+        n = 0
+        for c in range(NUM_RANKS):
+            for _ in range(counts[c]):
+                cards[n] = c
+                n += 1
+        for i in range(n - 1, 0, -1):  # Fisher-Yates
+            j = random_below(i + 1, counter)
+            cards[i], cards[j] = cards[j], cards[i]
+        if p != seat:
+            s_hands[p, :] = 0
+            for i in range(held):
+                s_hands[p, cards[i]] += 1
+        s_decks[p, :] = -1
+        for i in range(held, n):
+            s_decks[p, i - held] = cards[i]
+        s_top[p] = 0
+        s_end[p] = n - held
+        s_rstates[p] = next_random(counter)
+
+
+@njit(cache=True, nogil=True)
+def team_won(winner: int, seat: int, partnership: int) -> bool:
+    """Whether `winner` (a game's WINNER: the lower seat of a partnership) is the seat's side."""
+    if winner < 0:
+        return False
+    return winner == seat if partnership == SOLO else winner % 2 == seat % 2
+
+
+@njit(cache=True, nogil=True)
+def expert_decide(
+    state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
+    first_legal: Int64s, cap: int, tables: Tables, line: Int64s, lines_kept: int, margin: int, playouts: int,
+    seed_state: int, cancel: Int32s, stop: Int32s, found: Int64s,
+) -> tuple[int, int]:
+    """The expert's line for the seat to move: the strategy's best `lines_kept` lines to distinct ends, those within
+    `margin` points of the best, each played out over the same `playouts` sampled deals of the unseen cards
+    (common random numbers) with the strategy's plain search in every seat; the line winning most playouts is played,
+    ties to the better score. One candidate is played at once. Fills `line` like `decide`; returns (plays, stage),
+    or CANCELLED plays once `cancel` is set (read before every sampled deal). Once `stop` is set (the caller's
+    clock: expert.py) no more deals are sampled and the line winning most so far is played. found = (candidates,
+    playouts made, index of the line chosen among the candidates)."""
+    board, hands = state[0], state[1]
+    info = state[8]
+    seat = info[SEAT]
+    hoard = hoards[strategy, min(pieces_home(board, seat), 3)]
+    best_key = np.empty(4, dtype=np.int64)
+    top_scores = np.empty(lines_kept, dtype=np.int64)
+    top_stages = np.empty(lines_kept, dtype=np.int64)
+    top_plays = np.empty(lines_kept, dtype=np.int64)
+    top_lines = np.empty((lines_kept, MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    n_plays, stage, score, ends, cut, n_top = search_top(
+        board, hands[seat], state[7][seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
+        win_bonus[strategy], cap, line, best_key, cancel, 0.0, 0, top_scores, top_stages, top_plays, top_lines,
+    )
+    found[:] = 0
+    if n_plays == CANCELLED:
+        return CANCELLED, -1
+    n = 1
+    while n < n_top and top_scores[0] - top_scores[n] <= margin:
+        n += 1
+    found[0] = n
+    if n == 1 or playouts == 0:
+        return n_plays, stage
+    wins = np.zeros(n, dtype=np.int64)
+    sample = empty_state()
+    trial = empty_state()
+    counter = np.full(1, seed_state & 0xFFFFFFFF, dtype=np.int64)
+    seat_strategy = np.full(ZONES, strategy, dtype=np.int64)
+    scratch_log = np.zeros(1, dtype=np.int32)  # playouts log nothing (log_click stops at the array's end)
+    alive = np.ones(n, dtype=np.bool_)
+    n_alive = n
+    for j in range(playouts):
+        if cancel[0] != 0:
+            return CANCELLED, -1
+        if stop[0] != 0 and j > 0:
+            break
+        sample_unseen(state, seat, counter, sample)
+        for c in range(n):
+            if not alive[c]:
+                continue
+            copy_state(trial, sample)
+            for i in range(top_plays[c]):
+                apply_play(trial, partnership, top_lines[c, i], tables, scratch_log)
+            winner = play_on(trial, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables,
+                             scratch_log, MAX_TURNS)
+            if team_won(winner, seat, partnership):
+                wins[c] += 1
+            found[1] += 1
+        # A line that cannot finish first even winning every playout left is dropped: the choice stays what the
+        # whole budget would make (wins only grow, ties go to the earlier line), at a fraction of the playouts.
+        left = playouts - 1 - j
+        for c in range(n):
+            if alive[c]:
+                for d in range(n):
+                    if d != c and (wins[c] + left < wins[d] or (wins[c] + left == wins[d] and d < c)):
+                        alive[c] = False
+                        n_alive -= 1
+                        break
+        if n_alive <= 1:
+            break
+    chosen = 0
+    for c in range(1, n):
+        if wins[c] > wins[chosen] and alive[c]:
+            chosen = c
+    found[2] = chosen
+    line[:, :] = -1
+    for i in range(top_plays[chosen]):
+        copy_into(line[i], top_lines[chosen, i])
+    return top_plays[chosen], top_stages[chosen]
+
+
+@njit(cache=True, nogil=True)
+def play_expert_games(
+    seeds: Int64s, rotations: Int64s, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
+    win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, logs: Int32s, log_sizes: Int64s,
+    winners: Int64s, turns: Int64s, max_turns: int, temperatures: Float64s, playouts: Int64s, lines_kept: Int64s,
+    margins: Int64s, counts: Int64s,
+) -> None:
+    """`play_games` where a strategy with playouts[s] > 0 is the expert (`expert_decide`, its deals sampled from a
+    hash of the game's seed, rotation and move, as the levels' noise). counts += (expert decisions, of those with
+    two or more candidates, playouts)."""
+    line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    never = np.zeros(1, dtype=np.int32)
+    found = np.zeros(3, dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        seed, rotation, log = seeds[g], rotations[g], logs[g]
+        state = new_game(seed, rotation)
+        refill_then(state, partnership, True, NEED_DISCARD, tables)
+        info = state[8]
+        while info[PHASE] != OVER and info[TURNS] < max_turns:
+            if info[PHASE] == DONE:
+                end_turn(state, partnership, tables, log)
+                continue
+            strategy = seat_strategy[info[SEAT]]
+            noise = noise_state(seed, info[LOG_SIZE], rotation)
+            if playouts[strategy] > 0:
+                n_plays = expert_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
+                                        tables, line, lines_kept[strategy], margins[strategy], playouts[strategy],
+                                        noise, never, never, found)[0]
+                counts[0] += 1
+                counts[1] += 1 if found[0] > 1 else 0
+                counts[2] += found[1]
+            else:
+                temperature = temperatures[strategy]
+                n_plays = decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap, tables,
+                                 line, temperature, noise if temperature > 0.0 else 0)[0]
+            for i in range(n_plays):
+                apply_play(state, partnership, line[i], tables, log)
+        winners[g], turns[g], log_sizes[g] = info[WINNER], info[TURNS], info[LOG_SIZE]
+
 def warmup() -> None:
     """Compile the kernels the window uses, with the argument types it uses: the search behind `plan_turn` for the
-    champion, the window's one computer player. (The naive player's `first_legal_line` and the whole-game kernels
-    of the experiments compile on their first use.)"""
+    champion and the weaker levels, and the expert's playouts (the Expert level and the hint). (The naive player's
+    `first_legal_line` and the whole-game kernels of the experiments compile on their first use.)"""
+    from dataclasses import replace
+
+    from .expert import expert_choice
     from .game import FastTrackGame
     from .search import compiled_search
-    from .strategy import CHAMPION
+    from .strategy import CHAMPION, EXPERT
 
     compiled_search(FastTrackGame(0), CHAMPION)
+    expert_choice(FastTrackGame(0), replace(EXPERT, playouts=1))

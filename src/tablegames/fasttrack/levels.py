@@ -20,7 +20,7 @@ from tablegames.core.progress import Progress
 from .experiments import Comparison, compare
 from .game import FastTrackGame
 from .search import LEVEL_PHASES, compiled_search, plan_turn
-from .strategy import CHAMPION, LEVELS, level_strategy
+from .strategy import CHAMPION, LEVEL_TEMPERATURES, level_strategy
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -39,7 +39,7 @@ def measure_levels(seeds: Sequence[int], fanout: Fanout | None = None,
                    progress: Progress | None = None) -> list[Comparison]:
     """Every level (weakest first) in red's seat against three champions, each paired with the champion in red's
     seat on the same deals (every seed dealt four times, the decks turned a seat); run where `fanout` runs tasks."""
-    return [compare(level_strategy(level), seeds, fanout=fanout, progress=progress) for level in LEVELS]
+    return [compare(level_strategy(level), seeds, fanout=fanout, progress=progress) for level in LEVEL_TEMPERATURES]
 
 
 def levels_table(results: Sequence[Comparison]) -> str:

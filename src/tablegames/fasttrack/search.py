@@ -293,16 +293,23 @@ def compiled_search(game: FastTrackGame, strategy: Strategy = CHAMPION, cap: int
     return SearchResult(Line(clicks, int(score), key, int(stage)), int(ends), bool(cut))
 
 
-def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION, token: HasCancelFlag | None = None) -> list[int]:
+def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION, token: HasCancelFlag | None = None,
+              seconds: float | None = None) -> list[int]:
     """The click codes that play the chosen line for the seat to move, up to the next refill (or the end of the
     turn, then with END_TURN last). Replay them one by one with `game.click`; after a refill, plan again.
     [] when the game is over. In the middle of a card (a piece already chosen) the line finishes that card.
-    The computer player's `plan(state, token)`: SearchCancelled once `token` is cancelled."""
+    The computer player's `plan(state, token)`: SearchCancelled once `token` is cancelled. The expert (a strategy
+    with playouts) answers within about `seconds` when given (expert.expert_choice)."""
     if game.phase == Phase.OVER:
         return []
     if game.phase == Phase.DONE and not game.pending_draws:
         return [END_TURN]
     compiled = game.players == 4 and game.phase in LEVEL_PHASES  # the kernels start a line at a whole card
+    if compiled and strategy.playouts:
+        from .expert import expert_choice
+
+        choice = expert_choice(game, strategy, token, seconds=seconds)
+        return list(choice.clicks) + ([END_TURN] if choice.stage == Phase.DONE else [])
     search = compiled_search if compiled else search_line
     line = search(game, strategy, token=token).best
     return list(line.clicks) + ([END_TURN] if line.stage == Phase.DONE else [])

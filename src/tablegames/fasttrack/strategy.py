@@ -52,6 +52,11 @@ class Strategy:
     square_values: tuple[tuple[int, ...], ...] = SQUARE_VALUES
     bullseye_value: int = BULLSEYE_VALUE
     temperature: float = 0.0
+    # The expert (expert.py): with playouts > 0 the best `expert_lines` lines within `expert_margin` points of the
+    # best are each played out over `playouts` sampled deals of the unseen cards, and the line winning most is played.
+    playouts: int = 0
+    expert_lines: int = 4
+    expert_margin: int = 3000
 
     def hoard_table(self) -> npt.NDArray[np.int64]:
         """int64[4, 14]: what one kept card of each rank is worth, by own pieces home (0, 1, 2, 3+)."""
@@ -85,13 +90,17 @@ STRATEGIES: dict[str, Strategy] = {
         replace(CHAMPION, name="no-hoard", hoard=()),
     )
 }
+EXPERT_PLAYOUTS = 32  # sampled deals a candidate line (docs/fasttrack-tuning.md: the budget sweep)
+EXPERT = replace(CHAMPION, name="expert", playouts=EXPERT_PLAYOUTS)
+STRATEGIES[EXPERT.name] = EXPERT
 
 
 # The computer levels a table offers, weakest first: the champion's search choosing its line by softmax(score /
 # temperature) over the line ends (search.py), so a weaker level mostly confuses lines of near-equal worth and only
 # now and then throws a good one away. docs/fasttrack-tuning.md measures each against three champions.
+# The expert (above) is the strongest level: the champion's lines weighed by playouts of sampled deals.
 LEVEL_TEMPERATURES = {"beginner": 2000.0, "casual": 1200.0, "strong": 600.0, "champion": 0.0}
-LEVELS = tuple(LEVEL_TEMPERATURES)
+LEVELS = (*LEVEL_TEMPERATURES, EXPERT.name)
 STRATEGIES.update(
     (level, replace(CHAMPION, name=level, temperature=temperature))
     for level, temperature in LEVEL_TEMPERATURES.items() if temperature
@@ -99,8 +108,8 @@ STRATEGIES.update(
 
 
 def level_strategy(level: str) -> Strategy:
-    """The strategy a computer of this level plays (CHAMPION for "champion")."""
-    if level not in LEVEL_TEMPERATURES:
+    """The strategy a computer of this level plays (CHAMPION for "champion", EXPERT for "expert")."""
+    if level not in LEVELS:
         raise ValueError(f"level {level!r}: expected one of {', '.join(LEVELS)}")
     return STRATEGIES[level]
 

@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 
 MUSIC_STYLES = tuple(style.slug for style in STYLES)  # the music's own table of styles
 TEXT_SIZES = ("normal", "large", "larger")
-FASTTRACK_LEVELS = ("beginner", "casual", "strong", "champion")  # weakest first, as fasttrack.strategy.LEVELS
+FASTTRACK_LEVELS = ("beginner", "casual", "strong", "champion", "expert")  # weakest first, as fasttrack.strategy.LEVELS
 # A setting that replaced an older one: read from the old key when a file has only that (one volume became two)
 LEGACY_KEYS = {"music_volume": "volume", "effects_volume": "volume"}
 

@@ -189,8 +189,9 @@ def test_the_menu_steps_the_level_and_opens_the_seats_page():
     settings = Settings()
     menu = MenuController(settings)
     assert menu.value("level") == "Champion" and menu.value("seats") == "red"
+    assert menu.change("level", 1) and settings.fasttrack_level == "expert"
     assert menu.change("level", 1) and settings.fasttrack_level == "beginner"
-    assert menu.change("level", -1) and settings.fasttrack_level == "champion"
+    assert menu.change("level", -1) and menu.change("level", -1) and settings.fasttrack_level == "champion"
     assert not menu.steps("seats") and menu.steps("level")
     menu.selected = [item.key for item in ITEMS].index("seats")
     assert menu.choose() == "seats"
@@ -286,7 +287,7 @@ def test_old_settings_files_load_with_red_against_champions(tmp_path):
     path.write_text(json.dumps({"fasttrack_speed": 3, "fasttrack_zones": 6}))
     settings = load_settings(path)
     assert (settings.fasttrack_level, settings.fasttrack_persons, settings.fasttrack_speed) == ("champion", 1, 3)
-    path.write_text(json.dumps({"fasttrack_level": "expert", "fasttrack_persons": 500}))
+    path.write_text(json.dumps({"fasttrack_level": "grandmaster", "fasttrack_persons": 500}))
     settings = load_settings(path)
     assert (settings.fasttrack_level, settings.fasttrack_persons) == ("champion", 63)
 

@@ -27,10 +27,11 @@ from tablegames.fasttrack.game import (
     Phase,
 )
 from tablegames.fasttrack.rules import SPLIT_FINISH
+from tablegames.fasttrack.strategy import EXPERT
 from tablegames.fasttrack.view import RGB, Slot, TableView, table_view
 from tablegames.fasttrack.words import action_codes, describe_action
 from tablegames.music.mood import Mood
-from tablegames.ui.fasttrack.computer import Planner, computer_plan, fallback_plan, level_planner
+from tablegames.ui.fasttrack.computer import Planner, fallback_plan, level_planner
 from tablegames.ui.fasttrack.seating import RED_PERSON, WATCHING, Seating
 
 log = logging.getLogger(__name__)
@@ -255,7 +256,8 @@ class TableController:
         return self.planner if self.planner is not None else level_planner(self.seating.level)
 
     def hint_planner(self) -> Planner:
-        return self.planner if self.planner is not None else computer_plan
+        """The hint is the strongest player's line: the expert's (on other boards than four zones, the champion's)."""
+        return self.planner if self.planner is not None else level_planner(EXPERT.name)
 
     def handover_seat(self) -> int | None:
         """In a hot seat, the person whose turn has just begun (nothing played yet): the table asks for the mouse to

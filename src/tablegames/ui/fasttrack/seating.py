@@ -10,7 +10,8 @@ from tablegames.fasttrack.board import COLOURS
 from tablegames.fasttrack.strategy import LEVELS
 
 CHAMPION_LEVEL = "champion"
-LEVEL_NAMES = {"beginner": "Beginner", "casual": "Casual", "strong": "Strong", "champion": "Champion"}
+LEVEL_NAMES = {"beginner": "Beginner", "casual": "Casual", "strong": "Strong", "champion": "Champion",
+               "expert": "Expert"}
 PERSON, COMPUTER = "person", "computer"
 SEAT_KINDS = (PERSON, COMPUTER)
 MAX_SEATS = len(COLOURS)
