@@ -79,29 +79,30 @@ def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size
     return rect
 
 
+def frame_font(size: int, bold: bool = False) -> tuple[pygame.font.Font, float]:
+    """The font text of logical `size` is rendered with at the frame's scale, and that scale (to turn its pixel
+    measures back into logical units)."""
+    scale = drawing_scale()
+    return font(max(1, round(size * scale)), bold), scale
+
+
 def line_height(size: int, bold: bool = False) -> int:
     """The logical height of a line of text at `size` (the font's height), as drawn at the frame's scale."""
-    scale = drawing_scale()
-    if scale == 1.0:
-        return font(size, bold).get_height()
-    return round(font(max(1, round(size * scale)), bold).get_height() / scale)
+    face, scale = frame_font(size, bold)
+    return round(face.get_height() / scale)
 
 
 def line_spacing(size: int, bold: bool = False) -> int:
     """The logical distance from one line of text at `size` to the next (the font's line size), at the frame's
     scale."""
-    scale = drawing_scale()
-    if scale == 1.0:
-        return font(size, bold).get_linesize()
-    return round(font(max(1, round(size * scale)), bold).get_linesize() / scale)
+    face, scale = frame_font(size, bold)
+    return round(face.get_linesize() / scale)
 
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """The logical width and height of `text` at `size`, as drawn at the frame's scale."""
-    scale = drawing_scale()
-    if scale == 1.0:
-        return font(size, bold).size(text)
-    width, height = font(max(1, round(size * scale)), bold).size(text)
+    face, scale = frame_font(size, bold)
+    width, height = face.size(text)
     return (round(width / scale), round(height / scale))
 
 

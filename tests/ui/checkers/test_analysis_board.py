@@ -69,6 +69,9 @@ def test_setting_up_a_position_by_clicks():
     assert analysis.setup_fen() == "W:W22,K30:BK1,14"
     assert analysis.finish_setup()
     assert analysis.position == parse_fen("W:W22,K30:BK1,14") and analysis.moves == [] and analysis.setup is None
+    analysis.begin_setup()
+    analysis.setup_start()
+    assert parse_fen(analysis.setup_fen()) == Position.initial()
 
 
 def test_a_set_up_position_that_is_not_one_is_refused_in_words():

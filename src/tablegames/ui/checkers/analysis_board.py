@@ -138,6 +138,13 @@ class AnalysisBoard:
         self.message = "" if position.legal_moves() else "The side to move has no move: the game is over here"
         return True
 
+    def setup_start(self) -> None:
+        """The set-up board as a game starts: twelve men each, Black to move."""
+        start = Position.initial()
+        self.setup = {square: start.piece_at(square) for square in range(1, 33)
+                      if start.piece_at(square) != Piece.EMPTY}
+        self.setup_turn = BLACK
+
     def toggle_setup_turn(self) -> None:
         self.setup_turn = WHITE if self.setup_turn == BLACK else BLACK
 
@@ -234,8 +241,7 @@ class AnalysisBoard:
         return self.review_job is not None
 
     def cancel_review(self) -> None:
-        if getattr(self, "review_job", None) is not None:
-            assert self.review_job is not None
+        if self.review_job is not None:
             self.review_job.cancel()
         self.review_job = None
 

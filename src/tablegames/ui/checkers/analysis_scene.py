@@ -11,7 +11,7 @@ import pygame
 from tablegames.checkers.analysis import WIN_SCORE, View, move_label, move_number, numbered_line, score_words
 from tablegames.checkers.engine import BLACK
 from tablegames.checkers.pdn import parse_game
-from tablegames.checkers.position import Piece, Position
+from tablegames.checkers.position import Piece
 from tablegames.ui import draw
 from tablegames.ui.canvas import drawing_scale
 from tablegames.ui.checkers.analysis_board import AnalysisBoard
@@ -101,9 +101,7 @@ class AnalysisScene(Scene):
             elif key == pygame.K_c:
                 board.clear_setup()
             elif key == pygame.K_i:
-                board.setup = {s: Position.initial().piece_at(s) for s in range(1, 33)
-                               if Position.initial().piece_at(s) != Piece.EMPTY}
-                board.setup_turn = BLACK
+                board.setup_start()
         elif key == pygame.K_v and mod & pygame.KMOD_CTRL:
             board.paste_fen(clipboard_text())
         else:
