@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
 from numba.core.base import BaseContext as TargetContext
 from numba.core.typing.context import BaseContext
 from numba.core.typing.templates import Signature
@@ -122,6 +123,38 @@ popcount = _integer_intrinsic(_popcount_typing)
 lowest_bit_index = _integer_intrinsic(_lowest_bit_index_typing)
 
 
+def _prefetch_row_typing(
+    typingctx: BaseContext, table: types.Type, row: types.Type
+) -> tuple[Signature, Codegen] | None:
+    """Ask the CPU to bring table[row, 0]'s cache line in (LLVM's prefetch: for reading, keep it close), so that
+    a later read of a random row need not wait for memory. Only a hint: it changes no value."""
+    if not (isinstance(table, types.Array) and table.ndim == 2 and isinstance(row, types.Integer)):
+        return None
+
+    def codegen(context: TargetContext, builder: ir.IRBuilder, signature: Signature, args: list[ir.Value]) -> ir.Value:
+        array_type = signature.args[0]
+        array = context.make_array(array_type)(context, builder, args[0])  # type: ignore[no-untyped-call]
+        zero = ir.Constant(args[1].type, 0)
+        address = cgutils.get_item_pointer(  # type: ignore[no-untyped-call]
+            context, builder, array_type, array, [args[1], zero]
+        )
+        byte_pointer = ir.IntType(8).as_pointer()
+        int32 = ir.IntType(32)
+        # llvmlite mangles the name for the LLVM it wraps (LLVM upgrades the typed-pointer name when it has none)
+        prefetch = builder.module.declare_intrinsic(
+            "llvm.prefetch", [byte_pointer], ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32])
+        )
+        builder.call(prefetch, [builder.bitcast(address, byte_pointer), ir.Constant(int32, 0),
+                                ir.Constant(int32, 3), ir.Constant(int32, 1)])
+        return context.get_dummy_value()  # type: ignore[no-untyped-call]
+
+    return types.void(table, row), codegen
+
+
+# kernels only, as the integer intrinsics above
+prefetch_row = cast(Callable[[npt.NDArray[np.int64], int], None], intrinsic(_prefetch_row_typing))
+
+
 @njit(cache=True, nogil=True, inline="always")
 def step(bits: int, direction: int) -> int:
     """Every bit of `bits` moved one diagonal step in `direction` (may leave the board: mask with VALID)."""
@@ -172,12 +205,12 @@ def _store_move(moves: Moves, n: int, mover: int, captured: int, king_change: in
 
 @njit(cache=True, nogil=True, inline="always")
 def _generate_jumps_from(
-    origin: int, own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, n: int, count_only: bool
+    origin: int, own: int, other: int, kings: int, side: int, unique: bool, moves: Moves | None, n: int
 ) -> int:
     """Append every complete capture route of the piece on bit `origin`; returns the new move count.
 
-    With `count_only` (a constant at every call site, so the compiler drops the other branch) the routes
-    are only counted, every route once, and nothing is written.
+    With moves=None the routes are only counted, every route once, and nothing is written (numba compiles
+    that call without the writing branch, and no array passes: see `_count_moves`).
 
     A depth-first walk kept in registers: the directions taken so far are the path word, so backing up is
     undoing the last recorded jump. No recursion, no scratch memory. A man stops on the king row by itself,
@@ -220,26 +253,27 @@ def _generate_jumps_from(
             direction += 1
         if descended:
             continue
-        if not has_continuation and count_only:
-            n += 1
-        elif not has_continuation:
-            mover = origin ^ square
-            is_new = True
-            if unique:
-                for i in range(first_new, n):
-                    if moves[i, MOVE_MOVER] == mover and moves[i, MOVE_CAPTURED] == captured:
-                        is_new = False
-                        break
-            if is_new and n >= moves.shape[0]:
-                # only capture routes are unbounded (quiet moves are at most 48): never write past the array
-                raise ValueError("move array full: give generate_moves more rows")
-            if is_new:
-                if is_king:
-                    king_change = (captured & kings) | mover
-                else:
-                    king_change = (captured & kings) | (square & king_row)
-                path = origin_index | (jump_count << PATH_JUMPS_SHIFT) | (directions << PATH_DIRECTIONS_SHIFT)
-                n = _store_move(moves, n, mover, captured, king_change, path)
+        if not has_continuation:
+            if moves is None:
+                n += 1
+            else:
+                mover = origin ^ square
+                is_new = True
+                if unique:
+                    for i in range(first_new, n):
+                        if moves[i, MOVE_MOVER] == mover and moves[i, MOVE_CAPTURED] == captured:
+                            is_new = False
+                            break
+                if is_new and n >= moves.shape[0]:
+                    # only capture routes are unbounded (quiet moves are at most 48): never write past the array
+                    raise ValueError("move array full: give generate_moves more rows")
+                if is_new:
+                    if is_king:
+                        king_change = (captured & kings) | mover
+                    else:
+                        king_change = (captured & kings) | (square & king_row)
+                    path = origin_index | (jump_count << PATH_JUMPS_SHIFT) | (directions << PATH_DIRECTIONS_SHIFT)
+                    n = _store_move(moves, n, mover, captured, king_change, path)
         if jump_count == 0:
             return n
         jump_count -= 1
@@ -280,7 +314,7 @@ def generate_moves(own: int, other: int, kings: int, side: int, unique: bool, mo
         while capturers != 0:
             origin = capturers & -capturers
             capturers ^= origin
-            n = _generate_jumps_from(origin, own, other, kings, side, unique, moves, n, False)
+            n = _generate_jumps_from(origin, own, other, kings, side, unique, moves, n)
         return n
     empty = VALID & ~(own | other)
     if side == BLACK:
@@ -294,38 +328,77 @@ def generate_moves(own: int, other: int, kings: int, side: int, unique: bool, mo
     return n
 
 
+@njit(cache=True, nogil=True)
+def _count_unique_captures(own: int, other: int, kings: int, side: int) -> int:
+    """Capture routes with a king's ring taken both ways counted once: generated, to compare them (rare, so
+    the scratch array is allocated here rather than carried through the hot counting)."""
+    scratch = np.empty((MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
+    return generate_moves(own, other, kings, side, True, scratch, 0)
+
+
 @njit(cache=True, nogil=True, inline="always")
-def _count_moves(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, scratch_start: int) -> int:
-    """Number of legal moves, counted without writing them except for king captures when `unique` (those are
-    generated into moves[scratch_start:] to drop duplicate routes)."""
+def _count_moves(own: int, other: int, kings: int, side: int, unique: bool) -> int:
+    """Number of legal moves, counted without writing them (but king captures when `unique`: see
+    `_count_unique_captures`). No array passes through here: an array handed to an inlined function costs an
+    atomic reference count up and down, which was most of perft's time."""
     capturers = jumpers(own, other, kings, side)
     if capturers == 0:
         return count_quiet_moves(own, other, kings, side)
     if unique and (capturers & kings) != 0:
-        return generate_moves(own, other, kings, side, unique, moves, scratch_start) - scratch_start
+        return _count_unique_captures(own, other, kings, side)
     count = 0
     while capturers != 0:
         origin = capturers & -capturers
         capturers ^= origin
-        count = _generate_jumps_from(origin, own, other, kings, side, unique, moves, count, True)
+        count = _generate_jumps_from(origin, own, other, kings, side, unique, None, count)
     return count
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _perft_two_plies(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, start: int) -> int:
-    """perft(2): generate this position's moves, then count each child's moves without generating them."""
+def _count_quiet_children(
+    targets: int, shift: int, is_up: bool, own: int, other: int, kings: int, side: int, king_row: int,
+    unique: bool,
+) -> int:
+    """The moves of every child reached by one of these quiet steps, summed: `_generate_quiet` and
+    `_capture_two_plies`' count fused, so the step is never written to the move array and read back."""
+    total = 0
+    while targets != 0:
+        target = targets & -targets
+        targets ^= target
+        origin = (target >> shift) if is_up else (target << shift)
+        mover = origin | target
+        king_change = mover if (origin & kings) != 0 else target & king_row
+        total += _count_moves(other, own ^ mover, kings ^ king_change, 1 - side, unique)
+    return total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _quiet_two_plies(own: int, other: int, kings: int, side: int, unique: bool) -> int:
+    """perft(2) of a position without captures: each quiet step's child's moves counted, neither of the two
+    plies written to a move array (see `_count_quiet_children`)."""
+    empty = VALID & ~(own | other)
+    if side == BLACK:
+        up, down, king_row = own, own & kings, BLACK_KING_ROW
+    else:
+        up, down, king_row = own & kings, own, WHITE_KING_ROW
+    return (
+        _count_quiet_children((up << 4) & empty, 4, True, own, other, kings, side, king_row, unique)
+        + _count_quiet_children((up << 5) & empty, 5, True, own, other, kings, side, king_row, unique)
+        + _count_quiet_children((down >> 4) & empty, 4, False, own, other, kings, side, king_row, unique)
+        + _count_quiet_children((down >> 5) & empty, 5, False, own, other, kings, side, king_row, unique)
+    )
+
+
+@njit(cache=True, nogil=True)
+def _capture_two_plies(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, start: int) -> int:
+    """perft(2) of a position with a capture: the captures generated into moves[start:], each child's moves
+    counted. Not inlined: an array passed to an inlined function costs an atomic reference count."""
     end = generate_moves(own, other, kings, side, unique, moves, start)
     total = 0
     for index in range(start, end):
         i = np.uint64(index)  # unsigned: numba drops its negative-index check from the hot loop
         total += _count_moves(
-            other ^ moves[i, MOVE_CAPTURED],
-            own ^ moves[i, MOVE_MOVER],
-            kings ^ moves[i, MOVE_KINGS],
-            1 - side,
-            unique,
-            moves,
-            end,
+            other ^ moves[i, MOVE_CAPTURED], own ^ moves[i, MOVE_MOVER], kings ^ moves[i, MOVE_KINGS], 1 - side, unique
         )
     return total
 
@@ -347,9 +420,11 @@ def perft(
         return 1
     moves = np.empty((depth * MAX_MOVES + MAX_MOVES, MOVE_FIELDS), dtype=np.int64)
     if depth == 1:
-        return _count_moves(own, other, kings, side, unique, moves, 0)
+        return _count_moves(own, other, kings, side, unique)
     if depth == 2:
-        return _perft_two_plies(own, other, kings, side, unique, moves, 0)
+        if jumpers(own, other, kings, side) != 0:
+            return _capture_two_plies(own, other, kings, side, unique, moves, 0)
+        return _quiet_two_plies(own, other, kings, side, unique)
     stack_own = np.empty(depth, dtype=np.int64)
     stack_other = np.empty(depth, dtype=np.int64)
     stack_kings = np.empty(depth, dtype=np.int64)
@@ -376,15 +451,15 @@ def perft(
         if ply == last_interior:
             if cancel[0] != 0:
                 return PERFT_CANCELLED
+            if jumpers(child_own, child_other, child_kings, child_side) != 0:
+                total += _capture_two_plies(
+                    child_own, child_other, child_kings, child_side, unique, moves, end_move[ply]
+                )
             # a constant side lets the compiler fold the side tests out of the inlined counting
-            if child_side == BLACK:
-                total += _perft_two_plies(
-                    child_own, child_other, child_kings, BLACK, unique, moves, end_move[ply]
-                )
+            elif child_side == BLACK:
+                total += _quiet_two_plies(child_own, child_other, child_kings, BLACK, unique)
             else:
-                total += _perft_two_plies(
-                    child_own, child_other, child_kings, WHITE, unique, moves, end_move[ply]
-                )
+                total += _quiet_two_plies(child_own, child_other, child_kings, WHITE, unique)
         else:
             ply += 1
             stack_own[ply] = child_own

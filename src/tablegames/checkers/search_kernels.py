@@ -33,6 +33,7 @@ from tablegames.checkers.engine import (
     jumpers,
     lowest_bit_index,
     popcount,
+    prefetch_row,
     squares_mask,
     zobrist_after_move,
     zobrist_key,
@@ -281,6 +282,13 @@ def search_depth(
                 else:
                     _order_moves(moves, order, perm, base, end, tt_move, own, kings, side, killers[ply, 0],
                                  killers[ply, 1], history)
+                    if depth >= 2:
+                        # the children will read their table slots first thing: ask for all of them now, so the
+                        # memory reads overlap instead of each child waiting for its own (most of a node's time)
+                        for row in range(base, end):
+                            child_key = zobrist_after_move(key, own, other, kings, side, moves[row, MOVE_MOVER],
+                                                           moves[row, MOVE_CAPTURED], moves[row, MOVE_KINGS])
+                            prefetch_row(tt, child_key & mask)
                     frames[ply, F_DEPTH] = max(depth, 0)
                     frames[ply, F_BEST] = -INFINITY
                     frames[ply, F_BEST_INDEX] = -1
