@@ -64,9 +64,9 @@ def perft(board, depth):
 
 checks = {depth: perft(Board(), depth) for depth in range(1, 7)}
 depth = int(sys.argv[1])
-started = time.perf_counter()
+started = time.process_time()  # CPU seconds, as ours and C's
 leaves = perft(Board(), depth)
-print(json.dumps({"checks": checks, "leaves": leaves, "seconds": time.perf_counter() - started}))
+print(json.dumps({"checks": checks, "leaves": leaves, "seconds": time.process_time() - started}))
 """
 
 

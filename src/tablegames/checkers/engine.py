@@ -19,7 +19,7 @@ Making a move is three XORs and unmaking it the same three XORs, so search never
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import cast
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -153,6 +153,17 @@ def _prefetch_row_typing(
 
 # kernels only, as the integer intrinsics above
 prefetch_row = cast(Callable[[npt.NDArray[np.int64], int], None], intrinsic(_prefetch_row_typing))
+
+
+KernelFunction = TypeVar("KernelFunction", bound=Callable[..., Any])
+
+
+def njit_without_refcounts(function: KernelFunction) -> KernelFunction:
+    """`njit(cache=True, nogil=True)` compiled without numba's reference counting (its `_nrt` option), for a kernel
+    that allocates nothing: otherwise every array handed to an inlined helper costs an atomic count up and down
+    (perf showed those as most of perft's time). Only arrays the caller owns pass through such a kernel."""
+    compile_kernel = cast(Any, njit)  # the stubs do not know the option
+    return cast(KernelFunction, compile_kernel(cache=True, nogil=True, _nrt=False)(function))
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -301,7 +312,7 @@ def _generate_quiet(targets: int, shift: int, is_up: bool, kings: int, king_row:
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit_without_refcounts
 def generate_moves(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, start: int) -> int:
     """Write the legal moves of the side to move into moves[start:]; returns the end index.
 
@@ -389,10 +400,10 @@ def _quiet_two_plies(own: int, other: int, kings: int, side: int, unique: bool) 
     )
 
 
-@njit(cache=True, nogil=True)
+@njit_without_refcounts
 def _capture_two_plies(own: int, other: int, kings: int, side: int, unique: bool, moves: Moves, start: int) -> int:
     """perft(2) of a position with a capture: the captures generated into moves[start:], each child's moves
-    counted. Not inlined: an array passed to an inlined function costs an atomic reference count."""
+    counted. Not inlined: an array handed to an inlined function costs an atomic reference count."""
     end = generate_moves(own, other, kings, side, unique, moves, start)
     total = 0
     for index in range(start, end):

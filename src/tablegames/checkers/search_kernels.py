@@ -32,6 +32,7 @@ from tablegames.checkers.engine import (
     generate_moves,
     jumpers,
     lowest_bit_index,
+    njit_without_refcounts,
     popcount,
     prefetch_row,
     squares_mask,
@@ -171,7 +172,7 @@ def _score_from_tt(score: int, ply: int) -> int:
 FRAME_FIELDS = 16
 
 
-@njit(cache=True, nogil=True)
+@njit_without_refcounts  # it allocates nothing
 def search_depth(
     own: int, other: int, kings: int, side: int, key: int, depth: int, extend: bool,
     weights: npt.NDArray[np.float64], moves: Moves, order: npt.NDArray[np.int64], perm: npt.NDArray[np.int64],
