@@ -54,6 +54,11 @@ def expert_arrays(
             np.array([s.expert_margin for s in strategies], dtype=np.int64))
 
 
+def samples_player(strategy: Strategy) -> bool:
+    """Whether the strategy decides by sampled deals (the expert or information-set MCTS), not by its search alone."""
+    return strategy.playouts > 0 or strategy.iterations > 0
+
+
 @dataclass(frozen=True)
 class Games:
     seeds: npt.NDArray[np.int64]
@@ -93,11 +98,11 @@ def play_seeds(
     winners = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     temperatures = np.array([s.temperature for s in distinct], dtype=np.float64)  # the weaker levels' noise
-    if any(s.playouts for s in distinct):  # an expert at the table: the game loop that can call it
+    if any(samples_player(s) for s in distinct):  # an expert or ISMCTS at the table: the game loop that can call it
         kernels.play_expert_games(
             seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
             kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures, *expert_arrays(distinct),
-            np.zeros(3, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.array([s.iterations for s in distinct], dtype=np.int64),
         )
     else:
         kernels.play_games(
