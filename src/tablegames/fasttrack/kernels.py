@@ -1377,7 +1377,7 @@ def line_action_key(state: State, partnership: int, line: Int64s, n_plays: int, 
 @njit(cache=True, nogil=True)
 def find_child(nodes: Int64s, node: int, board_hash: int, cards: int, stage: int) -> int:
     """The child of `node` reached by the action with this key, or -1 (a linear walk: a node has a few children)."""
-    child = nodes[node, NODE_CHILD]
+    child: int = nodes[node, NODE_CHILD]
     while child >= 0:
         if nodes[child, NODE_BOARD] == board_hash and nodes[child, NODE_CARDS] == cards and nodes[child, NODE_STAGE] == stage:
             return child
