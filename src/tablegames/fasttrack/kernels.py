@@ -1,5 +1,5 @@
-"""Compiled Fast Track: the rules, the line search, whole games and the expert's playouts over a compact state (four
-zones).
+"""Compiled Fast Track: the rules, the line search, whole games, the expert's playouts and information-set MCTS over
+a compact state (four zones).
 
 The same rules as rules.py/game.py and the same search as search.py, written once more over small integer arrays
 so numba can compile them: the search and the experiments play thousands of games. Tests check move for move that
