@@ -72,6 +72,7 @@ TEXT_OPTIONS: dict[str, list[str]] = {
     "checkers review pdn": ["checkers", "review", "/nonexistent/game.pdn"],
     "fasttrack games --red": ["fasttrack", "games", "--count", "1", "--red", "nobody"],
     "fasttrack experiment --strategy": ["fasttrack", "experiment", "--strategy", "nobody", "--seeds", "1"],
+    "fasttrack experiment --baseline": ["fasttrack", "experiment", "--baseline", "nobody", "--seeds", "1"],
     "piddle advise dice": ["piddle", "advise", "12345x"],
     "piddle advise --beat": ["piddle", "advise", "666231", "--beat", "7x9"],
     "piddle scan photo": ["piddle", "scan", "/nonexistent/photo.png"],

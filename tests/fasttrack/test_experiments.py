@@ -7,7 +7,7 @@ from tablegames.core.progress import Progress
 from tablegames.fasttrack.experiments import compare, playouts
 from tablegames.fasttrack.game import FastTrackGame
 from tablegames.fasttrack.search import search_line
-from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL
+from tablegames.fasttrack.strategy import CHAMPION, FIRST_LEGAL, strategy_named
 
 
 def test_paired_comparison_plays_every_seed_four_times():
@@ -17,6 +17,17 @@ def test_paired_comparison_plays_every_seed_four_times():
     assert result.red_wins <= result.champion_red_wins  # the naive player never beats the champion on these
     assert abs(result.difference - (result.red_wins - result.champion_red_wins) / 12) < 1e-12
     assert compare(CHAMPION, [0, 1]).difference == 0.0
+
+
+def test_a_comparison_with_another_baseline_pairs_the_two_strategies_on_the_same_deals():
+    seeds = [0, 1, 2, 3]
+    no_hoard = strategy_named("no-hoard")
+    against_champion, baseline_alone = compare(FIRST_LEGAL, seeds), compare(no_hoard, seeds)
+    result = compare(FIRST_LEGAL, seeds, baseline=no_hoard)
+    assert result.red_wins == against_champion.red_wins and result.champion_red_wins == baseline_alone.red_wins
+    assert abs(result.difference - (against_champion.difference - baseline_alone.difference)) < 1e-12
+    assert "red plays no-hoard on the same deals:" in result.report()
+    assert compare(no_hoard, [0], baseline=no_hoard).difference == 0.0
 
 
 def test_playouts_use_the_same_shuffles_for_every_line():

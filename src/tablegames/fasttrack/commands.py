@@ -2,7 +2,8 @@
 
 - `deal`, `random`: the rules core;
 - `games --count N --seed S --digest`: four-computer games in the compiled kernels and one digest of every move;
-- `experiment --strategy NAME`: red plays NAME against three champions, paired with the champion on the same deals;
+- `experiment --strategy NAME`: red plays NAME against three champions, paired with the champion on the same deals
+  (or with `--baseline OTHER` in red's seat);
 - `levels --seeds N`: every computer level plays red against three champions (the table's difficulty levels);
   `games` and `experiment` run on local worker processes with --workers N, on a Dask cluster with --scheduler
   (docs/cluster.md), with the same results (and digest) bit for bit;
@@ -57,6 +58,8 @@ def add_commands(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]
 
     experiment = subparsers.add_parser("experiment", help="red plays a strategy against three champions, paired")
     experiment.add_argument("--strategy", default="champion", help="red's strategy (default champion)")
+    experiment.add_argument("--baseline", default="champion",
+                            help="what red plays on the same deals to compare with (default champion; others champions)")
     experiment.add_argument("--seeds", type=whole_number(1, MAX_GAMES), default=50, help="seeds, each dealt four times (default 50)")
     experiment.add_argument("--first-seed", type=seed_number, default=0, help="first seed, 0 to 2^32-1 (default 0)")
     add_fanout_options(experiment, "games")
@@ -161,6 +164,10 @@ def run_experiment(args: argparse.Namespace) -> int:
         strategy = strategy_named(args.strategy)
     except ValueError as error:
         return fail(f"--strategy: {error}")
+    try:
+        baseline = strategy_named(args.baseline)
+    except ValueError as error:
+        return fail(f"--baseline: {error}")
     if args.playouts is not None:
         if not strategy.playouts:
             return fail(f"--playouts: only for the expert, not {strategy.name}")
@@ -171,7 +178,8 @@ def run_experiment(args: argparse.Namespace) -> int:
     seeds = list(range(args.first_seed, args.first_seed + args.seeds))
     start = time.perf_counter()
     with fanout_from(args, warm_kernels) as fanout, Progress(len(seeds) * 4, "experiment") as progress:
-        result = compare(strategy, seeds, fanout=fanout, progress=progress, partnership=partnership)
+        result = compare(strategy, seeds, fanout=fanout, progress=progress, partnership=partnership,
+                         baseline=baseline)
     print(result.report())
     print(f"({args.seeds} seeds x 4 rotations, {time.perf_counter() - start:.1f} s)")
     return 0

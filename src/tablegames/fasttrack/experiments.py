@@ -54,6 +54,11 @@ def expert_arrays(
             np.array([s.expert_margin for s in strategies], dtype=np.int64))
 
 
+def samples_player(strategy: Strategy) -> bool:
+    """Whether the strategy decides by sampled deals (the expert or information-set MCTS), not by its search alone."""
+    return strategy.playouts > 0 or strategy.iterations > 0
+
+
 @dataclass(frozen=True)
 class Games:
     seeds: npt.NDArray[np.int64]
@@ -93,11 +98,11 @@ def play_seeds(
     winners = np.zeros(count, dtype=np.int64)
     turns = np.zeros(count, dtype=np.int64)
     temperatures = np.array([s.temperature for s in distinct], dtype=np.float64)  # the weaker levels' noise
-    if any(s.playouts for s in distinct):  # an expert at the table: the game loop that can call it
+    if any(samples_player(s) for s in distinct):  # an expert or ISMCTS at the table: the game loop that can call it
         kernels.play_expert_games(
             seeds_array, rotations_array, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap,
             kernels.TABLES, logs, log_sizes, winners, turns, max_turns, temperatures, *expert_arrays(distinct),
-            np.zeros(3, dtype=np.int64),
+            np.zeros(3, dtype=np.int64), np.array([s.iterations for s in distinct], dtype=np.int64),
         )
     else:
         kernels.play_games(
@@ -224,10 +229,11 @@ class Comparison:
     strategy: str
     games: int
     red_wins: int  # red playing the strategy under test against three champions
-    champion_red_wins: int  # red playing the champion on the same deals
-    difference: float  # mean paired difference of red's win (test - champion), in win-rate points (0..1)
+    champion_red_wins: int  # red playing the baseline (the champion unless given) on the same deals
+    difference: float  # mean paired difference of red's win (test - baseline), in win-rate points (0..1)
     standard_error: float
     partnership: int = 0  # not SOLO: red and green are a team playing the strategy, blue and purple champions
+    baseline: str = CHAMPION.name  # what red plays on the same deals to be compared with (the others: champions)
 
     def report(self) -> str:
         rate, base = self.red_wins / self.games, self.champion_red_wins / self.games
@@ -236,15 +242,15 @@ class Comparison:
             lines = [
                 f"red and green play {self.strategy} against two champions ({mode} partnerships): "
                 f"{self.red_wins} wins of {self.games} ({100 * rate:.1f}%)",
-                f"red and green play champion on the same deals: {self.champion_red_wins} wins of {self.games} "
+                f"red and green play {self.baseline} on the same deals: {self.champion_red_wins} wins of {self.games} "
                 f"({100 * base:.1f}%)",
             ]
         else:
             lines = [
                 f"red plays {self.strategy} against three champions: {self.red_wins} wins of {self.games} ({100 * rate:.1f}%)",
-                f"red plays champion on the same deals:              {self.champion_red_wins} wins of {self.games} ({100 * base:.1f}%)",
+                f"{f'red plays {self.baseline} on the same deals:':<50} {self.champion_red_wins} wins of {self.games} ({100 * base:.1f}%)",
             ]
-        if self.strategy != CHAMPION.name:
+        if self.strategy != self.baseline:
             se = self.standard_error
             ratio = f"{self.difference / se:+.2f}" if se > 0 else "n/a"
             unpaired = math.sqrt((rate * (1 - rate) + base * (1 - base)) / self.games)
@@ -253,17 +259,20 @@ class Comparison:
         return "\n".join(lines)
 
 
-def red_wins_chunk(args: tuple[list[int], Strategy, int]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
-    """Worker: red's wins for (seeds x 4 rotations) with the strategy and with the champion in red's seat (in
-    partnerships: red's team's, red and green both playing it)."""
-    seeds, strategy, partnership = args
+def red_wins_chunk(
+    args: tuple[list[int], Strategy, int, Strategy],
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]]:
+    """Worker: red's wins for (seeds x 4 rotations) with the strategy and with the baseline (the champion unless
+    another is given) in red's seat (in partnerships: red's team's, red and green both playing it)."""
+    seeds, strategy, partnership, baseline_strategy = args
     deals = [(seed, rotation) for seed in seeds for rotation in range(kernels.ZONES)]
     seeds_list, rotations = [d[0] for d in deals], [d[1] for d in deals]
     seats = (strategy, CHAMPION, strategy if partnership else CHAMPION, CHAMPION)
     tested = play_seeds(seeds_list, rotations, seats, partnership=partnership)
-    if strategy == CHAMPION:
+    if strategy == baseline_strategy:
         return tested.winners == 0, tested.winners == 0
-    baseline = play_seeds(seeds_list, rotations, (CHAMPION,) * kernels.ZONES, partnership=partnership)
+    baseline_seats = (baseline_strategy, CHAMPION, baseline_strategy if partnership else CHAMPION, CHAMPION)
+    baseline = play_seeds(seeds_list, rotations, baseline_seats, partnership=partnership)
     return tested.winners == 0, baseline.winners == 0
 
 
@@ -274,20 +283,22 @@ def compare(
     progress: Progress | None = None,
     chunk: int = 10,
     partnership: int = 0,
+    baseline: Strategy = CHAMPION,
 ) -> Comparison:
-    """Red plays `strategy`, then the champion, on the same deals (every seed dealt four times, decks turned); in
-    partnerships (`partnership` a Partnership other than SOLO) red and green play it as a team. The chunks of
-    `chunk` seeds run where `fanout` runs tasks (default: this process), `progress` counts deals."""
-    chunks = [(list(seeds[i : i + chunk]), strategy, partnership) for i in range(0, len(seeds), chunk)]
+    """Red plays `strategy`, then `baseline` (the champion unless given), on the same deals (every seed dealt four
+    times, decks turned), the other seats champions; in partnerships (`partnership` a Partnership other than SOLO)
+    red and green play it as a team. The chunks of `chunk` seeds run where `fanout` runs tasks (default: this
+    process), `progress` counts deals."""
+    chunks = [(list(seeds[i : i + chunk]), strategy, partnership, baseline) for i in range(0, len(seeds), chunk)]
     results = (fanout or Fanout()).map(red_wins_chunk, chunks, progress,
                                        steps=lambda args: len(args[0]) * kernels.ZONES)
     tested = np.concatenate([r[0] for r in results]).astype(np.float64)
-    baseline = np.concatenate([r[1] for r in results]).astype(np.float64)
-    difference = tested - baseline
+    baseline_wins = np.concatenate([r[1] for r in results]).astype(np.float64)
+    difference = tested - baseline_wins
     n = len(difference)
     se = float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
-    return Comparison(strategy.name, n, int(tested.sum()), int(baseline.sum()), float(difference.mean()), se,
-                      partnership)
+    return Comparison(strategy.name, n, int(tested.sum()), int(baseline_wins.sum()), float(difference.mean()), se,
+                      partnership, baseline.name)
 
 
 # --- playouts of one decision --------------------------------------------------------------------------------------

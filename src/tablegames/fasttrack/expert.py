@@ -7,6 +7,10 @@ A deal is sampled from what the seat sees (`kernels.sample_unseen`): the board, 
 hand sizes; every other seat's hand and undrawn cards are dealt afresh from their pool, its own undrawn cards are
 shuffled, and every random state is drawn anew. The samples come from a hash of the game's seed and move, so a
 game replays; the kernel polls the cancel token before every sampled deal. Everything runs in `kernels.py`.
+
+The same entry points serve the second candidate, information-set MCTS (a strategy with `iterations`,
+`kernels.ismcts_decide`): the same candidate lines at the root, weighed by a tree search over sampled deals that also
+chooses the other seats' lines instead of assuming the champion's.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ class ExpertChoice:
     clicks: tuple[int, ...]  # the plays' click codes, without the final END_TURN
     stage: int  # Phase.DONE, Phase.OVER or STAGE_DREW, as Line.stage
     candidates: int  # lines played out (1: the champion's line was played at once)
-    playouts: int  # playouts made over all candidates
+    playouts: int  # playouts made over all candidates (information-set MCTS: iterations, one playout each)
     chosen: int  # the index of the line played among the candidates (0: the champion's)
 
 
@@ -39,11 +43,14 @@ def expert_choice(game: FastTrackGame, strategy: Strategy = EXPERT, token: HasCa
     """The expert's line for the seat to move, from a phase where a card is played, discarded or covered (four
     players). SearchCancelled once `token` is cancelled. With `seconds`, a clock stops the sampling then and the
     line winning most of the deals played out so far is played (at least one deal): the window's answer time on a
-    busy machine, at the cost of a choice that may differ from the seeded one. Without, the choice is the seed's."""
+    busy machine, at the cost of a choice that may differ from the seeded one. Without, the choice is the seed's.
+    A strategy with `iterations` is information-set MCTS (`kernels.ismcts_decide`), with the same flags."""
     if game.players != kernels.ZONES or game.pending_draws or game.phase not in LEVEL_PHASES:
         raise ValueError("expert: expected a four-player game waiting for a card to play, discard or cover")
-    if strategy.playouts < 1 or strategy.expert_lines < 1:
-        raise ValueError(f"expert: strategy {strategy.name!r} has no playouts")
+    if (strategy.playouts < 1 and strategy.iterations < 1) or strategy.expert_lines < 1:
+        raise ValueError(f"expert: strategy {strategy.name!r} has no playouts or iterations")
+    decide = kernels.ismcts_decide if strategy.iterations > 0 else kernels.expert_decide
+    budget = strategy.iterations if strategy.iterations > 0 else strategy.playouts
     flag = cancel_flag_of(token)
     raise_if_cancelled(token, "fasttrack expert")
     values, hoards, win_bonus, first_legal = kernel_strategies((strategy,))
@@ -55,15 +62,15 @@ def expert_choice(game: FastTrackGame, strategy: Strategy = EXPERT, token: HasCa
         clock.daemon = True
         clock.start()
     try:
-        plays, stage = kernels.expert_decide(
+        plays, stage = decide(
             state_of(game), int(game.partnership), 0, values, hoards, win_bonus, first_legal, cap, kernels.TABLES,
-            line, strategy.expert_lines, strategy.expert_margin, strategy.playouts, noise_of(game), flag, stop, found,
+            line, strategy.expert_lines, strategy.expert_margin, budget, noise_of(game), flag, stop, found,
         )
     finally:
         if clock is not None:
             clock.cancel()
     if plays == kernels.CANCELLED:
-        raise SearchCancelled("fasttrack expert cancelled between playouts")
+        raise SearchCancelled(f"fasttrack {strategy.name} cancelled between playouts")
     clicks = tuple(int(c) for c in line[:plays].ravel() if c >= 0)
     return ExpertChoice(clicks, int(stage), int(found[0]), int(found[1]), int(found[2]))
 
@@ -72,11 +79,11 @@ def expert_choice(game: FastTrackGame, strategy: Strategy = EXPERT, token: HasCa
 class DecisionTimes:
     seconds: list[float]  # every expert decision, as `plan_turn` makes it from the game (state copy included)
     sampled: list[bool]  # whether the decision played lines out (two or more candidates)
-    playouts: list[int]
+    playouts: list[int]  # (information-set MCTS: iterations)
 
 
 def decision_times(seeds: list[int], strategy: Strategy = EXPERT) -> DecisionTimes:
-    """Games with the expert in red against three champions, red's decisions timed one by one from Python (the
+    """Games with the expert (or information-set MCTS) in red against three champions, red's decisions timed one by one from Python (the
     window's way: `expert_choice` on the game); the other seats play in the kernels' champion search."""
     import time
 

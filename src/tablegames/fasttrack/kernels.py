@@ -1,5 +1,5 @@
-"""Compiled Fast Track: the rules, the line search, whole games and the expert's playouts over a compact state (four
-zones).
+"""Compiled Fast Track: the rules, the line search, whole games, the expert's playouts and information-set MCTS over
+a compact state (four zones).
 
 The same rules as rules.py/game.py and the same search as search.py, written once more over small integer arrays
 so numba can compile them: the search and the experiments play thousands of games. Tests check move for move that
@@ -1321,16 +1321,232 @@ def expert_decide(
     return top_plays[chosen], top_stages[chosen]
 
 
+# --- information-set MCTS: the second candidate of issue #21 (SO-ISMCTS, Cowling, Powley & Whitehouse 2012) --------
+
+ISMCTS_EXPLORATION = 0.7  # UCB's c for rewards in [0, 1] (the value Cowling et al. use)
+# The node table's columns: tree links, the seat that chose the action into the node, the action's key (what every
+# seat sees of the line: the board it leaves, the cards it played, its stage), the action's index in the list it was
+# first met in (for the root's children: the candidate line), and the statistics.
+(NODE_PARENT, NODE_CHILD, NODE_SIBLING, NODE_MOVER, NODE_BOARD, NODE_CARDS, NODE_STAGE, NODE_INDEX, NODE_VISITS,
+ NODE_AVAILABLE, NODE_WINS) = range(11)
+NODE_FIELDS = 11
+
+
+@njit(cache=True, nogil=True)
+def candidate_lines(
+    state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s, cap: int,
+    tables: Tables, margin: int, cancel: Int32s, line: Int64s, top_scores: Int64s, top_stages: Int64s,
+    top_plays: Int64s, top_lines: Int64s,
+) -> tuple[int, int, int]:
+    """The seat to move's lines worth weighing: the strategy's best len(top_scores) lines to distinct ends, those
+    within `margin` points of the best (top_lines etc., best first; `line` gets the best). Returns (candidates, the
+    best line's plays, its stage), or CANCELLED plays."""
+    board, hands, info = state[0], state[1], state[8]
+    seat = info[SEAT]
+    hoard = hoards[strategy, min(pieces_home(board, seat), 3)]
+    best_key = np.empty(4, dtype=np.int64)
+    n_plays, stage, score, ends, cut, n_top = search_top(
+        board, hands[seat], state[7][seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
+        win_bonus[strategy], cap, line, best_key, cancel, 0.0, 0, top_scores, top_stages, top_plays, top_lines,
+    )
+    if n_plays == CANCELLED:
+        return 0, CANCELLED, -1
+    n = 1
+    while n < n_top and top_scores[0] - top_scores[n] <= margin:
+        n += 1
+    return n, n_plays, stage
+
+
+@njit(cache=True, nogil=True)
+def line_action_key(state: State, partnership: int, line: Int64s, n_plays: int, stage: int, tables: Tables,
+                    scratch: State, scratch_log: Int32s) -> tuple[int, int]:
+    """What every seat sees of a line played from `state`: a hash of the board it leaves (and its stage: a refill,
+    the turn's end, the win) and the cards it played (a count a rank, 4 bits each). Two determinizations that agree
+    on what the root seat saw give the same key to the same line, whatever the hidden hands: the tree's edges."""
+    copy_state(scratch, state)
+    cards = 0
+    for i in range(n_plays):
+        cards += 1 << (4 * (line[i, 0] - CARD_ACTION))
+        apply_play(scratch, partnership, line[i], tables, scratch_log)  # a discard may bring a piece out on credit
+    board_hash = mix32(stage & 0xFFFFFFFF)
+    for s in range(SIZE):
+        board_hash = mix32((board_hash ^ ((s << 8) | (scratch[0][s] + 1))) & 0xFFFFFFFF)
+    return board_hash, cards
+
+
+@njit(cache=True, nogil=True)
+def find_child(nodes: Int64s, node: int, board_hash: int, cards: int, stage: int) -> int:
+    """The child of `node` reached by the action with this key, or -1 (a linear walk: a node has a few children)."""
+    child: int = nodes[node, NODE_CHILD]
+    while child >= 0:
+        if nodes[child, NODE_BOARD] == board_hash and nodes[child, NODE_CARDS] == cards and nodes[child, NODE_STAGE] == stage:
+            return child
+        child = nodes[child, NODE_SIBLING]
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def ismcts_decide(
+    state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
+    first_legal: Int64s, cap: int, tables: Tables, line: Int64s, lines_kept: int, margin: int, iterations: int,
+    seed_state: int, cancel: Int32s, stop: Int32s, found: Int64s,
+) -> tuple[int, int]:
+    """Single-observer information-set MCTS for the seat to move (the root seat), over turn-level actions.
+
+    An action is a line: the strategy's best `lines_kept` lines to distinct ends within `margin` points of the best,
+    for whichever seat moves. The root's lines are the same in every determinization (they depend only on the
+    board, the root seat's own hand and its credits), so one candidate is played at once, as the expert does.
+    Every iteration samples a determinization from what the root seat sees (`sample_unseen`, from the game's seed
+    and move: a decision replays), walks the tree of the root seat's information sets, whose edges are lines keyed
+    by what every seat sees of them (`line_action_key`), choosing among the actions available in this
+    determinization by UCB with availability counts (an action's count of times it was available, not the parent's
+    visits), expands the first untried action (in the strategy's order), then plays out with the strategy in every
+    seat (`play_on`). Each node is credited when its mover's side won. The most visited root line is played (ties to
+    the strategy's order). Fills `line` like `decide`; returns (plays, stage), or CANCELLED plays once `cancel` is
+    set (read before every iteration); once `stop` is set (the caller's clock) the iterations end. found =
+    (candidates, iterations made, index of the line chosen among the candidates)."""
+    info = state[8]
+    root_seat = info[SEAT]
+    root_scores = np.empty(lines_kept, dtype=np.int64)
+    root_stages = np.empty(lines_kept, dtype=np.int64)
+    root_plays = np.empty(lines_kept, dtype=np.int64)
+    root_lines = np.empty((lines_kept, MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    found[:] = 0
+    n_root, n_plays, stage = candidate_lines(state, partnership, strategy, values, hoards, win_bonus, cap, tables,
+                                             margin, cancel, line, root_scores, root_stages, root_plays, root_lines)
+    if n_plays == CANCELLED:
+        return CANCELLED, -1
+    found[0] = n_root
+    if n_root == 1 or iterations == 0:
+        return n_plays, stage
+    max_nodes = iterations + 1  # one node expanded an iteration, plus the root
+    nodes = np.zeros((max_nodes, NODE_FIELDS), dtype=np.int64)
+    nodes[0, NODE_PARENT] = -1
+    nodes[0, NODE_CHILD] = -1
+    nodes[0, NODE_SIBLING] = -1
+    nodes[0, NODE_MOVER] = -1
+    n_nodes = 1
+    path = np.empty(max_nodes, dtype=np.int64)
+    top_scores = np.empty(lines_kept, dtype=np.int64)
+    top_stages = np.empty(lines_kept, dtype=np.int64)
+    top_plays = np.empty(lines_kept, dtype=np.int64)
+    top_lines = np.empty((lines_kept, MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    action_child = np.empty(lines_kept, dtype=np.int64)
+    action_board = np.empty(lines_kept, dtype=np.int64)
+    action_cards = np.empty(lines_kept, dtype=np.int64)
+    scratch_line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
+    trial = empty_state()
+    scratch = empty_state()
+    counter = np.full(1, seed_state & 0xFFFFFFFF, dtype=np.int64)
+    seat_strategy = np.full(ZONES, strategy, dtype=np.int64)
+    scratch_log = np.zeros(1, dtype=np.int32)  # the tree walk and playouts log nothing
+    trial_info = trial[8]
+    done = 0
+    for iteration in range(iterations):
+        if cancel[0] != 0:
+            return CANCELLED, -1
+        if stop[0] != 0 and iteration > 0:
+            break
+        sample_unseen(state, root_seat, counter, trial)
+        node = 0
+        depth = 0
+        path[0] = 0
+        expanded = False
+        while not expanded and trial_info[PHASE] != OVER and trial_info[TURNS] < MAX_TURNS:
+            if trial_info[PHASE] == DONE:
+                end_turn(trial, partnership, tables, scratch_log)  # the next seat's refill: part of the deal
+                continue
+            mover = trial_info[SEAT]
+            if node == 0:  # the root's lines, found once
+                n_actions = n_root
+                actions_stages, actions_plays, actions_lines = root_stages, root_plays, root_lines
+            else:
+                n_actions = candidate_lines(trial, partnership, strategy, values, hoards, win_bonus, cap, tables,
+                                            margin, cancel, scratch_line, top_scores, top_stages, top_plays,
+                                            top_lines)[0]
+                actions_stages, actions_plays, actions_lines = top_stages, top_plays, top_lines
+            untried = -1
+            for a in range(n_actions):
+                action_board[a], action_cards[a] = line_action_key(
+                    trial, partnership, actions_lines[a], actions_plays[a], actions_stages[a], tables, scratch,
+                    scratch_log)
+                child = find_child(nodes, node, action_board[a], action_cards[a], actions_stages[a])
+                action_child[a] = child
+                if child >= 0:
+                    nodes[child, NODE_AVAILABLE] += 1
+                elif untried < 0:
+                    untried = a
+            chosen = -1
+            if untried >= 0 and n_nodes < max_nodes:
+                child = n_nodes
+                n_nodes += 1
+                nodes[child, NODE_PARENT] = node
+                nodes[child, NODE_CHILD] = -1
+                nodes[child, NODE_SIBLING] = nodes[node, NODE_CHILD]
+                nodes[node, NODE_CHILD] = child
+                nodes[child, NODE_MOVER] = mover
+                nodes[child, NODE_BOARD] = action_board[untried]
+                nodes[child, NODE_CARDS] = action_cards[untried]
+                nodes[child, NODE_STAGE] = actions_stages[untried]
+                nodes[child, NODE_INDEX] = untried
+                nodes[child, NODE_AVAILABLE] = 1
+                chosen = untried
+                action_child[untried] = child
+                expanded = True
+            else:
+                best_ucb = -np.inf
+                for a in range(n_actions):
+                    child = action_child[a]
+                    if child < 0:
+                        continue
+                    visits = nodes[child, NODE_VISITS]
+                    ucb = (nodes[child, NODE_WINS] / visits
+                           + ISMCTS_EXPLORATION * np.sqrt(np.log(nodes[child, NODE_AVAILABLE]) / visits))
+                    if ucb > best_ucb:
+                        best_ucb = ucb
+                        chosen = a
+                if chosen < 0:  # out of nodes and nothing here tried: play out from here
+                    break
+            for i in range(actions_plays[chosen]):
+                apply_play(trial, partnership, actions_lines[chosen, i], tables, scratch_log)
+            node = action_child[chosen]
+            depth += 1
+            path[depth] = node
+        winner = play_on(trial, partnership, seat_strategy, values, hoards, win_bonus, first_legal, cap, tables,
+                         scratch_log, MAX_TURNS)
+        for d in range(depth + 1):
+            visited = path[d]
+            nodes[visited, NODE_VISITS] += 1
+            if d > 0 and team_won(winner, nodes[visited, NODE_MOVER], partnership):
+                nodes[visited, NODE_WINS] += 1
+        done += 1
+    found[1] = done
+    best = -1
+    child = nodes[0, NODE_CHILD]
+    while child >= 0:  # the most visited root line, ties to the strategy's order
+        if best < 0 or nodes[child, NODE_VISITS] > nodes[best, NODE_VISITS] or (
+                nodes[child, NODE_VISITS] == nodes[best, NODE_VISITS] and nodes[child, NODE_INDEX] < nodes[best, NODE_INDEX]):
+            best = child
+        child = nodes[child, NODE_SIBLING]
+    chosen_line = nodes[best, NODE_INDEX]
+    found[2] = chosen_line
+    line[:, :] = -1
+    for i in range(root_plays[chosen_line]):
+        copy_into(line[i], root_lines[chosen_line, i])
+    return root_plays[chosen_line], root_stages[chosen_line]
+
+
 @njit(cache=True, nogil=True)
 def play_expert_games(
     seeds: Int64s, rotations: Int64s, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s,
     win_bonus: Int64s, first_legal: Int64s, cap: int, tables: Tables, logs: Int32s, log_sizes: Int64s,
     winners: Int64s, turns: Int64s, max_turns: int, temperatures: Float64s, playouts: Int64s, lines_kept: Int64s,
-    margins: Int64s, counts: Int64s,
+    margins: Int64s, counts: Int64s, iterations: Int64s,
 ) -> None:
     """`play_games` where a strategy with playouts[s] > 0 is the expert (`expert_decide`, its deals sampled from a
-    hash of the game's seed, rotation and move, as the levels' noise). counts += (expert decisions, of those with
-    two or more candidates, playouts)."""
+    hash of the game's seed, rotation and move, as the levels' noise) and one with iterations[s] > 0 information-set
+    MCTS (`ismcts_decide`, seeded alike). counts += (their decisions, of those with two or more candidates,
+    playouts or iterations)."""
     line = np.empty((MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
     never = np.zeros(1, dtype=np.int32)
     found = np.zeros(3, dtype=np.int64)
@@ -1345,7 +1561,14 @@ def play_expert_games(
                 continue
             strategy = seat_strategy[info[SEAT]]
             noise = noise_state(seed, info[LOG_SIZE], rotation)
-            if playouts[strategy] > 0:
+            if iterations[strategy] > 0:
+                n_plays = ismcts_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
+                                        tables, line, lines_kept[strategy], margins[strategy], iterations[strategy],
+                                        noise, never, never, found)[0]
+                counts[0] += 1
+                counts[1] += 1 if found[0] > 1 else 0
+                counts[2] += found[1]
+            elif playouts[strategy] > 0:
                 n_plays = expert_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
                                         tables, line, lines_kept[strategy], margins[strategy], playouts[strategy],
                                         noise, never, never, found)[0]

@@ -299,13 +299,14 @@ def plan_turn(game: FastTrackGame, strategy: Strategy = CHAMPION, token: HasCanc
     turn, then with END_TURN last). Replay them one by one with `game.click`; after a refill, plan again.
     [] when the game is over. In the middle of a card (a piece already chosen) the line finishes that card.
     The computer player's `plan(state, token)`: SearchCancelled once `token` is cancelled. The expert (a strategy
-    with playouts) answers within about `seconds` when given (expert.expert_choice)."""
+    with playouts) and information-set MCTS (with iterations) answer within about `seconds` when given
+    (expert.expert_choice)."""
     if game.phase == Phase.OVER:
         return []
     if game.phase == Phase.DONE and not game.pending_draws:
         return [END_TURN]
     compiled = game.players == 4 and game.phase in LEVEL_PHASES  # the kernels start a line at a whole card
-    if compiled and strategy.playouts:
+    if compiled and (strategy.playouts or strategy.iterations):
         from .expert import expert_choice
 
         choice = expert_choice(game, strategy, token, seconds=seconds)

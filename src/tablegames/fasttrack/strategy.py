@@ -57,6 +57,9 @@ class Strategy:
     playouts: int = 0
     expert_lines: int = 4
     expert_margin: int = 3000
+    # Information-set MCTS (kernels.ismcts_decide): with iterations > 0, that many determinized tree walks and
+    # playouts a decision over the same candidate lines (expert_lines, expert_margin), for every seat in the tree.
+    iterations: int = 0
 
     def hoard_table(self) -> npt.NDArray[np.int64]:
         """int64[4, 14]: what one kept card of each rank is worth, by own pieces home (0, 1, 2, 3+)."""
@@ -93,6 +96,11 @@ STRATEGIES: dict[str, Strategy] = {
 EXPERT_PLAYOUTS = 32  # sampled deals a candidate line (docs/fasttrack-tuning.md: the budget sweep)
 EXPERT = replace(CHAMPION, name="expert", playouts=EXPERT_PLAYOUTS)
 STRATEGIES[EXPERT.name] = EXPERT
+# The second candidate of issue #21. 128 iterations (each one playout) is about the expert's spend: its median
+# decision that plays lines out makes 118 playouts (2 to 4 candidates x 32 deals, less the dropped lines).
+ISMCTS_ITERATIONS = 128
+ISMCTS = replace(CHAMPION, name="ismcts", iterations=ISMCTS_ITERATIONS)
+STRATEGIES[ISMCTS.name] = ISMCTS
 
 
 # The computer levels a table offers, weakest first: the champion's search choosing its line by softmax(score /
