@@ -6,13 +6,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from fasttrack_positions import hide_again, positions
 from tablegames.core.worker import CancelToken, SearchCancelled
 from tablegames.fasttrack import kernels
 from tablegames.fasttrack.experiments import kernel_strategies, play_seeds, state_of
 from tablegames.fasttrack.expert import expert_choice
 from tablegames.fasttrack.game import FastTrackGame, Partnership
 from tablegames.fasttrack.search import (
-    LEVEL_PHASES,
     LINE_CAP,
     compiled_search,
     noise_of,
@@ -22,18 +22,6 @@ from tablegames.fasttrack.search import (
 from tablegames.fasttrack.strategy import CHAMPION, EXPERT, strategy_named
 
 QUICK = replace(EXPERT, name="expert-quick", playouts=6)  # a few playouts: the tests' own budget
-
-
-def positions(seed, limit, partnership=Partnership.SOLO):
-    """A champion game's first `limit` positions where a card is played, discarded or covered."""
-    game = FastTrackGame(seed, partnership=partnership)
-    found = []
-    while not game.is_terminal() and len(found) < limit:
-        if game.phase in LEVEL_PHASES:
-            found.append(game.clone())
-        for code in plan_turn(game):
-            game.click(code)
-    return found
 
 
 def kept_lines(game, keep):
@@ -61,22 +49,6 @@ def test_the_kept_lines_start_with_the_champions_line_and_match_the_reference():
         assert kept[0][0] == best == compiled_search(game).best.clicks
         assert [(a.clicks, a.score) for a in reference.alternatives] == kept  # the reference's best distinct ends
         assert [s for _, s in kept] == sorted((s for _, s in kept), reverse=True)
-
-
-def hide_again(state, seat, rng):
-    """The same position with every card `seat` cannot see dealt afresh: each other seat's hand and undrawn cards
-    pooled and redealt (hand sizes kept), the seat's own undrawn cards shuffled, new random states."""
-    board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = (a.copy() for a in state)
-    for p in range(kernels.ZONES):
-        top, end = int(deck_top[p]), int(deck_end[p])
-        undrawn = decks[p, top:end].tolist()
-        held = [] if p == seat else [c for c in range(hands.shape[1]) for _ in range(hands[p, c])]
-        pool = rng.permutation(np.array(held + undrawn, dtype=np.int8))
-        if p != seat:
-            hands[p] = np.bincount(pool[: len(held)], minlength=hands.shape[1])
-        decks[p, top:end] = pool[len(held):]
-        rstates[p] = int(rng.integers(1, 2**32))
-    return board, hands, decks, deck_top, deck_end, piles, rstates, credits, info
 
 
 def expert_line(state, seat_noise, partnership=0, strategy=QUICK):

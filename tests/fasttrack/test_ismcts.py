@@ -7,6 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from fasttrack_positions import hide_again, positions
 from tablegames.core.worker import CancelToken, SearchCancelled
 from tablegames.fasttrack import kernels
 from tablegames.fasttrack.cards import FIVE
@@ -17,34 +18,6 @@ from tablegames.fasttrack.search import LEVEL_PHASES, LINE_CAP, compiled_search,
 from tablegames.fasttrack.strategy import CHAMPION, ISMCTS, strategy_named
 
 QUICK = replace(ISMCTS, name="ismcts-quick", iterations=24)  # the tests' own budget
-
-
-def positions(seed, limit):
-    """A champion game's first `limit` positions where a card is played, discarded or covered."""
-    game = FastTrackGame(seed)
-    found = []
-    while not game.is_terminal() and len(found) < limit:
-        if game.phase in LEVEL_PHASES:
-            found.append(game.clone())
-        for code in plan_turn(game):
-            game.click(code)
-    return found
-
-
-def hide_again(state, seat, rng):
-    """The same position with every card `seat` cannot see dealt afresh: each other seat's hand and undrawn cards
-    pooled and redealt (hand sizes kept), the seat's own undrawn cards shuffled, new random states."""
-    board, hands, decks, deck_top, deck_end, piles, rstates, credits, info = (a.copy() for a in state)
-    for p in range(kernels.ZONES):
-        top, end = int(deck_top[p]), int(deck_end[p])
-        undrawn = decks[p, top:end].tolist()
-        held = [] if p == seat else [c for c in range(hands.shape[1]) for _ in range(hands[p, c])]
-        pool = rng.permutation(np.array(held + undrawn, dtype=np.int8))
-        if p != seat:
-            hands[p] = np.bincount(pool[: len(held)], minlength=hands.shape[1])
-        decks[p, top:end] = pool[len(held):]
-        rstates[p] = int(rng.integers(1, 2**32))
-    return board, hands, decks, deck_top, deck_end, piles, rstates, credits, info
 
 
 def ismcts_line(state, seed_state, strategy=QUICK, cancel=0):

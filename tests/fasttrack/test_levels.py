@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from fasttrack_positions import positions
 from tablegames.commands import run_table_command
 from tablegames.fasttrack import kernels, search
 from tablegames.fasttrack.experiments import compare, play_seeds
@@ -40,17 +41,6 @@ def test_the_hash_is_the_same_in_python_and_in_the_kernels():
         assert kernels.mix32(x) == search.mix32(x)
         seed, move, rotation = draw.getrandbits(63), draw.getrandbits(12), draw.randrange(4)
         assert kernels.noise_state(seed, move, rotation) == search.noise_state(seed, move, rotation)
-
-
-def positions(seed, limit):
-    game = FastTrackGame(seed)
-    found = []
-    while not game.is_terminal() and len(found) < limit:
-        if game.phase in LEVEL_PHASES:
-            found.append(game.clone())
-        for code in plan_turn(game):
-            game.click(code)
-    return found
 
 
 def test_a_levels_choice_is_the_same_in_the_kernels_and_the_reference():

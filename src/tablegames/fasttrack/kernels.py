@@ -1561,17 +1561,15 @@ def play_expert_games(
                 continue
             strategy = seat_strategy[info[SEAT]]
             noise = noise_state(seed, info[LOG_SIZE], rotation)
-            if iterations[strategy] > 0:
-                n_plays = ismcts_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
-                                        tables, line, lines_kept[strategy], margins[strategy], iterations[strategy],
-                                        noise, never, never, found)[0]
-                counts[0] += 1
-                counts[1] += 1 if found[0] > 1 else 0
-                counts[2] += found[1]
-            elif playouts[strategy] > 0:
-                n_plays = expert_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
-                                        tables, line, lines_kept[strategy], margins[strategy], playouts[strategy],
-                                        noise, never, never, found)[0]
+            if iterations[strategy] > 0 or playouts[strategy] > 0:
+                if iterations[strategy] > 0:
+                    n_plays = ismcts_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
+                                            tables, line, lines_kept[strategy], margins[strategy],
+                                            iterations[strategy], noise, never, never, found)[0]
+                else:
+                    n_plays = expert_decide(state, partnership, strategy, values, hoards, win_bonus, first_legal, cap,
+                                            tables, line, lines_kept[strategy], margins[strategy], playouts[strategy],
+                                            noise, never, never, found)[0]
                 counts[0] += 1
                 counts[1] += 1 if found[0] > 1 else 0
                 counts[2] += found[1]
