@@ -55,6 +55,15 @@ class WarmKernels(WorkerPlugin):
             self.warm()
 
 
+def silence_dask_logs() -> None:
+    """The run is ending (Ctrl-C, or an error said in one line): what Dask and Tornado log while the connections
+    close (a "Batched Comm Closed" with its traceback, on a busy machine) is not for the user. Sets the loggers'
+    own levels: LocalCluster's `silence_logs` quiets only their handlers, and only until the cluster has closed."""
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] in ("distributed", "tornado")]
+    for name in ["distributed", "tornado", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
 class DaskRunner:
     """One client for a command's whole run; `run` maps a task over items, `close` ends the client (and the
     LocalCluster it started)."""
@@ -134,6 +143,7 @@ class DaskRunner:
         LocalCluster's worker processes killed (a Dask worker finishes its running task before it closes, which
         can take long). A running cluster's workers finish the task they run; its other tasks are dropped."""
         if cancel:
+            silence_dask_logs()
             futures, self.futures = self.futures, []
             with contextlib.suppress(Exception):  # the client is going anyway
                 self.client.cancel(futures, force=True)
