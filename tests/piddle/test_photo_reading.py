@@ -52,20 +52,23 @@ def assert_old_holds_its_floors(old: WorldScore, detail: str) -> None:
     assert old.share_right_flagged <= 0.03, detail
 
 
-def test_the_first_photos_of_each_generator(capsys):
-    new, old = measure(read_dice, 40, NEW_SEED), measure(read_dice, 100, OLD_SEED, old=True)
+def measure_both(new_photos, old_photos, capsys):
+    """The reader's scores on the first photos of each generator, printed: (new, old, the printed report)."""
+    new, old = measure(read_dice, new_photos, NEW_SEED), measure(read_dice, old_photos, OLD_SEED, old=True)
     detail = report(new, old)
     with capsys.disabled():
         print("\n" + detail)
+    return new, old, detail
+
+
+def test_the_first_photos_of_each_generator(capsys):
+    new, old, detail = measure_both(40, 100, capsys)
     assert_old_meets_the_goals(old, detail)
     assert_new_holds_its_floors(new, FLOORS, detail)
 
 
 @pytest.mark.slow
 def test_1000_photos_of_each_generator(capsys):
-    new, old = measure(read_dice, 1000, NEW_SEED), measure(read_dice, 1000, OLD_SEED, old=True)
-    detail = report(new, old)
-    with capsys.disabled():
-        print("\n" + detail)
+    new, old, detail = measure_both(1000, 1000, capsys)
     assert_old_holds_its_floors(old, detail)
     assert_new_holds_its_floors(new, FLOORS, detail)
