@@ -59,7 +59,7 @@ class Pip:
     def is_frontal(self, strength: float, area: float) -> bool:
         """Seen face on: a pip of the top face, not of a side seen at a slant (strength and area: those of the
         region's round pips, for comparison: a pip on a side is flattened, weaker and smaller)."""
-        return (self.roundness >= 0.72 and self.strength >= 0.55 * strength and 0.55 * area <= self.area <= 4 * area
+        return (self.roundness >= 0.72 and self.strength >= 0.45 * strength and 0.55 * area <= self.area <= 4 * area
                 and not self.open and self.surround <= 0.2)
 
     @property
@@ -442,7 +442,13 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
         return []
     strength = max(p.strength for p in round_pips)
     area = float(np.median([p.area for p in round_pips if p.strength >= 0.7 * strength]))
-    frontal = [i for i, p in enumerate(pips) if p.is_frontal(strength, area) and p.strength >= floor]
+    # each pip is compared with the strongest round pips within a die of it: a region may hold dice in other
+    # light (glare on one face takes contrast from its pips)
+    round_centres = np.array([p.centre for p in round_pips])
+    round_strengths = np.array([p.strength for p in round_pips])
+    frontal = [i for i, p in enumerate(pips)
+               if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size), area)
+               and p.strength >= floor]
     if not frontal:
         return []
     points = np.array([pips[i].centre for i in frontal])
@@ -473,6 +479,12 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
     return faces
 
 
+def local_strongest(centre: Doubles, centres: Doubles, strengths: Doubles, size: float) -> float:
+    """The strength of the strongest of the pips (centres, strengths) within a die's side of a place."""
+    near = np.hypot(*(centres - centre).T) <= size
+    return float(strengths[near].max()) if near.any() else float(strengths.max())
+
+
 def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], centre: Doubles, size: float,
               floor: float) -> tuple[Face, Footprint] | None:
     """A candidate face read on its grid: the face, and where it lies (peaks: each channel's signed log
@@ -484,7 +496,11 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     base = float(np.median([p.base for p in face_pips]))
     strength = float(np.median(strengths))
     level = (peaks[channel] - base) / strength
-    spots = [p for p in pips if p.strength >= 0.4 * strength and p.roundness >= 0.6]
+    typical = float(np.median([p.area for p in face_pips]))
+    # the spots that may be this face's pips: round, closed and of about its pips' size (a side's pip seen at a
+    # slant, or a patch of glare or of the table between dice, is larger, flatter or runs out of its window)
+    spots = [p for p in pips if p.strength >= 0.4 * strength and p.roundness >= 0.6 and not p.open
+             and 0.4 * typical <= p.area <= 2.0 * typical]
     others = np.array([p.centre for p in spots]).reshape(-1, 2)
     levels = np.array([p.strength / strength for p in spots])
     roundness = np.array([p.roundness for p in spots])
