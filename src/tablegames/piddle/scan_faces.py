@@ -64,7 +64,7 @@ class Pip:
 
     @property
     def is_round(self) -> bool:
-        return self.roundness >= 0.8 and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.1
+        return self.roundness >= 0.8 and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.26
 
 
 @dataclass(frozen=True)
