@@ -7,13 +7,15 @@ from tablegames.piddle.scan_synth import score_reading, synthetic_photo
 
 
 def read_set(seed, count, **options):
-    """[right, wrong but marked, wrong and unmarked, missed, missed in a photo whose reading says nothing wrong]."""
+    """[right, wrong but marked, wrong and unmarked, missed, missed silently]. A missed die is said when the
+    reading reports another count, or when a die marked uncertain stands in for it (read where there is none):
+    silently missed are those beyond the marked dice of a reading that reports six."""
     totals = np.zeros(5, dtype=int)
     for index in range(count):
         photo = synthetic_photo(seed, index, **options)
         reading = read_dice(photo.image)
         score = score_reading(photo, reading)
-        silent = score.missed if reading.problem is None else 0
+        silent = max(0, score.missed - len(reading.uncertain)) if reading.problem is None else 0
         totals += [score.right, score.wrong_marked, score.wrong_unmarked, score.missed, silent]
     return totals
 

@@ -470,13 +470,22 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
         if best is not None:
             candidates.append((frozenset(members), best[0], best[1]))
     chosen = choose_faces(candidates, len(frontal))
+    explained = frozenset().union(*(own for own, _, _ in chosen)) if chosen else frozenset()
+    left = points[[i for i in range(len(frontal)) if i not in explained]].reshape(-1, 2)
     faces = []
     for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
         rivals = [c[1].checks[3] for c in candidates if c[0] & own and c[1].value != read.value]
         rival = max(rivals, default=-1.0)
-        faces.append(Face(read.centre, read.members, read.value, read.confidence, read.spacing,
+        confidence = read.confidence
+        if len(left) and np.hypot(*(left - read.centre).T).min() <= LEFT_PIP_REACH * size:
+            confidence = min(confidence, UNSURE)  # a frontal pip beside it that no face explains may be its own
+        faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own))))
     return faces
+
+
+LEFT_PIP_REACH = 0.75  # of a die's side: a frontal pip no face explains this near a face puts it in doubt
+UNSURE = 0.45  # a confidence under scan.UNCERTAIN_BELOW: the player is asked to check the die
 
 
 def local_strongest(centre: Doubles, centres: Doubles, strengths: Doubles, size: float) -> float:
@@ -522,18 +531,19 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
 
 def choose_faces(candidates: list[tuple[frozenset[int], Face, Footprint]], count: int
                  ) -> list[tuple[frozenset[int], Face, Footprint]]:
-    """The set of candidate faces (pips, face, footprint) that explains the most of the `count` frontal pips with no
-    pip in two faces and no two overlapping, the best read among those (each face's confidence weighted by its
-    pips, less a little a face: one 2 rather than two 1s)."""
+    """The set of candidate faces (pips, face, footprint), no pip in two faces and no two overlapping, that explains
+    the most of the `count` frontal pips and reads them best: each face counts its pips, a pip read with no
+    confidence 0.4 of one read with full confidence (a side's pip taken into a face makes it read badly: a 4 and
+    a pip of its side are no 6), less a little a face (one 2 rather than two 1s)."""
     ranked = sorted(candidates, key=lambda c: (-len(c[0]), -c[1].confidence))
     best: list[tuple[frozenset[int], Face, Footprint]] = []
-    best_key = (-1, -1.0)
+    best_key = (-1.0, -1)
     budget = [4000]
 
     def search(start: int, chosen: list[tuple[frozenset[int], Face, Footprint]], used: frozenset[int]) -> None:
         nonlocal best, best_key
         budget[0] -= 1
-        key = (len(used), sum(len(c[0]) * c[1].confidence - 0.25 for c in chosen))
+        key = (sum(len(c[0]) * (0.4 + 0.6 * c[1].confidence) - 0.25 for c in chosen), len(used))
         if key > best_key:
             best, best_key = list(chosen), key
         if budget[0] <= 0 or len(used) == count:
