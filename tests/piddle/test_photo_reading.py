@@ -1,9 +1,9 @@
 """The dice photo reader on photos it was not tuned on (issue 19): the independent generator (tests/photo_world.py:
 a tilted camera over rounded cubes of six materials, sides and all, shadows, glare, felt, wood and paper of any
 colour, blur, noise, JPEG 40-95, 40-250 px dice, 4-8 a photo) and, in the same test, the suite's own generator
-(piddle.scan_synth). 40 photos of the new generator and 100 of the old by default (about 50 s here: the issue
-asks for 200, but drawing and reading 200 new photos takes about 7 minutes on this machine, half the budget of a
-whole test run), 1000 of each with make test-all (the first ones the same).
+(piddle.scan_synth). 200 photos of the new generator and 100 of the old by default (drawing a new photo takes
+about half a second, reading it a quarter: about 80 s on two cores), 1000 of each with make test-all (the first
+ones the same).
 
 The goals (issue 19): at least 99.5% of the dice right, 98% of the photos exactly right, every wrong die flagged,
 at most 3% of right dice flagged, every photo with another number of dice than six said to be so. The figures
@@ -40,15 +40,15 @@ def assert_new_holds_its_floors(new: WorldScore, floors: dict[str, float], detai
     assert right >= floors["confident right"] * read, detail  # confidence means something
 
 
-FLOORS = {"right": 0.76, "exact": 0.45, "wrong unflagged": 0.03, "right flagged": 0.09, "odd counts said": 0.68,
+FLOORS = {"right": 0.82, "exact": 0.62, "wrong unflagged": 0.033, "right flagged": 0.085, "odd counts said": 0.75,
           "confident right": 0.965}  # a little under the figures reached on 200 and 1000 photos (docs/piddle.md)
 
 
 def assert_old_holds_its_floors(old: WorldScore, detail: str) -> None:
-    """On 1000 photos the old generator misses one goal: 6 of its 6000 dice were read wrong with confidence
-    (every other figure meets the goals)."""
+    """On 1000 photos the old generator misses one goal: 6 of its 6000 dice were read wrong with confidence, and
+    one die reported where there is none (every other figure meets the goals)."""
     assert old.share_right >= 0.998 and old.share_exact >= 0.99, detail
-    assert old.wrong_unflagged + old.extra_unflagged <= 6, detail
+    assert old.wrong_unflagged + old.extra_unflagged <= 7, detail
     assert old.share_right_flagged <= 0.03, detail
 
 
@@ -62,7 +62,7 @@ def measure_both(new_photos, old_photos, capsys):
 
 
 def test_the_first_photos_of_each_generator(capsys):
-    new, old, detail = measure_both(40, 100, capsys)
+    new, old, detail = measure_both(200, 100, capsys)
     assert_old_meets_the_goals(old, detail)
     assert_new_holds_its_floors(new, FLOORS, detail)
 
