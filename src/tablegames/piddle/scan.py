@@ -496,14 +496,27 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieR
     """The dice of all the blobs, and the pip spacings (photo pixels) of the faces that show one."""
     readings: list[DieReading] = []
     spacings: list[float] = []
-    for label in blobs.chosen:
+    votes = {1: 0, -1: 0}  # a set of dice has one colour of pips: once two regions agree, only it is looked for
+    for label in sorted(blobs.chosen, key=lambda label: -blob_area(blobs, label)):
+        settled = [sign for sign, count in votes.items() if count >= 2 and votes[-sign] == 0]
         region = cut_region(rgb, blobs, label, die_pixels)
-        for face in read_region(region.crop, region.mask, region.size):
+        faces, sign = read_region(region.crop, region.mask, region.size, tuple(settled) or (1, -1))
+        if settled and not faces:  # nothing of that polarity: a die of another set, or no die
+            faces, sign = read_region(region.crop, region.mask, region.size, (-settled[0],))
+        if sign and any(face.confidence >= UNCERTAIN_BELOW for face in faces):
+            votes[sign] += 1
+        for face in faces:
             readings.append(DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre),
                                        die_pixels, face.value, face.checks))
             if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3:
                 spacings.append(face.spacing * region.step_rows)
     return readings, spacings
+
+
+def blob_area(blobs: Blobs, label: int) -> int:
+    """A blob's box area in the working picture (the biggest blobs are read first: they settle the pips' colour)."""
+    rows, cols = blobs.boxes[label - 1]
+    return (rows.stop - rows.start) * (cols.stop - cols.start)
 
 
 SPECK_CONFIDENCE = UNCERTAIN_BELOW - 0.05  # the most a die found by its pips alone is trusted
@@ -535,7 +548,7 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
             crop *= 1.0 / 255.0
         region = Region(crop, np.ones(crop.shape[:2], dtype=bool), die_pixels / ((bottom - top) / size_rows), top,
                         left, (bottom - top) / size_rows, (right - left) / size_cols)
-        for face in read_region(region.crop, region.mask, region.size):
+        for face in read_region(region.crop, region.mask, region.size)[0]:
             centre = region.to_photo(face.centre)
             if all(math.hypot(centre[0] - d.center[0], centre[1] - d.center[1]) > 0.6 * die_pixels
                    for d in readings + found):  # its body unseen: always for the player to check

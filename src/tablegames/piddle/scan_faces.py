@@ -411,21 +411,22 @@ def squares_overlap(first: Doubles, second: Doubles) -> bool:
     return True
 
 
-def read_region(crop: Floats, mask: Mask, size: float) -> list[Face]:
-    """The top faces of the dice in a region: crop H x W x 3 (0-1), mask the dice's pixels in it, size a die's
-    side in its pixels (about). Light and dark pips are both tried: the polarity whose faces read better wins."""
+def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = (1, -1)) -> tuple[list[Face], int]:
+    """The top faces of the dice in a region, and the polarity of their pips (+1 light, -1 dark, 0 none found):
+    crop H x W x 3 (0-1), mask the dice's pixels in it, size a die's side in its pixels (about). The polarities
+    in `signs` are tried: the one whose faces read better wins."""
     if mask.sum() < 20:
-        return []
+        return [], 0
     best: list[Face] = []
-    best_score = 0.0
+    best_score, best_sign = 0.0, 0
     around = grown(mask, max(1, int(0.05 * size)))
     maps = spot_maps(crop, mask, size)
-    for sign in (1, -1):
+    for sign in signs:
         faces = faces_of(maps, sign, around, size)
         score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
         if score > best_score:
-            best, best_score = faces, score
-    return best
+            best, best_score, best_sign = faces, score, sign
+    return best, best_sign
 
 
 MIN_PIP_CONTRAST = 0.12  # log brightness: a pip 13% brighter or darker than the face round it
