@@ -479,6 +479,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
                        expected)
     if not readings:
         return refusal(NO_DICE, "found no dice in the photo", expected)
+    readings = without_doubtful_neighbours(readings, die_pixels)
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
 
@@ -555,6 +556,18 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
                 found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
                                         die_pixels, face.value))
     return found
+
+
+NEAREST_DICE = 0.8  # of a die's side: two dice's top faces are never nearer (touching, they are a side apart)
+
+
+def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -> list[DieReading]:
+    """The readings less the uncertain ones nearer a sure one than two dice can stand: pips of a sure die's sides
+    (or of the die itself, split) read again as a die of their own."""
+    sure = [die for die in readings if not die.is_uncertain]
+    return [die for die in readings if not die.is_uncertain or all(
+        math.hypot(die.center[0] - other.center[0], die.center[1] - other.center[1]) >= NEAREST_DICE * die_pixels
+        for other in sure)]
 
 
 def with_count(dice: tuple[DieReading, ...], expected: int) -> DiceReading:

@@ -21,6 +21,7 @@ Why it works this way:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 
@@ -469,7 +470,11 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
             if face is not None and (best is None or face[0].confidence > best[0].confidence):
                 best = face
         if best is not None:
-            candidates.append((frozenset(members), best[0], best[1]))
+            read, square = best
+            if read.value == 1:  # a lone pip: on a face of its own, evenly lit round it, or a side's pip by an edge
+                even = float(np.clip((LONE_PIP_SPREAD - ring_spread(maps.logs, read.centre, 0.27 * size)) / 0.25, 0, 1))
+                read = dataclasses.replace(read, confidence=min(read.confidence, even))
+            candidates.append((frozenset(members), read, square))
     chosen = choose_faces(candidates, len(frontal))
     explained = frozenset().union(*(own for own, _, _ in chosen)) if chosen else frozenset()
     left = points[[i for i in range(len(frontal)) if i not in explained]].reshape(-1, 2)
@@ -487,6 +492,20 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
 
 LEFT_PIP_REACH = 0.75  # of a die's side: a frontal pip no face explains this near a face puts it in doubt
 UNSURE = 0.45  # a confidence under scan.UNCERTAIN_BELOW: the player is asked to check the die
+
+
+LONE_PIP_SPREAD = 0.6  # log brightness: a 1's face round its pip is evenly lit; a side's pip has an edge by it
+
+
+def ring_spread(logs: Floats, centre: Doubles, radius: float) -> float:
+    """How unevenly lit a ring round a place is: the largest, over the colour channels, of the spread (90th less
+    10th percentile of the log brightness) of 24 samples at this radius."""
+    angles = np.arange(24) * (2 * math.pi / 24)
+    rows = np.clip(np.rint(centre[0] + radius * np.sin(angles)).astype(np.int64), 0, logs.shape[1] - 1)
+    cols = np.clip(np.rint(centre[1] + radius * np.cos(angles)).astype(np.int64), 0, logs.shape[2] - 1)
+    samples = logs[:, rows, cols]
+    high, low = np.percentile(samples, [90, 10], axis=1)
+    return float((high - low).max())
 
 
 def local_strongest(centre: Doubles, centres: Doubles, strengths: Doubles, size: float) -> float:
