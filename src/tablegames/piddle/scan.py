@@ -469,6 +469,10 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         from_pips = float(np.median(spacings)) / PIP_SPACING
         if abs(from_pips / die_pixels - 1) > 0.15:
             tries.append(from_pips)
+    if not tries and crowded(readings, die_pixels):
+        # dice nearer than dice can stand: the blobs, cut by shadows or sides, made the dice too small, and the
+        # pips of one die were read as two dice (a 4 as two 2s)
+        tries += [LARGER * die_pixels, LARGER * LARGER * die_pixels]
     for size in tries:
         again, _ = read_blobs(rgb, blobs, size)
         if reading_score(again) > reading_score(readings):
@@ -487,10 +491,21 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
 PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
 
 
-def reading_score(dice: list[DieReading]) -> tuple[int, float]:
-    """Which of two readings of a photo at different die sizes is better: more dice read with confidence, then
-    more confidence."""
-    return sum(d.confidence >= UNCERTAIN_BELOW for d in dice), sum(d.confidence for d in dice)
+LARGER = 1.25  # a die size to try when the blobs' looks too small
+CROWDED = 0.9  # of the die size: two readings nearer than this say the size is too small (touching dice stand a
+# side apart; at 1.0 the suite's own photos of touching dice were read again larger and two dice merged into one)
+
+
+def crowded(readings: list[DieReading], die_pixels: float) -> bool:
+    """Whether two of the dice read are nearer than two dice can stand."""
+    return any(math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < CROWDED * die_pixels
+               for k, a in enumerate(readings) for b in readings[k + 1:])
+
+
+def reading_score(dice: list[DieReading]) -> float:
+    """Which of two readings of a photo at different die sizes is better: more pips read with confidence, in
+    fewer dice (the pips of one die read as two dice at too small a size explain as many pips)."""
+    return sum(d.pips * d.confidence - 0.5 for d in dice)
 
 
 def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieReading], list[float]]:
