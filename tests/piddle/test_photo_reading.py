@@ -8,8 +8,7 @@ ones the same).
 The goals (issue 19): at least 99.5% of the dice right, 98% of the photos exactly right, every wrong die flagged,
 at most 3% of right dice flagged, every photo with another number of dice than six said to be so. The figures
 asserted are what the reader achieves, as floors under which it must not fall; the old generator meets the goals
-on 200 photos (on 1000, 6 of 6000 dice are read wrong with confidence), the new one is far from them
-(docs/piddle.md has the figures). scripts/measure_piddle_reader.py prints them, with the
+on 100 and on 1000 photos, the new one is far from them (docs/piddle.md has the figures). scripts/measure_piddle_reader.py prints them, with the
 calibration table and the figures by material, table, tilt and size.
 """
 
@@ -40,16 +39,8 @@ def assert_new_holds_its_floors(new: WorldScore, floors: dict[str, float], detai
     assert right >= floors["confident right"] * read, detail  # confidence means something
 
 
-FLOORS = {"right": 0.82, "exact": 0.62, "wrong unflagged": 0.033, "right flagged": 0.085, "odd counts said": 0.75,
-          "confident right": 0.965}  # a little under the figures reached on 200 and 1000 photos (docs/piddle.md)
-
-
-def assert_old_holds_its_floors(old: WorldScore, detail: str) -> None:
-    """On 1000 photos the old generator misses one goal: 6 of its 6000 dice were read wrong with confidence, and
-    one die reported where there is none (every other figure meets the goals)."""
-    assert old.share_right >= 0.998 and old.share_exact >= 0.99, detail
-    assert old.wrong_unflagged + old.extra_unflagged <= 7, detail
-    assert old.share_right_flagged <= 0.03, detail
+FLOORS = {"right": 0.82, "exact": 0.62, "wrong unflagged": 0.025, "right flagged": 0.09, "odd counts said": 0.75,
+          "confident right": 0.97}  # a little short of the figures reached on 200 and 1000 photos (docs/piddle.md)
 
 
 def measure_both(new_photos, old_photos, capsys):
@@ -70,5 +61,5 @@ def test_the_first_photos_of_each_generator(capsys):
 @pytest.mark.slow
 def test_1000_photos_of_each_generator(capsys):
     new, old, detail = measure_both(1000, 1000, capsys)
-    assert_old_holds_its_floors(old, detail)
+    assert_old_meets_the_goals(old, detail)
     assert_new_holds_its_floors(new, FLOORS, detail)

@@ -15,6 +15,9 @@ How it reads, and why each step is there:
    spacing when the faces read disagree.
 5. Each blob is cut from the full photo at about READ_PIXELS a die and read by scan_faces.read_region: pips,
    the top faces they make, each face's value and confidence. The number of dice is the number of faces found.
+   Once two regions agree on the pips' polarity (light or dark), the rest are read for that one first.
+6. Dice read nearer each other than dice can stand mean the size was too small: read again larger, the reading
+   with the most pips read surely in the fewest dice kept; an uncertain die by a sure one is dropped.
    A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
 """
 
