@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
 
-from tablegames.piddle.scan_faces import READ_PIXELS, read_region
+from tablegames.piddle.scan_faces import READ_PIXELS, UNCERTAIN_BELOW, UNSURE, read_region
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -41,7 +41,6 @@ Box: TypeAlias = "tuple[slice[int, int, None], slice[int, int, None]]"  # a blob
 # slice is not subscriptable at run time before Python 3.14)
 
 WORKING_SIZE = 512  # the dice are found at this size; they are read at their own (READ_PIXELS a die)
-UNCERTAIN_BELOW = 0.5
 CORNER_SHARE = 0.12  # rounded corners' radius, of the face size (the blob area of one die, about)
 
 
@@ -538,7 +537,7 @@ def blob_area(blobs: Blobs, label: int) -> int:
     return (rows.stop - rows.start) * (cols.stop - cols.start)
 
 
-SPECK_CONFIDENCE = UNCERTAIN_BELOW - 0.05  # the most a die found by its pips alone is trusted
+SPECK_CONFIDENCE = UNSURE  # the most a die found by its pips alone is trusted
 
 
 def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixels: float) -> list[DieReading]:

@@ -34,6 +34,8 @@ Doubles = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
 
 READ_PIXELS = 64  # a die is read at about this many pixels across
+UNCERTAIN_BELOW = 0.5  # a die read with less confidence is marked uncertain, for the player to check
+UNSURE = UNCERTAIN_BELOW - 0.05  # the most a die in doubt is trusted (its pips read two ways, or its body unseen)
 PIP_SHARE = 0.085  # a pip's radius, of the face's side, about (sets differ: 0.065 to 0.105)
 FACE_REACH = 0.5  # a face's pips lie within this share of its side from its centre
 PATTERN_RADII = {  # each pip's distance from the centre, in pip spacings, sorted
@@ -491,7 +493,6 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
 
 
 LEFT_PIP_REACH = 0.75  # of a die's side: a frontal pip no face explains this near a face puts it in doubt
-UNSURE = 0.45  # a confidence under scan.UNCERTAIN_BELOW: the player is asked to check the die
 
 
 LONE_PIP_SPREAD = 0.6  # log brightness: a 1's face round its pip is evenly lit; a side's pip has an edge by it
