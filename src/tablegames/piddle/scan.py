@@ -8,7 +8,9 @@ How it reads, and why each step is there:
    ignoring the dice), add what it missed (a coarse normalized convolution of the table's residual), divide it
    out.
 3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
-   table (shadows), holes filled (the pips), specks opened away; connected components with scipy.ndimage. A
+   table (shadows), grown into the fainter pixels joined to them (hysteresis, down to HYSTERESIS of the
+   threshold: a die's rim, lit like the table, cut the corner pips off), holes filled (the pips), specks opened
+   away; connected components with scipy.ndimage. A
    dark die that looks like shadow is kept when it has pips (dark_dice); pips alone away from any blob are read
    too (read_specks), always uncertain.
 4. Die size from the distance transform (a face's inscribed circle has radius size/2), corrected from the pips'
@@ -297,6 +299,9 @@ def touches_border(box: Box, height: int, width: int) -> bool:
     return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
 
 
+HYSTERESIS = 0.6  # of the threshold: what a die's blob grows into
+
+
 def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
     smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
@@ -312,12 +317,26 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     spread = float(np.median(np.abs(sample - centre))) * 1.4826
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
-    candidates = distance > threshold
+    candidates = distance > HYSTERESIS * threshold
     shadow = np.zeros_like(candidates)
     shadow[candidates] = is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
     solid = candidates & ~shadow
-    mask = ndimage.binary_fill_holes(ndimage.binary_opening(solid, iterations=2))
+    strong = distance > threshold
+    mask = ndimage.binary_fill_holes(ndimage.binary_opening(grown_within(solid & strong, solid), iterations=2))
+    shadow &= strong
     return flat, mask | dark_dice(shadow & ~mask)
+
+
+def grown_within(seeds: Mask, weaker: Mask) -> Mask:
+    """Hysteresis: the blobs of the weaker pixels that hold a seed, each the whole blob (a die's rim, fainter than
+    its face), but the seeds alone where the grown blob reaches the frame (a darker corner of the table joined to
+    the die beside it)."""
+    labels, _ = ndimage.label(weaker)
+    seeded = np.unique(labels[seeds])
+    frame = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    kept = np.setdiff1d(seeded[seeded > 0], frame)
+    grown: Mask = np.isin(labels, kept) | seeds
+    return grown
 
 
 def dark_dice(shadow: Mask) -> Mask:

@@ -128,10 +128,15 @@ def ring_offsets(radius: float, count: int = 16) -> npt.NDArray[np.int64]:
     return np.round(np.stack([np.sin(angles), np.cos(angles)], axis=1) * radius).astype(np.int64)
 
 
+BASE_PERCENTILE = 65  # a pip is measured against the brighter part of the ring round it (for light pips): the
+# face it sits on, not the dark rim or side a corner pip's ring also crosses (on a translucent die the face glows
+# and its edges are dark: against the ring's median a corner pip's face stood out as much as the pip)
+
+
 def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) -> list[Pip]:
     """The pips of one polarity (+1 light, -1 dark) in a region. The blob map proposes places; each is judged on
-    the brightness of its strongest channel round it: its strength (its peak over the median of a ring two pip
-    radii out), how much of that ring lies below it (a pip stands out all round, a face's corner only on its
+    the brightness of its strongest channel round it: its strength (its peak over the BASE_PERCENTILE of a ring two
+    pip radii out), how much of that ring lies below it (a pip stands out all round, a face's corner only on its
     outer side), and its shape (the pixels above half its strength, connected to it, nearer it than to any other
     place): its area and roundness."""
     radius = PIP_SHARE * size
@@ -156,7 +161,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
         ring_rows = np.clip(row + ring[:, 0], 0, height - 1)
         ring_cols = np.clip(col + ring[:, 1], 0, width - 1)
         ring_levels = level[ring_rows, ring_cols]
-        base = float(np.median(ring_levels))
+        base = float(np.percentile(ring_levels, BASE_PERCENTILE))
         strength = float(level[row, col]) - base
         if strength < floor:
             continue
@@ -375,7 +380,9 @@ class Footprint:
         return squares_overlap(self.corners, other.corners)
 
 
-def footprint(centre: Doubles, steps: Doubles, value: int, size: float, reach: float = 1.6) -> Footprint:
+def footprint(centre: Doubles, steps: Doubles, value: int, size: float, reach: float = 1.4) -> Footprint:
+    """Reach 1.4 grid steps, 0.7 of the way to the face's edge: a pair of pips gives the grid square, and a face
+    seen at a slant is narrower than that (at 1.6 a tilted 2 overlapped the 5 beside it and was dropped)."""
     if value == 1:
         return Footprint(centre, None, 0.43 * size)
     corners = np.array([centre + reach * (i * steps[0] + j * steps[1]) for i, j in ((-1, -1), (-1, 1), (1, 1), (1, -1))])
