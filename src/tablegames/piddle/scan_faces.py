@@ -310,6 +310,7 @@ class Reading:
     value: int
     margin: float  # the least by which any spot is on the right side of half (0.5: a perfect reading)
     steps: Doubles  # 2 x 2: the grid's steps along the face's axes (rows a and b)
+    spots: Doubles  # its pattern's spots on the grid (i, j), each way the face lies
 
 
 def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Doubles]], spots: Doubles,
@@ -357,7 +358,7 @@ def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Double
     margins = margins - 0.5 * missing  # a strong spot left without a pip costs as much as a spot read wrong
     best = int(np.argmax(margins))
     frame, pattern = best // margins.shape[1], best % margins.shape[1]
-    return Reading(PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame])
+    return Reading(PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame], PATTERN_SPOTS[pattern])
 
 
 @dataclass(frozen=True)
@@ -470,6 +471,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
             peaks[p.channel] = ndimage.maximum_filter(sign * maps.logs[p.channel], size=2 * reach + 1)
     spots = np.array([p.centre for p in pips if p.roundness >= 0.6 and not p.open and p.strength >= 0.35 * strength])
     candidates = []
+    reached: dict[frozenset[int], frozenset[int]] = {}
     for members, centre in face_hypotheses(points, size):
         if len(members) > 6:
             continue
@@ -483,9 +485,13 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
             if read.value == 1:  # a lone pip: on a face of its own, evenly lit round it, or a side's pip by an edge
                 even = float(np.clip((LONE_PIP_SPREAD - ring_spread(maps.logs, read.centre, 0.27 * size)) / 0.25, 0, 1))
                 read = dataclasses.replace(read, confidence=min(read.confidence, even))
-            candidates.append((frozenset(members), read, square))
+            own = frozenset(i for i in members if frontal[i] in read.members)  # the pips on its pattern's spots
+            candidates.append((own, read, square))
+            reached[own] = reached.get(own, frozenset(members)) & frozenset(members)
     chosen = choose_faces(candidates, len(frontal))
-    explained = frozenset().union(*(own for own, _, _ in chosen)) if chosen else frozenset()
+    # a pip within a face's reach but off its spots is taken for one of its own seen askew, unless another face
+    # has it
+    explained = frozenset().union(*(reached[own] for own, _, _ in chosen)) if chosen else frozenset()
     left = points[[i for i in range(len(frontal)) if i not in explained]].reshape(-1, 2)
     faces = []
     for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
@@ -544,6 +550,14 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     reading = read_grid(level, centre, face_frames(chosen, centre, others, size), others, levels, size, roundness)
     if reading is None:
         return None
+    # the face explains the pips on its pattern's spots; the others (a neighbour's pip within its reach) are
+    # left for other faces
+    grid = (chosen - centre) @ np.linalg.inv(reading.steps)
+    on_spots = np.hypot(grid[:, None, 0] - reading.spots[None, :, 0], grid[:, None, 1] - reading.spots[None, :, 1]
+                        ).min(axis=1) <= 0.5
+    if on_spots.any() and not on_spots.all():
+        members = [m for m, on in zip(members, on_spots, strict=True) if on]
+        strengths, face_pips = strengths[on_spots], [p for p, on in zip(face_pips, on_spots, strict=True) if on]
     contrast = float(np.clip((strengths.min() - floor) / floor, 0, 1))
     # pips of a size a die of this size has (0.065 to 0.105 of its side, a big 1 up to twice that): a die's
     # size taken from something else (a blob of pips only) reads each pip as a die
