@@ -25,7 +25,9 @@ How it reads, and why each step is there:
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -33,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
 
-from tablegames.piddle.scan_faces import READ_PIXELS, UNCERTAIN_BELOW, UNSURE, read_region
+from tablegames.piddle.scan_faces import READ_PIXELS, SURE, UNCERTAIN_BELOW, UNSURE, read_region
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -459,7 +461,7 @@ def cut_region(rgb: Picture, blobs: Blobs, label: int, die_pixels: float) -> Reg
     height, width = rgb.shape[:2]
     step = max(1.0, die_pixels / READ_PIXELS)  # photo pixels a reading pixel
     box, factor = blobs.boxes[label - 1], blobs.factor
-    margin = 0.15 * die_pixels
+    margin = 0.25 * die_pixels
     top, bottom = max(int(box[0].start * factor - margin), 0), min(int(box[0].stop * factor + margin), height)
     left, right = max(int(box[1].start * factor - margin), 0), min(int(box[1].stop * factor + margin), width)
     rows, cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
@@ -484,20 +486,29 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     if isinstance(blobs, DiceReading):
         return refusal(blobs.problem or NO_DICE, blobs.message, expected)
     die_pixels = blobs.die_pixels
-    readings, spacings = read_blobs(rgb, blobs, die_pixels)
-    tries = []
+    votes = {1: 0, -1: 0}
+    by_blob, spacings = read_blobs(rgb, blobs, die_pixels, blobs.chosen, votes)
+    readings = [die for dice in by_blob.values() for die in dice]
+    tries = [SMALLER * die_pixels, BIGGER * die_pixels]  # the blobs' size is off by 10% either way, often
     if len(spacings) >= 3:  # a die is about four pip spacings: read again at that size when the blobs' was far off
         from_pips = float(np.median(spacings)) / PIP_SPACING
         if abs(from_pips / die_pixels - 1) > 0.15:
             tries.append(from_pips)
-    if not tries and crowded(readings, die_pixels):
+    if crowded(readings, die_pixels):
         # dice nearer than dice can stand: the blobs, cut by shadows or sides, made the dice too small, and the
         # pips of one die were read as two dice (a 4 as two 2s)
         tries += [LARGER * die_pixels, LARGER * LARGER * die_pixels]
-    for size in tries:
-        again, _ = read_blobs(rgb, blobs, size)
-        if reading_score(again) > reading_score(readings):
-            readings, die_pixels = again, size
+    # the blobs read surely stay as read; the others are read at each size, and the reading of the photo with the
+    # most pips read surely in the fewest dice is kept; a die another size reads as another value is in doubt
+    doubtful = [label for label, dice in by_blob.items() if is_doubtful(dice, die_pixels)]
+    others = []
+    for size in tries if doubtful else []:
+        again, _ = read_blobs(rgb, blobs, size, doubtful, dict(votes))
+        candidate = [die for label, dice in by_blob.items() for die in again.get(label, dice)]
+        if reading_score(candidate) > reading_score(readings):
+            readings, die_pixels = candidate, size
+        others.append([die for dice in again.values() for die in dice])
+    readings = with_second_opinions(readings, others, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
         return refusal(TOO_SMALL, f"the dice are about {blobs.die_pixels:.0f} pixels across: too small to read",
@@ -512,6 +523,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
 PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
 
 
+SMALLER, BIGGER = 0.87, 1.15
 LARGER = 1.25  # a die size to try when the blobs' looks too small
 CROWDED = 0.9  # of the die size: two readings nearer than this say the size is too small (touching dice stand a
 # side apart; at 1.0 the suite's own photos of touching dice were read again larger and two dice merged into one)
@@ -523,18 +535,33 @@ def crowded(readings: list[DieReading], die_pixels: float) -> bool:
                for k, a in enumerate(readings) for b in readings[k + 1:])
 
 
+def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
+                         ) -> list[DieReading]:
+    """The readings, each die that a reading at another die size read as another value put in doubt (capped at
+    UNSURE): when the other reading was confident, or this one was less than SURE."""
+    doubted = []
+    for die in readings:
+        disagree = any(other.value != die.value and (other.confidence >= UNCERTAIN_BELOW or die.confidence < SURE)
+                       and math.hypot(other.center[0] - die.center[0], other.center[1] - die.center[1]) < 0.5 * die_pixels
+                       for reading in others for other in reading)
+        doubted.append(dataclasses.replace(die, confidence=min(die.confidence, UNSURE)) if disagree else die)
+    return doubted
+
+
 def reading_score(dice: list[DieReading]) -> float:
     """Which of two readings of a photo at different die sizes is better: more pips read with confidence, in
     fewer dice (the pips of one die read as two dice at too small a size explain as many pips)."""
     return sum(d.pips * d.confidence - 0.5 for d in dice)
 
 
-def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieReading], list[float]]:
-    """The dice of all the blobs, and the pip spacings (photo pixels) of the faces that show one."""
-    readings: list[DieReading] = []
+def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[int], votes: dict[int, int]
+               ) -> tuple[dict[int, list[DieReading]], list[float]]:
+    """The dice of these blobs (by label), and the pip spacings (photo pixels) of the faces that show one. votes:
+    how many blobs read with confidence had light (1) and dark (-1) pips, counted on: a set of dice has one colour
+    of pips, so once two blobs agree (and none disagrees), only that one is looked for."""
+    readings: dict[int, list[DieReading]] = {}
     spacings: list[float] = []
-    votes = {1: 0, -1: 0}  # a set of dice has one colour of pips: once two regions agree, only it is looked for
-    for label in sorted(blobs.chosen, key=lambda label: -blob_area(blobs, label)):
+    for label in sorted(labels, key=lambda label: -blob_area(blobs, label)):
         settled = [sign for sign, count in votes.items() if count >= 2 and votes[-sign] == 0]
         region = cut_region(rgb, blobs, label, die_pixels)
         faces, sign = read_region(region.crop, region.mask, region.size, tuple(settled) or (1, -1))
@@ -542,12 +569,34 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float) -> tuple[list[DieR
             faces, sign = read_region(region.crop, region.mask, region.size, (-settled[0],))
         if sign and any(face.confidence >= UNCERTAIN_BELOW for face in faces):
             votes[sign] += 1
-        for face in faces:
-            readings.append(DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre),
-                                       die_pixels, face.value, face.checks))
-            if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3:
-                spacings.append(face.spacing * region.step_rows)
+        readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
+                                      face.value, face.checks) for face in faces]
+        if len(faces) == 1 and faces[0].value == 1 and faces[0].confidence > UNSURE:
+            readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]
+        spacings += [face.spacing * region.step_rows for face in faces
+                     if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3]
     return readings, spacings
+
+
+ONE_OFF_CENTRE = 0.27  # of a die's side: a 1's pip further than this from the middle of its blob may be a 2's
+
+
+def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: float) -> DieReading:
+    """A die read as a 1, alone in its blob, put in doubt when its pip is not near the middle of the blob (the
+    centre of the largest circle in it): a 2 or 3 that lost pips to glare or shade leaves a pip by a corner."""
+    box = blobs.boxes[label - 1]
+    inside = ndimage.distance_transform_edt(blobs.labels[box] == label)
+    row, col = np.unravel_index(int(np.argmax(inside)), inside.shape)
+    middle = ((box[0].start + row + 0.5) * blobs.factor - 0.5, (box[1].start + col + 0.5) * blobs.factor - 0.5)
+    if math.hypot(die.center[0] - middle[0], die.center[1] - middle[1]) <= ONE_OFF_CENTRE * die_pixels:
+        return die
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+
+
+def is_doubtful(dice: list[DieReading], die_pixels: float) -> bool:
+    """Whether a blob's reading may be better at another die size: no die read, one read with less than
+    SURE confidence, or two nearer than dice stand."""
+    return not dice or any(die.confidence < SURE for die in dice) or crowded(dice, die_pixels)
 
 
 def blob_area(blobs: Blobs, label: int) -> int:

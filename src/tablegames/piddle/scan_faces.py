@@ -36,6 +36,7 @@ Mask = npt.NDArray[np.bool_]
 READ_PIXELS = 64  # a die is read at about this many pixels across
 UNCERTAIN_BELOW = 0.5  # a die read with less confidence is marked uncertain, for the player to check
 UNSURE = UNCERTAIN_BELOW - 0.05  # the most a die in doubt is trusted (its pips read two ways, or its body unseen)
+SURE = 0.9  # a die read with this confidence is right 99% of the time (docs/piddle.md: the calibration table)
 PIP_SHARE = 0.085  # a pip's radius, of the face's side, about (sets differ: 0.065 to 0.105)
 FACE_REACH = 0.5  # a face's pips lie within this share of its side from its centre
 PATTERN_RADII = {  # each pip's distance from the centre, in pip spacings, sorted
@@ -133,7 +134,7 @@ BASE_PERCENTILE = 65  # a pip is measured against the brighter part of the ring 
 # and its edges are dark: against the ring's median a corner pip's face stood out as much as the pip)
 
 
-def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) -> list[Pip]:
+def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, floor: float) -> list[Pip]:
     """The pips of one polarity (+1 light, -1 dark) in a region. The blob map proposes places; each is judged on
     the brightness of its strongest channel round it: its strength (its peak over the BASE_PERCENTILE of a ring two
     pip radii out), how much of that ring lies below it (a pip stands out all round, a face's corner only on its
@@ -143,7 +144,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
     blobs = sign * maps.blobs
     best = blobs.max(axis=0)
     window = max(3, int(1.4 * radius) | 1)
-    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & mask
+    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
     rows, cols = np.nonzero(peaks)
     order = np.argsort(-best[rows, cols], kind="stable")
     kept: list[tuple[int, int]] = []
@@ -152,7 +153,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
             kept.append((int(row), int(col)))
     height, width = best.shape
     ring = ring_offsets(1.9 * radius)
-    core = eroded(mask, max(1, int(0.06 * size)))  # the dice without the band the caller grew round them
+    core = eroded(mask, 1)  # the dice (a pixel in from their blobs' edge)
     reach = int(math.ceil(2.2 * radius)) + 1
     pips = []
     for k, (row, col) in enumerate(kept):
@@ -161,12 +162,12 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, size: float, floor: float) 
         ring_rows = np.clip(row + ring[:, 0], 0, height - 1)
         ring_cols = np.clip(col + ring[:, 1], 0, width - 1)
         ring_levels = level[ring_rows, ring_cols]
-        base = float(np.percentile(ring_levels, BASE_PERCENTILE))
+        on_die = core[ring_rows, ring_cols]  # the ring's samples off the dice (a pip by a die's edge) say nothing
+        judged = ring_levels[on_die] if on_die.sum() >= len(on_die) // 2 else ring_levels
+        base = float(np.percentile(judged, BASE_PERCENTILE))
         strength = float(level[row, col]) - base
         if strength < floor:
             continue
-        on_die = core[ring_rows, ring_cols]  # the ring's samples off the dice (a pip by a die's edge) say nothing
-        judged = ring_levels[on_die] if on_die.sum() >= len(on_die) // 2 else ring_levels
         surround = 1.0 - float(np.mean(judged <= level[row, col] - 0.5 * strength))
         top, bottom = max(row - reach, 0), min(row + reach + 1, height)
         left, right = max(col - reach, 0), min(col + reach + 1, width)
@@ -430,25 +431,26 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
         return [], 0
     best: list[Face] = []
     best_score, best_sign = 0.0, 0
-    around = grown(mask, max(1, int(0.05 * size)))
+    around = grown(mask, max(1, int(AROUND * size)))
     maps = spot_maps(crop, mask, size)
     for sign in signs:
-        faces = faces_of(maps, sign, around, size)
+        faces = faces_of(maps, sign, mask, around, size)
         score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
         if score > best_score:
             best, best_score, best_sign = faces, score, sign
     return best, best_sign
 
 
+AROUND = 0.15
 MIN_PIP_CONTRAST = 0.12  # log brightness: a pip 13% brighter or darker than the face round it
 
 
-def faces_of(maps: SpotMaps, sign: int, mask: Mask, size: float) -> list[Face]:
+def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -> list[Face]:
     """The faces made by the frontal pips of one polarity: each candidate face read on its grid, then the set of
     faces that explains the most frontal pips, without sharing a pip or overlapping (dice do not), and reads
     best."""
     floor = max(MIN_PIP_CONTRAST, 4 * maps.noise)
-    pips = find_pips(maps, sign, mask, size, 0.6 * floor)
+    pips = find_pips(maps, sign, mask, around, size, 0.6 * floor)
     round_pips = [p for p in pips if p.is_round]
     if not round_pips:
         return []
