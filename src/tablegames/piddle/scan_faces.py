@@ -68,7 +68,7 @@ class Pip:
 
     @property
     def is_round(self) -> bool:
-        return self.roundness >= 0.8 and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.26
+        return self.roundness >= 0.75 and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.26
 
 
 @dataclass(frozen=True)
@@ -461,10 +461,12 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -
     floor = max(MIN_PIP_CONTRAST, 4 * maps.noise)
     pips = find_pips(maps, sign, mask, around, size, 0.6 * floor)
     round_pips = [p for p in pips if p.is_round]
+    if not round_pips:  # a lone pip seen at a slant (a 1 in a blob of its own, its pip the widest)
+        round_pips = [p for p in pips if dataclasses.replace(p, roundness=p.roundness / 0.9).is_round]
     if not round_pips:
         return []
     strength = max(p.strength for p in round_pips)
-    area = float(np.median([p.area for p in round_pips if p.strength >= 0.7 * strength]))
+    area = float(np.median([p.area for p in round_pips if p.strength >= 0.5 * strength]))
     # each pip is compared with the strongest round pips within a die of it: a region may hold dice in other
     # light (glare on one face takes contrast from its pips)
     round_centres = np.array([p.centre for p in round_pips])
