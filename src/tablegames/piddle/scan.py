@@ -407,6 +407,7 @@ class Blobs:
     factor: float  # photo pixels a working pixel
     die_pixels: float  # a die's side in the photo, from the blobs (too large: their sides and shadows; too
     # small: noise that breaks them up)
+    middles: tuple[tuple[float, float], ...]  # each label's middle (photo pixels): the centre of its largest circle
 
 
 @dataclass(frozen=True)
@@ -460,8 +461,11 @@ def find_blobs(rgb: Picture) -> Blobs | DiceReading:
         gaps = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
         np.fill_diagonal(gaps, np.inf)
         die_pixels = 4 * float(np.median(gaps.min(axis=1)))
+    deepest = [np.unravel_index(int(np.argmax(inside)), inside.shape) for inside in insides]
+    middles = tuple(((box[0].start + row + 0.5) * factor - 0.5, (box[1].start + col + 0.5) * factor - 0.5)
+                    for box, (row, col) in zip(boxes, deepest, strict=True))
     return Blobs(labels=labels, chosen=chosen, specks=specks, boxes=boxes, factor=factor,
-                 die_pixels=max(die_pixels, MIN_DIE_PIXELS))
+                 die_pixels=max(die_pixels, MIN_DIE_PIXELS), middles=middles)
 
 
 def cut_region(rgb: Picture, blobs: Blobs, label: int, die_pixels: float) -> Region:
@@ -532,7 +536,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
 PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, of the face's side, about
 
 
-SMALLER, BIGGER = 0.87, 1.15
+SMALLER, BIGGER = 0.87, 1.15  # die sizes a blob not read surely is read at again (the blobs' is often 10% off)
 LARGER = 1.25  # a die size to try when the blobs' looks too small
 CROWDED = 0.9  # of the die size: two readings nearer than this say the size is too small (touching dice stand a
 # side apart; at 1.0 the suite's own photos of touching dice were read again larger and two dice merged into one)
@@ -593,10 +597,7 @@ ONE_OFF_CENTRE = 0.27  # of a die's side: a 1's pip further than this from the m
 def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: float) -> DieReading:
     """A die read as a 1, alone in its blob, put in doubt when its pip is not near the middle of the blob (the
     centre of the largest circle in it): a 2 or 3 that lost pips to glare or shade leaves a pip by a corner."""
-    box = blobs.boxes[label - 1]
-    inside = ndimage.distance_transform_edt(blobs.labels[box] == label)
-    row, col = np.unravel_index(int(np.argmax(inside)), inside.shape)
-    middle = ((box[0].start + row + 0.5) * blobs.factor - 0.5, (box[1].start + col + 0.5) * blobs.factor - 0.5)
+    middle = blobs.middles[label - 1]
     if math.hypot(die.center[0] - middle[0], die.center[1] - middle[1]) <= ONE_OFF_CENTRE * die_pixels:
         return die
     return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))

@@ -66,9 +66,9 @@ class Pip:
         return (self.roundness >= 0.72 and self.strength >= 0.45 * strength and 0.55 * area <= self.area <= 4 * area
                 and not self.open and self.surround <= 0.2)
 
-    @property
-    def is_round(self) -> bool:
-        return self.roundness >= 0.75 and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.26
+    def is_round(self, least: float = 0.75) -> bool:
+        """Round (least: its width over its length, at the least), of a pip's size, closed, standing out all round."""
+        return self.roundness >= least and 0.15 <= self.area <= 6.0 and not self.open and self.surround <= 0.26
 
 
 @dataclass(frozen=True)
@@ -450,7 +450,7 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
     return best, best_sign
 
 
-AROUND = 0.15
+AROUND = 0.15  # of a die's side: pips are looked for this far round a blob (a pip by a face's edge notches it)
 MIN_PIP_CONTRAST = 0.12  # log brightness: a pip 13% brighter or darker than the face round it
 
 
@@ -460,9 +460,8 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -
     best."""
     floor = max(MIN_PIP_CONTRAST, 4 * maps.noise)
     pips = find_pips(maps, sign, mask, around, size, 0.6 * floor)
-    round_pips = [p for p in pips if p.is_round]
-    if not round_pips:  # a lone pip seen at a slant (a 1 in a blob of its own, its pip the widest)
-        round_pips = [p for p in pips if dataclasses.replace(p, roundness=p.roundness / 0.9).is_round]
+    # a lone pip seen at a slant (a 1 in a blob of its own) may be flatter than the round ones of a face
+    round_pips = [p for p in pips if p.is_round()] or [p for p in pips if p.is_round(0.675)]
     if not round_pips:
         return []
     strength = max(p.strength for p in round_pips)
