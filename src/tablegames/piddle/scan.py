@@ -542,9 +542,14 @@ CROWDED = 0.9  # of the die size: two readings nearer than this say the size is 
 # side apart; at 1.0 the suite's own photos of touching dice were read again larger and two dice merged into one)
 
 
+def apart(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance between two places (row, col) in the photo."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
 def crowded(readings: list[DieReading], die_pixels: float) -> bool:
     """Whether two of the dice read are nearer than two dice can stand."""
-    return any(math.hypot(a.center[0] - b.center[0], a.center[1] - b.center[1]) < CROWDED * die_pixels
+    return any(apart(a.center, b.center) < CROWDED * die_pixels
                for k, a in enumerate(readings) for b in readings[k + 1:])
 
 
@@ -555,7 +560,7 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value and (other.confidence >= UNCERTAIN_BELOW or die.confidence < SURE)
-                       and math.hypot(other.center[0] - die.center[0], other.center[1] - die.center[1]) < 0.5 * die_pixels
+                       and apart(other.center, die.center) < 0.5 * die_pixels
                        for reading in others for other in reading)
         doubted.append(dataclasses.replace(die, confidence=min(die.confidence, UNSURE)) if disagree else die)
     return doubted
@@ -598,7 +603,7 @@ def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: fl
     """A die read as a 1, alone in its blob, put in doubt when its pip is not near the middle of the blob (the
     centre of the largest circle in it): a 2 or 3 that lost pips to glare or shade leaves a pip by a corner."""
     middle = blobs.middles[label - 1]
-    if math.hypot(die.center[0] - middle[0], die.center[1] - middle[1]) <= ONE_OFF_CENTRE * die_pixels:
+    if apart(die.center, middle) <= ONE_OFF_CENTRE * die_pixels:
         return die
     return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
 
@@ -623,10 +628,10 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
     shadows): only their pips stand out, as specks. Specks away from the dice read, in groups (a die's pips lie
     within 0.7 of a die of each other), are read in a square round each group; a die found there counts."""
     far = [s for s in blobs.specks
-           if all(math.hypot(s[0] - d.center[0], s[1] - d.center[1]) > 0.8 * die_pixels for d in readings)]
+           if all(apart(s, d.center) > 0.8 * die_pixels for d in readings)]
     groups: list[list[tuple[float, float]]] = []
     for speck in far:
-        near = [g for g in groups if any(math.hypot(speck[0] - o[0], speck[1] - o[1]) <= 0.7 * die_pixels for o in g)]
+        near = [g for g in groups if any(apart(speck, o) <= 0.7 * die_pixels for o in g)]
         merged = [speck] + [o for g in near for o in g]
         groups = [g for g in groups if g not in near] + [merged]
     found: list[DieReading] = []
@@ -646,7 +651,7 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
                         left, (bottom - top) / size_rows, (right - left) / size_cols)
         for face in read_region(region.crop, region.mask, region.size)[0]:
             centre = region.to_photo(face.centre)
-            if all(math.hypot(centre[0] - d.center[0], centre[1] - d.center[1]) > 0.6 * die_pixels
+            if all(apart(centre, d.center) > 0.6 * die_pixels
                    for d in readings + found):  # its body unseen: always for the player to check
                 found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
                                         die_pixels, face.value))
@@ -661,7 +666,7 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
     (or of the die itself, split) read again as a die of their own."""
     sure = [die for die in readings if not die.is_uncertain]
     return [die for die in readings if not die.is_uncertain or all(
-        math.hypot(die.center[0] - other.center[0], die.center[1] - other.center[1]) >= NEAREST_DICE * die_pixels
+        apart(die.center, other.center) >= NEAREST_DICE * die_pixels
         for other in sure)]
 
 
