@@ -139,9 +139,10 @@ def test_rules_help_states_the_cap_and_the_push():
 
 
 def test_kernel_warmup_runs():
-    from tablegames.piddle import kernels
+    from tablegames.piddle import kernels, scan_kernels
 
     kernels.warmup()
+    scan_kernels.warmup()
 
 
 def table_state(table):

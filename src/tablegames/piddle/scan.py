@@ -36,6 +36,7 @@ import numpy.typing as npt
 from scipy import ndimage
 
 from tablegames.piddle.scan_faces import READ_PIXELS, SURE, UNCERTAIN_BELOW, UNSURE, read_region
+from tablegames.piddle.scan_kernels import area_average
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -136,38 +137,15 @@ def block_mean(image: Picture | Floats, step: int) -> Floats:
     return total
 
 
-def resample_axis(image: Picture | Floats, size: int, axis: int) -> Floats:
-    """Area averaging along one axis to `size` cells: each output cell is the mean of the input it covers, partial
-    pixels weighted by how much of them it covers. A cell of f input pixels touches at most ceil(f) + 1 of them:
-    that many weighted gathers, each the size of the output."""
-    length = image.shape[axis]
-    scale = length / size
-    starts = np.arange(size) * scale
-    ends = starts + scale
-    first = np.floor(starts).astype(np.int64)
-    moved = np.moveaxis(image, axis, 0)
-    total = np.zeros((size,) + moved.shape[1:], dtype=np.float32)
-    shape = (-1,) + (1,) * (moved.ndim - 1)
-    for k in range(int(math.ceil(scale)) + 1):
-        index = first + k
-        weight = np.clip(np.minimum(ends, index + 1) - np.maximum(starts, index), 0, None) / scale
-        if not np.any(weight > 0):
-            break
-        total += moved[np.minimum(index, length - 1)] * weight.astype(np.float32).reshape(shape)
-    return np.moveaxis(total, 0, axis)
-
-
-def area_resample(image: Picture | Floats, height: int, width: int) -> Floats:
-    """The picture area-averaged down to height x width (float32, same value range): a whole-number block mean
-    first (cheap on a large photo), then the fractional rest; no pixel is dropped or counted twice but at a
-    ragged edge of at most step - 1 pixels."""
-    step = max(1, min(image.shape[0] // height, image.shape[1] // width))
-    small: Picture | Floats = block_mean(image, step) if step > 1 else image  # uint8 is fine: gathered as floats
-    if small.shape[0] != height:
-        small = resample_axis(small, height, 0)
-    if small.shape[1] != width:
-        small = resample_axis(small, width, 1)
-    return small.astype(np.float32, copy=False)
+def area_resample(image: Picture | Floats, height: int, width: int, box: tuple[int, int, int, int] | None = None
+                  ) -> Floats:
+    """The picture, or its box (top, bottom, left, right), area-averaged down to height x width (float32, same value
+    range): whole-number blocks averaged first (a ragged edge of at most step - 1 pixels dropped), then each cell
+    the mean of the blocks it covers, partial blocks weighted by how much of them it covers (a whole-number shrink
+    alone halves the pips of a 900 px photo)."""
+    top, bottom, left, right = box or (0, image.shape[0], 0, image.shape[1])
+    pixels = np.ascontiguousarray(image if image.ndim == 3 else image[..., None])  # one compiled layout
+    return area_average(pixels, top, bottom, left, right, height, width)
 
 
 def shrink(image: Picture) -> tuple[Floats, float]:
@@ -478,7 +456,7 @@ def cut_region(rgb: Picture, blobs: Blobs, label: int, die_pixels: float) -> Reg
     top, bottom = max(int(box[0].start * factor - margin), 0), min(int(box[0].stop * factor + margin), height)
     left, right = max(int(box[1].start * factor - margin), 0), min(int(box[1].stop * factor + margin), width)
     rows, cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
-    crop = area_resample(rgb[top:bottom, left:right], rows, cols)
+    crop = area_resample(rgb, rows, cols, (top, bottom, left, right))
     if rgb.dtype == np.uint8:
         crop *= 1.0 / 255.0
     step_rows, step_cols = (bottom - top) / rows, (right - left) / cols
@@ -644,7 +622,7 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
         if bottom - top < 8 or right - left < 8:
             continue
         size_rows, size_cols = max(1, round((bottom - top) / step)), max(1, round((right - left) / step))
-        crop = area_resample(rgb[top:bottom, left:right], size_rows, size_cols)
+        crop = area_resample(rgb, size_rows, size_cols, (top, bottom, left, right))
         if rgb.dtype == np.uint8:
             crop *= 1.0 / 255.0
         region = Region(crop, np.ones(crop.shape[:2], dtype=bool), die_pixels / ((bottom - top) / size_rows), top,

@@ -29,6 +29,20 @@ import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
 
+from tablegames.piddle.scan_kernels import (
+    BASE,
+    CHANNEL,
+    COL,
+    OPEN,
+    PIXELS,
+    ROUNDNESS,
+    ROW,
+    STRENGTH,
+    SURROUND,
+    grid_reading,
+    measure_pips,
+)
+
 Floats = npt.NDArray[np.floating]
 Doubles = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
@@ -134,15 +148,6 @@ BASE_PERCENTILE = 65  # a pip is measured against the brighter part of the ring 
 # and its edges are dark: against the ring's median a corner pip's face stood out as much as the pip)
 
 
-def quantile(values: Doubles, share: float) -> float:
-    """np.percentile's (linear) quantile of a few values, without its overhead (it is called for every peak)."""
-    ordered = np.sort(values)
-    position = share * (len(ordered) - 1)
-    low = int(position)
-    high = min(low + 1, len(ordered) - 1)
-    return float(ordered[low] + (position - low) * (ordered[high] - ordered[low]))
-
-
 def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, floor: float) -> list[Pip]:
     """The pips of one polarity (+1 light, -1 dark) in a region. The blob map proposes places; each is judged on
     the brightness of its strongest channel round it: its strength (its peak over the BASE_PERCENTILE of a ring two
@@ -156,56 +161,12 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
     rows, cols = np.nonzero(peaks)
     order = np.argsort(-best[rows, cols], kind="stable")
-    kept: list[tuple[int, int]] = []
-    for row, col in zip(rows[order], cols[order], strict=True):  # one place a plateau
-        if all((row - r) ** 2 + (col - c) ** 2 > (0.9 * radius) ** 2 for r, c in kept):
-            kept.append((int(row), int(col)))
-    height, width = best.shape
-    ring = ring_offsets(1.9 * radius)
-    core = eroded(mask, 1)  # the dice (a pixel in from their blobs' edge)
-    reach = int(math.ceil(2.2 * radius)) + 1
-    pips = []
-    for k, (row, col) in enumerate(kept):
-        channel = int(np.argmax(blobs[:, row, col]))
-        level = sign * maps.logs[channel]
-        ring_rows = np.clip(row + ring[:, 0], 0, height - 1)
-        ring_cols = np.clip(col + ring[:, 1], 0, width - 1)
-        ring_levels = level[ring_rows, ring_cols]
-        on_die = core[ring_rows, ring_cols]  # the ring's samples off the dice (a pip by a die's edge) say nothing
-        judged = ring_levels[on_die] if on_die.sum() >= len(on_die) // 2 else ring_levels
-        base = quantile(judged, BASE_PERCENTILE / 100)
-        strength = float(level[row, col]) - base
-        if strength < floor:
-            continue
-        surround = 1.0 - float(np.mean(judged <= level[row, col] - 0.5 * strength))
-        top, bottom = max(row - reach, 0), min(row + reach + 1, height)
-        left, right = max(col - reach, 0), min(col + reach + 1, width)
-        patch = level[top:bottom, left:right]
-        grid_rows, grid_cols = np.mgrid[top:bottom, left:right]
-        nearest = np.ones(patch.shape, dtype=bool)
-        for j, (other_row, other_col) in enumerate(kept):  # each pixel to its nearest place
-            if j != k and abs(other_row - row) <= 2 * reach and abs(other_col - col) <= 2 * reach:
-                nearest &= ((grid_rows - row) ** 2 + (grid_cols - col) ** 2
-                            <= (grid_rows - other_row) ** 2 + (grid_cols - other_col) ** 2)
-        for share in (0.5, 0.7):  # at half its strength; a little higher when that runs into a bright rim or glare
-            cut = base + share * strength
-            inside, _ = ndimage.label(patch > cut)
-            region = (inside == inside[row - top, col - left]) & nearest
-            opened = bool(region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any())
-            if not opened:
-                break
-        region_rows, region_cols = np.nonzero(region)
-        weight = patch[region] - cut + 1e-3
-        centre = np.array([(region_rows * weight).sum() / weight.sum() + top,
-                           (region_cols * weight).sum() / weight.sum() + left])
-        roundness = 1.0
-        if len(region_rows) >= 3:
-            covariance = np.cov(np.stack([region_rows, region_cols]).astype(np.float64), aweights=weight)
-            low, high = np.linalg.eigvalsh(covariance)
-            roundness = math.sqrt(max(low, 1e-6) / max(high, 1e-6))
-        pips.append(Pip(centre, strength, len(region_rows) / (math.pi * radius * radius), roundness, surround,
-                        opened, base, channel))
-    return pips
+    measures = measure_pips(maps.logs, maps.blobs, float(sign), rows[order].astype(np.int64),
+                            cols[order].astype(np.int64), eroded(mask, 1), ring_offsets(1.9 * radius), radius, floor,
+                            BASE_PERCENTILE / 100)  # the core: the dice, a pixel in from their blobs' edge
+    typical = math.pi * radius * radius
+    return [Pip(np.array([m[ROW], m[COL]]), float(m[STRENGTH]), float(m[PIXELS]) / typical, float(m[ROUNDNESS]),
+                float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL])) for m in measures]
 
 
 def layout_fit(points: Doubles, centre: Doubles, size: float) -> float:
@@ -281,11 +242,16 @@ def recentred(spots: Doubles, centre: Doubles, size: float) -> Doubles:
     return centre
 
 
-def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) -> list[tuple[Doubles, Doubles]]:
-    """Ways to lay the 3 x 3 grid on a face: (a, b), the grid's steps along the face's two axes (spot (i, j) at
-    centre + i a + j b). From the face's pips (four corners give the grid with any perspective; a diagonal pair
-    gives it square), from other spots near the centre taken as a corner, and, for a lone pip, from a sweep of
-    turns and spacings (a 1 is read as a 1 only if no grid finds pips round it)."""
+SWEEP = np.array([[[math.sin(turn), math.cos(turn)], [-math.cos(turn), math.sin(turn)]]
+                  for spacing in (0.21, 0.25, 0.29) for turn in np.radians(np.arange(0.0, 90.0, 7.5))])  # unit frames
+SWEEP_SPACINGS = np.repeat([0.21, 0.25, 0.29], 12)[:, None, None]  # of a die's side, each of the sweep's frames
+
+
+def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) -> Doubles:
+    """Ways to lay the 3 x 3 grid on a face: F x 2 x 2, each (a, b), the grid's steps along the face's two axes
+    (spot (i, j) at centre + i a + j b). From the face's pips (four corners give the grid with any perspective; a
+    diagonal pair gives it square), from other spots near the centre taken as a corner, and, for a lone pip, from a
+    sweep of turns and spacings (a 1 is read as a 1 only if no grid finds pips round it)."""
     frames = []
     offsets = points - centre
     distance = np.hypot(offsets[:, 0], offsets[:, 1])
@@ -294,23 +260,23 @@ def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) 
         corners = corners[np.argsort(np.arctan2(corners[:, 0], corners[:, 1]))]
         signs = np.array([[-1, -1], [-1, 1], [1, 1], [1, -1]], dtype=np.float64)  # round the square in order
         steps, *_ = np.linalg.lstsq(signs, corners, rcond=None)
-        frames.append((steps[0], steps[1]))
+        frames.append(steps[:2])
     diagonals = [offsets[int(np.argmax(distance))]] if len(points) >= 2 else []
     diagonals += [o for o in others - centre if 0.18 * size <= math.hypot(*o) <= 0.48 * size]
     for diagonal in diagonals:
-        frames.append(((diagonal + rotated(diagonal)) / 2, (diagonal - rotated(diagonal)) / 2))
+        frames.append(np.array([(diagonal + rotated(diagonal)) / 2, (diagonal - rotated(diagonal)) / 2]))
     if len(points) <= 2:
-        for spacing in (0.21, 0.25, 0.29):
-            for turn in np.radians(np.arange(0.0, 90.0, 7.5)):
-                a = spacing * size * np.array([math.sin(turn), math.cos(turn)])
-                frames.append((a, rotated(a)))
-    return frames
+        frames += list(SWEEP_SPACINGS * size * SWEEP)
+    return np.array(frames).reshape(-1, 2, 2)
 
 
 PATTERN_LIST = [(value, pattern) for value, patterns in PATTERNS.items() for pattern in patterns]
 PATTERN_MASK = np.array([[spot in pattern for spot in GRID] for _, pattern in PATTERN_LIST])  # P x 9
 PATTERN_SPOTS = [np.array(sorted(pattern), dtype=np.float64) for _, pattern in PATTERN_LIST]
-GRID_STEPS = np.array(GRID, dtype=np.float64)  # 9 x 2
+PATTERN_TABLE = np.zeros((len(PATTERN_LIST), 6, 2))  # P x 6 x 2: each pattern's spots, padded, for the kernel
+for _index, _spots in enumerate(PATTERN_SPOTS):
+    PATTERN_TABLE[_index, :len(_spots)] = _spots
+PATTERN_COUNTS = np.array([len(spots) for spots in PATTERN_SPOTS], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -323,52 +289,27 @@ class Reading:
     spots: Doubles  # its pattern's spots on the grid (i, j), each way the face lies
 
 
-def read_grid(level: Floats, centre: Doubles, frames: list[tuple[Doubles, Doubles]], spots: Doubles,
+def read_grid(peaks: Floats, base: float, strength: float, centre: Doubles, frames: Doubles, spots: Doubles,
               spot_levels: Doubles, size: float, spot_round: Doubles | None = None) -> Reading | None:
-    """The pattern whose spots best match the face, over the frames tried (all at once).
-    level: how much each pixel stands out of the face, as a share of its pips' (the best within a pip's reach).
+    """The pattern whose spots best match the face, over the frames tried (F x 2 x 2: face_frames).
+    peaks, base, strength: how much each pixel stands out of the face, as a share of its pips' (the best within a
+    pip's reach, less the face's base, over its pips' strength): each spot of the pattern must be half of that or
+    more, each other spot less.
     spots, spot_levels: the places pips were found round the face and how much they stand out (same share): a
     pattern must put a pip on every one inside the face, or it is not this face's (nine samples cannot see a pip
     that falls between them: a 6 read on a grid turned 45 degrees at half the spacing is a perfect 2). Inside:
     within 1.45 steps of the grid, or 0.37 of a die's side from the centre (a face's corner pips are 0.35 out,
     a side's pips beyond its edges, 0.41 out or more); and each strong, round spot (spot_round: their roundness;
     a side's pips are flattened) within 0.45 of a die of the centre that a reading leaves without a pip costs it
-    half a spot. A frame's steps must be ones a die has:
-    0.17 to 0.36 of its side."""
-    if not frames:
+    half a spot. A frame's steps must be ones a die has: 0.17 to 0.36 of its side. (scan_kernels.grid_reading)"""
+    rounded = spot_round if spot_round is not None else np.ones(len(spots))
+    frame, pattern, margin = grid_reading(peaks, base, strength, centre.astype(np.float64),
+                                          frames.astype(np.float64), spots.reshape(-1, 2).astype(np.float64),
+                                          spot_levels.astype(np.float64), rounded.astype(np.float64), size,
+                                          PATTERN_MASK, PATTERN_TABLE, PATTERN_COUNTS)
+    if frame < 0:
         return None
-    steps = np.array([np.stack(frame) for frame in frames])  # F x 2 x 2
-    lengths = np.hypot(steps[..., 0], steps[..., 1]) / size  # F x 2
-    keep = (np.abs(np.linalg.det(steps)) > 1e-6) & np.all((lengths >= 0.17) & (lengths <= 0.36), axis=1)
-    steps = steps[keep]
-    if len(steps) == 0:
-        return None
-    height, width = level.shape
-    where = centre[None, None, :] + np.einsum("sk,fkd->fsd", GRID_STEPS, steps)  # F x 9 x 2
-    rows, cols = np.rint(where[..., 0]).astype(np.int64), np.rint(where[..., 1]).astype(np.int64)
-    inside_picture = (rows >= 0) & (rows < height) & (cols >= 0) & (cols < width)
-    values = np.where(inside_picture, level[np.clip(rows, 0, height - 1), np.clip(cols, 0, width - 1)], 0.0)
-    # F x P: each pattern's margin on each frame
-    margins = np.where(PATTERN_MASK[None, :, :], values[:, None, :] - 0.5, 0.5 - values[:, None, :]).min(axis=2)
-    missing = np.zeros_like(margins)  # F x P: strong spots in the face a reading leaves without a pip
-    if len(spots):
-        grid = np.einsum("fij,sj->fsi", np.linalg.inv(np.transpose(steps, (0, 2, 1))), spots - centre)  # F x S x 2
-        distance = np.hypot(*(spots - centre).T)
-        strong = (spot_levels >= 0.5)[None, :]
-        inside = ((np.abs(grid).max(axis=2) <= 1.45) | (distance <= 0.37 * size)[None, :]) & strong
-        rounded = spot_round if spot_round is not None else np.ones(len(spots))
-        within = ((distance <= 0.45 * size) & (rounded >= 0.72) & (spot_levels >= 0.55))[None, :]
-        for p, pattern in enumerate(PATTERN_SPOTS):
-            nearest = np.min(np.hypot(grid[:, :, None, 0] - pattern[None, None, :, 0],
-                                      grid[:, :, None, 1] - pattern[None, None, :, 1]), axis=2)  # F x S
-            unexplained = nearest > 0.45
-            penalty = np.where(inside & unexplained, 0.5 - spot_levels[None, :], np.inf).min(axis=1)
-            margins[:, p] = np.minimum(margins[:, p], penalty)
-            missing[:, p] = (within & unexplained).sum(axis=1)
-    margins = margins - 0.5 * missing  # a strong spot left without a pip costs as much as a spot read wrong
-    best = int(np.argmax(margins))
-    frame, pattern = best // margins.shape[1], best % margins.shape[1]
-    return Reading(PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame], PATTERN_SPOTS[pattern])
+    return Reading(PATTERN_LIST[pattern][0], margin, frames[frame], PATTERN_SPOTS[pattern])
 
 
 @dataclass(frozen=True)
@@ -551,7 +492,6 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     channel = int(np.bincount([p.channel for p in face_pips]).argmax())
     base = float(np.median([p.base for p in face_pips]))
     strength = float(np.median(strengths))
-    level = (peaks[channel] - base) / strength
     typical = float(np.median([p.area for p in face_pips]))
     # the spots that may be this face's pips: round, closed and of about its pips' size (a side's pip seen at a
     # slant, or a patch of glare or of the table between dice, is larger, flatter or runs out of its window)
@@ -560,7 +500,8 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     others = np.array([p.centre for p in spots]).reshape(-1, 2)
     levels = np.array([p.strength / strength for p in spots])
     roundness = np.array([p.roundness for p in spots])
-    reading = read_grid(level, centre, face_frames(chosen, centre, others, size), others, levels, size, roundness)
+    reading = read_grid(peaks[channel], base, strength, centre, face_frames(chosen, centre, others, size), others, levels,
+                        size, roundness)
     if reading is None:
         return None
     # the face explains the pips on its pattern's spots; the others (a neighbour's pip within its reach) are

@@ -1,0 +1,327 @@
+"""The numba kernels of the dice photo reader (scripts/bench_piddle.py: 130 ms a 1200 px photo before them):
+- measure_pips: the measures of each pip the spot map proposes (scan_faces.find_pips says what each is and why);
+  a loop over a few dozen places a region, each with a flood fill and a few sums, was a quarter of the time;
+- grid_reading: the pattern that best fits a face, over every frame tried (scan_faces.read_grid); numpy's
+  overhead on arrays of a few dozen frames was a tenth;
+- area_average: the photo shrunk to the working size and each die's region cut at its reading size.
+
+Their arithmetic is numpy's in the reader before them, float32 where it was float32 and in the same order, so
+they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+Ints = npt.NDArray[np.int64]
+Singles = npt.NDArray[np.float32]
+Doubles = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+
+# the columns of measure_pips' rows
+ROW, COL, STRENGTH, PIXELS, ROUNDNESS, SURROUND, OPEN, BASE, CHANNEL = range(9)
+MEASURES = 9
+
+
+@njit(cache=True, nogil=True)
+def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, core: Mask, ring: Ints,
+                 radius: float, floor: float, base_share: float) -> Doubles:
+    """One row of measures (ROW, COL, ... CHANNEL) for each pip found at the proposed places (rows, cols: strongest
+    first): places within 0.9 radius of a stronger one are dropped (one a plateau), then those weaker than floor.
+    logs, blobs: 3 x H x W (scan_faces.SpotMaps); core: the dice's pixels; ring: offsets (row, col) round a place
+    its base is measured on."""
+    height, width = logs.shape[1], logs.shape[2]
+    kept = np.empty((len(rows), 2), dtype=np.int64)
+    count = 0
+    plateau = (0.9 * radius) ** 2
+    for k in range(len(rows)):
+        alone = True
+        for j in range(count):
+            if (rows[k] - kept[j, 0]) ** 2 + (cols[k] - kept[j, 1]) ** 2 <= plateau:
+                alone = False
+                break
+        if alone:
+            kept[count, 0] = rows[k]
+            kept[count, 1] = cols[k]
+            count += 1
+    reach = int(math.ceil(2.2 * radius)) + 1
+    out = np.empty((count, MEASURES), dtype=np.float64)
+    found = 0
+    samples = len(ring)
+    ring_levels = np.empty(samples, dtype=np.float32)
+    on_die = np.empty(samples, dtype=np.bool_)
+    side = 2 * reach + 1
+    inside = np.zeros((side, side), dtype=np.bool_)
+    nearest = np.ones((side, side), dtype=np.bool_)
+    seen = np.zeros((side, side), dtype=np.bool_)
+    stack = np.empty((side * side, 2), dtype=np.int64)
+    one_sign = np.float32(sign)
+    for k in range(count):
+        row, col = kept[k, 0], kept[k, 1]
+        channel = 0
+        for c in range(1, 3):  # np.argmax: the first of equals
+            if one_sign * blobs[c, row, col] > one_sign * blobs[channel, row, col]:
+                channel = c
+        peak = one_sign * logs[channel, row, col]
+        on_count = 0
+        for s in range(samples):
+            r = min(max(row + ring[s, 0], 0), height - 1)
+            c = min(max(col + ring[s, 1], 0), width - 1)
+            ring_levels[s] = one_sign * logs[channel, r, c]
+            on_die[s] = core[r, c]
+            if on_die[s]:
+                on_count += 1
+        judged = ring_levels[on_die] if on_count >= samples // 2 else ring_levels.copy()
+        judged.sort()
+        position = base_share * (len(judged) - 1)
+        low = int(position)
+        high = min(low + 1, len(judged) - 1)
+        base = judged[low] + np.float32(position - low) * (judged[high] - judged[low])
+        strength = float(peak) - float(base)
+        if strength < floor:
+            continue
+        half = peak - np.float32(0.5 * strength)
+        below = 0
+        for s in range(len(judged)):
+            if judged[s] <= half:
+                below += 1
+        surround = 1.0 - below / len(judged)
+        top, bottom = max(row - reach, 0), min(row + reach + 1, height)
+        left, right = max(col - reach, 0), min(col + reach + 1, width)
+        patch_rows, patch_cols = bottom - top, right - left
+        for r in range(patch_rows):  # each pixel to its nearest place
+            for c in range(patch_cols):
+                nearest[r, c] = True
+        for j in range(count):
+            other_row, other_col = kept[j, 0], kept[j, 1]
+            if j == k or abs(other_row - row) > 2 * reach or abs(other_col - col) > 2 * reach:
+                continue
+            for r in range(patch_rows):
+                for c in range(patch_cols):
+                    if nearest[r, c]:
+                        here = (top + r - row) ** 2 + (left + c - col) ** 2
+                        there = (top + r - other_row) ** 2 + (left + c - other_col) ** 2
+                        nearest[r, c] = here <= there
+        cut = np.float32(0.0)
+        pixels = 0
+        opened = False
+        for share in (0.5, 0.7):  # at half its strength; a little higher when that runs into a bright rim or glare
+            cut = np.float32(float(base) + share * strength)
+            for r in range(patch_rows):
+                for c in range(patch_cols):
+                    inside[r, c] = one_sign * logs[channel, top + r, left + c] > cut
+                    seen[r, c] = False
+            # the 4-connected part above the cut that holds the place, within the pixels nearest it
+            start_r, start_c = row - top, col - left
+            seen[start_r, start_c] = True
+            stack[0, 0], stack[0, 1] = start_r, start_c
+            depth = 1
+            pixels = 0
+            opened = False
+            while depth > 0:
+                depth -= 1
+                r, c = stack[depth, 0], stack[depth, 1]
+                if nearest[r, c]:
+                    pixels += 1
+                    if r == 0 or c == 0 or r == patch_rows - 1 or c == patch_cols - 1:
+                        opened = True
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    nr, nc = r + dr, c + dc
+                    if 0 <= nr < patch_rows and 0 <= nc < patch_cols and inside[nr, nc] and not seen[nr, nc]:
+                        seen[nr, nc] = True
+                        stack[depth, 0], stack[depth, 1] = nr, nc
+                        depth += 1
+            if not opened:
+                break
+        # its centre and shape: the pixels of its part weighted by how far above the cut they are
+        total = 0.0
+        sum_r = 0.0
+        sum_c = 0.0
+        total_sq = 0.0
+        for r in range(patch_rows):
+            for c in range(patch_cols):
+                if seen[r, c] and nearest[r, c]:
+                    weight = float(one_sign * logs[channel, top + r, left + c] - cut + np.float32(1e-3))
+                    total += weight
+                    total_sq += weight * weight
+                    sum_r += weight * (top + r)
+                    sum_c += weight * (left + c)
+        mean_r, mean_c = sum_r / total, sum_c / total
+        roundness = 1.0
+        if pixels >= 3:
+            var_r = 0.0
+            var_c = 0.0
+            co = 0.0
+            for r in range(patch_rows):
+                for c in range(patch_cols):
+                    if seen[r, c] and nearest[r, c]:
+                        weight = float(one_sign * logs[channel, top + r, left + c] - cut + np.float32(1e-3))
+                        dr, dc = top + r - mean_r, left + c - mean_c
+                        var_r += weight * dr * dr
+                        var_c += weight * dc * dc
+                        co += weight * dr * dc
+            norm = total - total_sq / total  # np.cov's with aweights (ddof 1)
+            var_r, var_c, co = var_r / norm, var_c / norm, co / norm
+            middle = (var_r + var_c) / 2
+            spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
+            roundness = math.sqrt(max(middle - spread, 1e-6) / max(middle + spread, 1e-6))
+        out[found, ROW] = mean_r
+        out[found, COL] = mean_c
+        out[found, STRENGTH] = strength
+        out[found, PIXELS] = pixels
+        out[found, ROUNDNESS] = roundness
+        out[found, SURROUND] = surround
+        out[found, OPEN] = 1.0 if opened else 0.0
+        out[found, BASE] = float(base)
+        out[found, CHANNEL] = channel
+        found += 1
+    return out[:found]
+
+
+@njit(cache=True, nogil=True)
+def area_average(image: npt.NDArray[np.number], top: int, bottom: int, left: int, right: int, rows: int,
+                 cols: int) -> Singles:
+    """The box [top, bottom) x [left, right) of a picture (H x W x C) area-averaged to rows x cols (float32, the
+    picture's value range): a whole-number block mean first (a ragged edge of at most step - 1 pixels dropped),
+    then along each axis in turn each cell the mean of the blocks it covers, a block it covers in part weighted by
+    how much. (The float32 sums of the numpy code it replaced, in the same order: the same pictures to the bit.)"""
+    channels = image.shape[2]
+    height, width = bottom - top, right - left
+    step = max(1, min(height // rows, width // cols))
+    block_rows, block_cols = height // step, width // step
+    small = np.empty((block_rows, block_cols, channels), dtype=np.float32)
+    share = np.float32(1.0 / (step * step))
+    for r in range(block_rows):
+        for c in range(block_cols):
+            for k in range(channels):
+                total = np.float32(0.0)
+                for i in range(step):
+                    for j in range(step):
+                        total += np.float32(image[top + r * step + i, left + c * step + j, k])
+                small[r, c, k] = total * share if step > 1 else total
+    if block_rows != rows:
+        small = resampled(small, rows, 0)
+    if block_cols != cols:
+        small = resampled(small, cols, 1)
+    return small
+
+
+@njit(cache=True, nogil=True)
+def resampled(image: Singles, size: int, axis: int) -> Singles:
+    """The picture area-averaged along one axis (0: rows, 1: columns) to `size` cells: a cell of f pixels touches
+    at most ceil(f) + 1 of them, each weighted by the share of it the cell covers."""
+    length = image.shape[axis]
+    scale = length / size
+    across = image.shape[1 - axis]
+    shape = (size, across, image.shape[2]) if axis == 0 else (across, size, image.shape[2])
+    out = np.zeros(shape, dtype=np.float32)
+    for i in range(size):
+        start = i * scale
+        end = start + scale
+        first = int(math.floor(start))
+        for k in range(int(math.ceil(scale)) + 1):
+            index = first + k
+            weight = np.float32(max(min(end, index + 1.0) - max(start, float(index)), 0.0) / scale)
+            if weight <= 0.0:
+                continue
+            source = min(index, length - 1)
+            for a in range(across):
+                for channel in range(image.shape[2]):
+                    if axis == 0:
+                        out[i, a, channel] += image[source, a, channel] * weight
+                    else:
+                        out[a, i, channel] += image[a, source, channel] * weight
+    return out
+
+
+@njit(cache=True, nogil=True)
+def grid_reading(peaks: Singles, base: float, strength: float, centre: Doubles, frames: Doubles, spots: Doubles,
+                 spot_levels: Doubles, spot_round: Doubles, size: float, pattern_mask: Mask, pattern_spots: Doubles,
+                 pattern_counts: Ints) -> tuple[int, int, float]:
+    """(frame, pattern, margin): the pattern whose spots best match a face and the frame it does so on, of the
+    frames (F x 2 x 2: the grid's steps along the face's axes) a die can have, or (-1, -1, 0) when none can
+    (scan_faces.read_grid says how a reading is judged). peaks: the face's channel's signed log brightness, the
+    best within a pip's reach; base, strength: the face's and its pips' (a spot's level is its height over the
+    base, as a share of the strength); pattern_mask: P x 9 (the grid's spots, row by row, in each pattern);
+    pattern_spots: P x 6 x 2 (i, j), of which pattern_counts are each pattern's."""
+    height, width = peaks.shape
+    patterns = len(pattern_counts)
+    spot_count = len(spots)
+    base32, strength32 = np.float32(base), np.float32(strength)
+    distance = np.empty(spot_count, dtype=np.float64)
+    for s in range(spot_count):
+        distance[s] = math.hypot(spots[s, 0] - centre[0], spots[s, 1] - centre[1])
+    grid = np.empty((spot_count, 2), dtype=np.float64)
+    values = np.empty(9, dtype=np.float32)
+    best_frame, best_pattern = -1, -1
+    best_margin = np.float32(0.0)
+    for f in range(len(frames)):
+        a0, a1, b0, b1 = frames[f, 0, 0], frames[f, 0, 1], frames[f, 1, 0], frames[f, 1, 1]
+        determinant = a0 * b1 - a1 * b0
+        if abs(determinant) <= 1e-6:
+            continue
+        lengths_ok = True
+        for length in (math.hypot(a0, a1) / size, math.hypot(b0, b1) / size):
+            if length < 0.17 or length > 0.36:
+                lengths_ok = False
+        if not lengths_ok:
+            continue
+        for i in range(3):
+            for j in range(3):
+                row = np.rint(centre[0] + ((i - 1) * a0 + (j - 1) * b0))
+                col = np.rint(centre[1] + ((i - 1) * a1 + (j - 1) * b1))
+                if 0 <= row < height and 0 <= col < width:
+                    values[3 * i + j] = (peaks[int(row), int(col)] - base32) / strength32
+                else:
+                    values[3 * i + j] = np.float32(0.0)
+        for s in range(spot_count):  # the spot on the grid: steps^T g = offset
+            d0, d1 = spots[s, 0] - centre[0], spots[s, 1] - centre[1]
+            grid[s, 0] = (b1 * d0 - b0 * d1) / determinant
+            grid[s, 1] = (a0 * d1 - a1 * d0) / determinant
+        for p in range(patterns):
+            margin = np.float32(np.inf)
+            for k in range(9):
+                here = values[k] - np.float32(0.5) if pattern_mask[p, k] else np.float32(0.5) - values[k]
+                margin = min(margin, here)
+            penalty = np.inf
+            missing = 0
+            for s in range(spot_count):
+                nearest = np.inf
+                for q in range(pattern_counts[p]):
+                    nearest = min(nearest, math.hypot(grid[s, 0] - pattern_spots[p, q, 0],
+                                                      grid[s, 1] - pattern_spots[p, q, 1]))
+                if nearest <= 0.45:
+                    continue  # explained: a pip of the pattern is on it
+                inside = ((max(abs(grid[s, 0]), abs(grid[s, 1])) <= 1.45 or distance[s] <= 0.37 * size)
+                          and spot_levels[s] >= 0.5)
+                if inside:
+                    penalty = min(penalty, 0.5 - spot_levels[s])
+                if distance[s] <= 0.45 * size and spot_round[s] >= 0.72 and spot_levels[s] >= 0.55:
+                    missing += 1
+            margin = np.float32(min(float(margin), penalty))
+            margin = margin - np.float32(0.5) * np.float32(missing)
+            if best_frame < 0 or margin > best_margin:
+                best_frame, best_pattern, best_margin = f, p, margin
+    return best_frame, best_pattern, float(best_margin)
+
+
+def warmup() -> None:
+    """Compile the kernel with the argument types the reader calls it with."""
+    logs = np.zeros((3, 16, 16), dtype=np.float32)
+    blobs = np.zeros((3, 16, 16), dtype=np.float32)
+    logs[:, 8, 8] = 1.0
+    blobs[:, 8, 8] = 1.0
+    ring = np.array([[0, 3], [3, 0], [0, -3], [-3, 0]], dtype=np.int64)
+    points = np.array([8], dtype=np.int64)
+    measure_pips(logs, blobs, 1.0, points, points, np.ones((16, 16), dtype=np.bool_), ring, 1.5, 0.1, 0.65)
+    area_average(np.zeros((9, 9, 3), dtype=np.uint8), 0, 9, 0, 9, 4, 4)
+    from tablegames.piddle.scan_faces import PATTERN_COUNTS, PATTERN_MASK, PATTERN_TABLE
+
+    frames = np.array([[[2.0, 2.0], [-2.0, 2.0]]])
+    spots = np.array([[6.0, 6.0]])
+    grid_reading(logs[0], 0.0, 1.0, np.array([8.0, 8.0]), frames, spots, np.ones(1), np.ones(1), 12.0, PATTERN_MASK,
+                 PATTERN_TABLE, PATTERN_COUNTS)

@@ -1,0 +1,206 @@
+"""The photo reader's numba kernels (piddle.scan_kernels) against slow, plain references: the area average against
+the overlap of every pixel with every cell, the pip measures against scipy's labelling and numpy's covariance (the
+reader's own code before the kernel), the grid reading against numpy over all frames and patterns at once (the
+same). The regions measured are cut from photos of the independent generator (tests/photo_world.py)."""
+
+import math
+
+import numpy as np
+import pytest
+from scipy import ndimage
+
+from photo_world import world_photo
+from tablegames.piddle import scan, scan_faces
+from tablegames.piddle.scan_kernels import area_average
+
+
+def reference_area_average(image: np.ndarray, box: tuple[int, int, int, int], rows: int, cols: int) -> np.ndarray:
+    """The means of whole step x step blocks (step: the whole number of pixels a cell spans both ways, a ragged
+    edge dropped), then each cell the mean of the blocks under it, each weighted by the area it shares with the
+    cell."""
+    top, bottom, left, right = box
+    step = max(1, min((bottom - top) // rows, (right - left) // cols))
+    block_rows, block_cols = (bottom - top) // step, (right - left) // step
+    part = image[top:top + block_rows * step, left:left + block_cols * step].astype(np.float64)
+    blocks = part.reshape(block_rows, step, block_cols, step, -1).mean(axis=(1, 3))
+
+    def overlaps(cells: int, pixels: int) -> np.ndarray:
+        scale = pixels / cells
+        share = np.zeros((cells, pixels))
+        for cell in range(cells):
+            for pixel in range(pixels):
+                share[cell, pixel] = max(0.0, min((cell + 1) * scale, pixel + 1) - max(cell * scale, pixel))
+        return share / scale
+
+    return np.einsum("ir,jc,rck->ijk", overlaps(rows, block_rows), overlaps(cols, block_cols), blocks)
+
+
+@pytest.mark.parametrize("shape, box, size", [
+    ((90, 120, 3), (0, 90, 0, 120), (38, 51)),  # factor 2.35: blocks of 2, then 1.18
+    ((91, 121, 3), (7, 84, 11, 102), (30, 29)),  # a box inside the picture, a ragged edge
+    ((50, 70, 1), (0, 50, 0, 70), (50, 70)),  # one channel, the same size
+    ((64, 64, 3), (0, 64, 0, 64), (1, 1)),  # one cell: the mean
+])
+def test_area_average_matches_the_pixel_by_pixel_overlap(shape, box, size):
+    rng = np.random.default_rng(19)
+    image = rng.integers(0, 256, shape, dtype=np.uint8)
+    expected = reference_area_average(image, box, *size)
+    assert np.allclose(area_average(image, *box, *size), expected, atol=2e-3)  # float32 sums of 0-255
+    floats = (image / 255.0).astype(np.float32)
+    assert np.allclose(area_average(floats, *box, *size), expected / 255.0, atol=1e-5)
+
+
+def reference_pips(maps, sign, mask, around, size, floor):
+    """scan_faces.find_pips written with scipy and numpy, place by place (the reader's code before the kernel)."""
+    radius = scan_faces.PIP_SHARE * size
+    blobs = sign * maps.blobs
+    best = blobs.max(axis=0)
+    window = max(3, int(1.4 * radius) | 1)
+    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
+    rows, cols = np.nonzero(peaks)
+    order = np.argsort(-best[rows, cols], kind="stable")
+    kept = []
+    for row, col in zip(rows[order], cols[order], strict=True):
+        if all((row - r) ** 2 + (col - c) ** 2 > (0.9 * radius) ** 2 for r, c in kept):
+            kept.append((int(row), int(col)))
+    height, width = best.shape
+    ring = scan_faces.ring_offsets(1.9 * radius)
+    core = scan_faces.eroded(mask, 1)
+    reach = int(math.ceil(2.2 * radius)) + 1
+    found = []
+    for k, (row, col) in enumerate(kept):
+        channel = int(np.argmax(blobs[:, row, col]))
+        level = sign * maps.logs[channel]
+        ring_rows, ring_cols = np.clip(row + ring[:, 0], 0, height - 1), np.clip(col + ring[:, 1], 0, width - 1)
+        ring_levels = level[ring_rows, ring_cols]
+        on_die = core[ring_rows, ring_cols]
+        judged = ring_levels[on_die] if on_die.sum() >= len(on_die) // 2 else ring_levels
+        ordered = np.sort(judged)  # the linear percentile, in the maps' float32
+        position = scan_faces.BASE_PERCENTILE / 100 * (len(ordered) - 1)
+        low = int(position)
+        high = min(low + 1, len(ordered) - 1)
+        base = float(ordered[low] + (position - low) * (ordered[high] - ordered[low]))
+        strength = float(level[row, col]) - base
+        if strength < floor:
+            continue
+        surround = 1.0 - float(np.mean(judged <= level[row, col] - 0.5 * strength))
+        top, bottom, left, right = max(row - reach, 0), min(row + reach + 1, height), max(col - reach, 0), \
+            min(col + reach + 1, width)
+        patch = level[top:bottom, left:right]
+        grid_rows, grid_cols = np.mgrid[top:bottom, left:right]
+        nearest = np.ones(patch.shape, dtype=bool)
+        for j, (other_row, other_col) in enumerate(kept):
+            if j != k and abs(other_row - row) <= 2 * reach and abs(other_col - col) <= 2 * reach:
+                nearest &= ((grid_rows - row) ** 2 + (grid_cols - col) ** 2
+                            <= (grid_rows - other_row) ** 2 + (grid_cols - other_col) ** 2)
+        for share in (0.5, 0.7):
+            cut = base + share * strength
+            inside, _ = ndimage.label(patch > cut)
+            region = (inside == inside[row - top, col - left]) & nearest
+            opened = bool(region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any())
+            if not opened:
+                break
+        region_rows, region_cols = np.nonzero(region)
+        weight = patch[region] - cut + 1e-3
+        centre = (np.average(region_rows, weights=weight) + top, np.average(region_cols, weights=weight) + left)
+        roundness = 1.0
+        if len(region_rows) >= 3:
+            low, high = np.linalg.eigvalsh(np.cov(np.stack([region_rows, region_cols]).astype(float), aweights=weight))
+            roundness = math.sqrt(max(low, 1e-6) / max(high, 1e-6))
+        found.append((centre, strength, len(region_rows) / (math.pi * radius * radius), roundness, surround, opened,
+                      base, channel))
+    return found
+
+
+def regions_of(seed: int, count: int):
+    """(maps, mask, around, size) of every blob the reader cuts from some photos of the independent generator."""
+    for index in range(count):
+        rgb = world_photo(seed, index).image
+        blobs = scan.find_blobs(rgb)
+        assert isinstance(blobs, scan.Blobs)
+        for label in blobs.chosen:
+            region = scan.cut_region(rgb, blobs, label, blobs.die_pixels)
+            maps = scan_faces.spot_maps(region.crop, region.mask, region.size)
+            around = scan_faces.grown(region.mask, max(1, int(scan_faces.AROUND * region.size)))
+            yield maps, region.mask, around, region.size
+
+
+def test_pip_measures_match_the_reference_on_generated_photos():
+    compared = 0
+    for maps, mask, around, size in regions_of(7, 3):
+        floor = 0.6 * max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
+        for sign in (1, -1):
+            pips = scan_faces.find_pips(maps, sign, mask, around, size, floor)
+            expected = reference_pips(maps, sign, mask, around, size, floor)
+            assert len(pips) == len(expected)
+            for pip, (centre, strength, area, roundness, surround, opened, base, channel) in zip(pips, expected, strict=True):
+                assert pip.centre == pytest.approx(centre, abs=1e-4)
+                assert (pip.strength, pip.area, pip.surround, pip.base) == pytest.approx(
+                    (strength, area, surround, base), abs=1e-5)
+                assert pip.roundness == pytest.approx(roundness, abs=1e-4)
+                assert (pip.open, pip.channel) == (opened, channel)
+            compared += len(pips)
+    assert compared >= 100  # pips and the table's specks, light and dark
+
+
+def reference_grid(level, centre, frames, spots, spot_levels, size, spot_round):
+    """scan_faces.read_grid in numpy, every frame and pattern at once (the reader's code before the kernel):
+    (value, margin, steps) or None."""
+    lengths = np.hypot(frames[..., 0], frames[..., 1]) / size
+    keep = (np.abs(np.linalg.det(frames)) > 1e-6) & np.all((lengths >= 0.17) & (lengths <= 0.36), axis=1)
+    steps = frames[keep]
+    if len(steps) == 0:
+        return None
+    height, width = level.shape
+    where = centre[None, None, :] + np.einsum("sk,fkd->fsd", np.array(scan_faces.GRID, dtype=float), steps)
+    rows, cols = np.rint(where[..., 0]).astype(int), np.rint(where[..., 1]).astype(int)
+    inside_picture = (rows >= 0) & (rows < height) & (cols >= 0) & (cols < width)
+    values = np.where(inside_picture, level[np.clip(rows, 0, height - 1), np.clip(cols, 0, width - 1)], 0.0)
+    margins = np.where(scan_faces.PATTERN_MASK[None], values[:, None, :] - 0.5, 0.5 - values[:, None, :]).min(axis=2)
+    missing = np.zeros_like(margins)
+    grid = np.einsum("fij,sj->fsi", np.linalg.inv(np.transpose(steps, (0, 2, 1))), spots - centre)
+    distance = np.hypot(*(spots - centre).T)
+    inside = ((np.abs(grid).max(axis=2) <= 1.45) | (distance <= 0.37 * size)[None, :]) & (spot_levels >= 0.5)[None, :]
+    within = ((distance <= 0.45 * size) & (spot_round >= 0.72) & (spot_levels >= 0.55))[None, :]
+    for p, pattern in enumerate(scan_faces.PATTERN_SPOTS):
+        nearest = np.min(np.hypot(grid[:, :, None, 0] - pattern[None, None, :, 0],
+                                  grid[:, :, None, 1] - pattern[None, None, :, 1]), axis=2)
+        unexplained = nearest > 0.45
+        penalty = np.where(inside & unexplained, 0.5 - spot_levels[None, :], np.inf).min(axis=1)
+        margins[:, p] = np.minimum(margins[:, p], penalty)
+        missing[:, p] = (within & unexplained).sum(axis=1)
+    margins = margins - 0.5 * missing
+    best = int(np.argmax(margins))
+    frame, pattern = best // margins.shape[1], best % margins.shape[1]
+    return scan_faces.PATTERN_LIST[pattern][0], float(margins[frame, pattern]), steps[frame]
+
+
+def test_grid_reading_matches_the_reference_on_random_faces():
+    """Faces of random pips on a noisy level map, read on the frames face_frames proposes (a sweep for one or two
+    pips, corners and diagonals for more), some frames too small or too large to be a die's."""
+    rng = np.random.default_rng(1919)
+    size = 60.0
+    read = 0
+    for _ in range(300):
+        level = rng.normal(0.0, 0.25, (80, 80)).astype(np.float32)
+        centre = rng.uniform(30, 50, 2)
+        count = int(rng.integers(1, 7))
+        pips = centre + rng.normal(0, 0.2 * size, (count, 2))
+        for row, col in pips.astype(int).clip(0, 79):
+            level[max(row - 2, 0):row + 3, max(col - 2, 0):col + 3] += 1.0
+        spots = np.vstack([pips, centre + rng.normal(0, 0.3 * size, (int(rng.integers(0, 4)), 2))])
+        spot_levels = rng.uniform(0.3, 1.2, len(spots))
+        spot_round = rng.uniform(0.5, 1.0, len(spots))
+        frames = scan_faces.face_frames(pips, centre, spots, size)
+        frames = np.concatenate([frames, rng.normal(0, 0.3 * size, (3, 2, 2))])  # some no die has
+        base, strength = float(rng.uniform(-0.2, 0.2)), float(rng.uniform(0.5, 2.0))
+        peaks = (level * strength + base).astype(np.float32)
+        reading = scan_faces.read_grid(peaks, base, strength, centre, frames, spots, spot_levels, size, spot_round)
+        expected = reference_grid((peaks - base) / strength, centre, frames, spots, spot_levels, size, spot_round)
+        assert (reading is None) == (expected is None)
+        if reading is not None:
+            assert reading.value == expected[0]
+            assert reading.margin == pytest.approx(expected[1], abs=1e-5)
+            assert np.array_equal(reading.steps, expected[2])
+            read += 1
+    assert read >= 250
