@@ -105,7 +105,7 @@ TABLES: tuple[TableSpec, ...] = (
         miniature="tablegames.ui.miniatures:draw_piddle",
         kernel_modules=("tablegames.piddle.kernels", "tablegames.piddle.scan_kernels"),
         games=(("piddle", "tablegames.piddle.game:new_game"),),
-        compile_seconds=9.0,  # the solver about 2.5 s, the photo reader 4.5
+        compile_seconds=9.0,  # the solver about 2.5 s, the photo reader 5.5
     ),
     TableSpec(
         name="routes",

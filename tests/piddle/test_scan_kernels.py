@@ -11,7 +11,7 @@ from scipy import ndimage
 
 from photo_world import world_photo
 from tablegames.piddle import scan, scan_faces
-from tablegames.piddle.scan_kernels import area_average
+from tablegames.piddle.scan_kernels import area_average, cubic_surface, plus_bilinear
 
 
 def reference_area_average(image: np.ndarray, box: tuple[int, int, int, int], rows: int, cols: int) -> np.ndarray:
@@ -204,3 +204,34 @@ def test_grid_reading_matches_the_reference_on_random_faces():
             assert np.array_equal(reading.steps, expected[2])
             read += 1
     assert read >= 250
+
+
+def test_the_light_surface_is_the_cubic_polynomial_at_every_pixel():
+    from tablegames.piddle.scan import SURFACE_POWERS
+
+    rng = np.random.default_rng(5)
+    coefficients = rng.normal(0.4, 0.3, (len(SURFACE_POWERS), 3))
+    height, width = 37, 53
+    y, x = np.mgrid[0:height, 0:width]
+    y, x = y / height - 0.5, x / width - 0.5
+    expected = sum(c[None, None, :] * (x**a * y**b)[..., None] for (a, b), c in zip(SURFACE_POWERS, coefficients,
+                                                                                    strict=True))
+    fx, fy = (np.arange(width) / width - 0.5).astype(np.float32), (np.arange(height) / height - 0.5).astype(np.float32)
+    surface = cubic_surface(np.array([fx**a for a in range(4)]), np.array([fy**b for b in range(4)]),
+                                 coefficients.astype(np.float32), np.array(SURFACE_POWERS), 0.02)
+    assert np.allclose(surface, np.maximum(expected, 0.02), atol=1e-5)
+
+
+def test_plus_bilinear_adds_the_grid_interpolated_between_cell_centres():
+    rng = np.random.default_rng(6)
+    coarse = rng.random((6, 9, 3)).astype(np.float32)
+    field = rng.normal(0, 0.2, (48, 71, 3)).astype(np.float32)
+    result = plus_bilinear(field, coarse, *scan.bilinear_weights(48, 6), *scan.bilinear_weights(71, 9), 0.02)
+
+    def along(values: np.ndarray, size: int, axis: int) -> np.ndarray:  # cell centres at (i + 0.5) / cells
+        cells = values.shape[axis]
+        places, centres = (np.arange(size) + 0.5) / size, (np.arange(cells) + 0.5) / cells
+        return np.apply_along_axis(lambda line: np.interp(places, centres, line), axis, values)
+
+    expected = np.maximum(field + along(along(coarse.astype(np.float64), 48, 0), 71, 1), 0.02)
+    assert np.allclose(result, expected, atol=1e-5)

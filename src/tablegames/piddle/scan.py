@@ -36,7 +36,7 @@ import numpy.typing as npt
 from scipy import ndimage
 
 from tablegames.piddle.scan_faces import READ_PIXELS, SURE, UNCERTAIN_BELOW, UNSURE, read_region
-from tablegames.piddle.scan_kernels import area_average
+from tablegames.piddle.scan_kernels import area_average, cubic_surface, plus_bilinear
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -191,17 +191,12 @@ def fit_table(image: Floats) -> Floats:
         residual = np.linalg.norm(samples - np.einsum("ni,ic->nc", basis, coef), axis=1)
         spread = np.median(residual[keep]) * 1.4826 + 1e-4
         keep = residual < max(3.0 * spread, 0.1)  # dice stand further off the table than this
-    # the surface is the sum of c x^a y^b: for each power of y, one outer product with a polynomial in x
+    # the surface is the sum of c x^a y^b: for each power of y, a polynomial in x
     fy = (np.arange(height) / height - 0.5).astype(np.float32)
     fx = (np.arange(width) / width - 0.5).astype(np.float32)
-    surface = np.zeros((height, width, 3), dtype=np.float32)
-    for b in range(4):
-        row = np.zeros((width, 3), dtype=np.float32)
-        for (a, power_y), c in zip(SURFACE_POWERS, coef.astype(np.float32), strict=True):
-            if power_y == b:
-                row += fx[:, None] ** a * c[None, :]
-        surface += (fy**b)[:, None, None] * row[None, :, :]
-    return np.maximum(surface, 0.02)
+    x_powers = np.array([fx**a for a in range(4)])
+    y_powers = np.array([fy**b for b in range(4)])
+    return cubic_surface(x_powers, y_powers, coef.astype(np.float32), np.array(SURFACE_POWERS, dtype=np.int64), 0.02)
 
 
 def like_the_border(samples: Doubles, border: Mask) -> Mask:
@@ -231,22 +226,17 @@ def refine_table(image: Floats, table: Floats, step: int = 8) -> Floats:
         spread = ndimage.gaussian_filter(residual * weight[..., None], sigma=(sigma, sigma, 0))
         norm = ndimage.gaussian_filter(weight, sigma=sigma)[..., None]
         total = spread / np.maximum(norm, 1e-3)
-    return np.maximum(table + upsample(total.astype(np.float32), height, width), 0.02)
+    return plus_bilinear(table, total.astype(np.float32), *bilinear_weights(height, total.shape[0]),
+                         *bilinear_weights(width, total.shape[1]), 0.02)
 
 
-def upsample(coarse: Floats, height: int, width: int) -> Floats:
-    """Bilinear upsampling of a coarse H' x W' x C grid (cell centres) to height x width, one axis at a time."""
-
-    def weights(size: int, cells: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Floats]:
-        position = np.clip((np.arange(size) + 0.5) * cells / size - 0.5, 0, cells - 1)
-        low = np.minimum(position.astype(np.int64), cells - 2) if cells > 1 else np.zeros(size, np.int64)
-        high = np.minimum(low + 1, cells - 1)
-        return low, high, (position - low).astype(np.float32)
-
-    low, high, t = weights(height, coarse.shape[0])
-    rows = coarse[low] * (1 - t)[:, None, None] + coarse[high] * t[:, None, None]
-    low, high, t = weights(width, coarse.shape[1])
-    return rows[:, low] * (1 - t)[None, :, None] + rows[:, high] * t[None, :, None]
+def bilinear_weights(size: int, cells: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], Floats]:
+    """Bilinear upsampling of `cells` (cell centres) to `size`: each place's cells below and above, and how far it
+    is between them."""
+    position = np.clip((np.arange(size) + 0.5) * cells / size - 0.5, 0, cells - 1)
+    low = np.minimum(position.astype(np.int64), cells - 2) if cells > 1 else np.zeros(size, np.int64)
+    high = np.minimum(low + 1, cells - 1)
+    return low, high, (position - low).astype(np.float32)
 
 
 def is_shadow(flat: Floats, table_colour: Floats) -> Mask:
@@ -289,7 +279,7 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     light = table.mean(axis=2, keepdims=True)
     light = light / np.median(light[::8, ::8])
     flat = smooth / light
-    table_colour = np.median((table / light)[::8, ::8].reshape(-1, 3), axis=0)
+    table_colour = np.median((table[::8, ::8] / light[::8, ::8]).reshape(-1, 3), axis=0)
     difference = flat - table_colour.astype(np.float32)
     distance = np.sqrt(np.einsum("ijk,ijk->ij", difference, difference))
     sample = distance[::4, ::4]

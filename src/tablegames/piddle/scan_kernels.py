@@ -3,7 +3,9 @@
   a loop over a few dozen places a region, each with a flood fill and a few sums, was a quarter of the time;
 - grid_reading: the pattern that best fits a face, over every frame tried (scan_faces.read_grid); numpy's
   overhead on arrays of a few dozen frames was a tenth;
-- area_average: the photo shrunk to the working size and each die's region cut at its reading size.
+- area_average: the photo shrunk to the working size and each die's region cut at its reading size;
+- cubic_surface, plus_bilinear: the table's light field at every pixel of the working picture (numpy made a
+  full-size array an operation).
 
 Their arithmetic is numpy's in the reader before them, float32 where it was float32 and in the same order, so
 they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references).
@@ -239,6 +241,57 @@ def resampled(image: Singles, size: int, axis: int) -> Singles:
 
 
 @njit(cache=True, nogil=True)
+def cubic_surface(x_powers: Singles, y_powers: Singles, coefficients: Singles, powers: Ints, least: float
+                  ) -> Singles:
+    """The light field sum c x^a y^b over the terms (powers: a, b; coefficients: c for each colour channel), at
+    least `least`, at every pixel (x_powers: A x W, x^a at each column; y_powers: B x H): for each power of y a
+    polynomial in x, summed in float32 in the terms' order."""
+    height, width, channels = y_powers.shape[1], x_powers.shape[1], coefficients.shape[1]
+    surface = np.zeros((height, width, channels), dtype=np.float32)
+    line = np.empty((width, channels), dtype=np.float32)
+    for b in range(y_powers.shape[0]):
+        line[:, :] = 0.0
+        for term in range(len(powers)):
+            if powers[term, 1] == b:
+                for x in range(width):
+                    for k in range(channels):
+                        line[x, k] += x_powers[powers[term, 0], x] * coefficients[term, k]
+        for y in range(height):
+            for x in range(width):
+                for k in range(channels):
+                    surface[y, x, k] += y_powers[b, y] * line[x, k]
+    floor = np.float32(least)
+    for y in range(height):
+        for x in range(width):
+            for k in range(channels):
+                surface[y, x, k] = max(surface[y, x, k], floor)
+    return surface
+
+
+@njit(cache=True, nogil=True)
+def plus_bilinear(field: Singles, coarse: Singles, row_low: Ints, row_high: Ints, row_t: Singles, col_low: Ints,
+                  col_high: Ints, col_t: Singles, least: float) -> Singles:
+    """field (H x W x C) plus the coarse grid (H' x W' x C) upsampled bilinearly (each row of the field between the
+    coarse rows row_low and row_high, row_t of the way; the same for columns), at least `least`."""
+    height, width, channels = field.shape
+    out = np.empty_like(field)
+    line = np.empty((coarse.shape[1], channels), dtype=np.float32)
+    floor = np.float32(least)
+    one = np.float32(1.0)
+    for y in range(height):
+        low, high, t = row_low[y], row_high[y], row_t[y]
+        for x in range(coarse.shape[1]):
+            for k in range(channels):
+                line[x, k] = coarse[low, x, k] * (one - t) + coarse[high, x, k] * t
+        for x in range(width):
+            left, right, u = col_low[x], col_high[x], col_t[x]
+            for k in range(channels):
+                value = line[left, k] * (one - u) + line[right, k] * u
+                out[y, x, k] = max(field[y, x, k] + value, floor)
+    return out
+
+
+@njit(cache=True, nogil=True)
 def grid_reading(peaks: Singles, base: float, strength: float, centre: Doubles, frames: Doubles, spots: Doubles,
                  spot_levels: Doubles, spot_round: Doubles, size: float, pattern_mask: Mask, pattern_spots: Doubles,
                  pattern_counts: Ints) -> tuple[int, int, float]:
@@ -319,6 +372,11 @@ def warmup() -> None:
     points = np.array([8], dtype=np.int64)
     measure_pips(logs, blobs, 1.0, points, points, np.ones((16, 16), dtype=np.bool_), ring, 1.5, 0.1, 0.65)
     area_average(np.zeros((9, 9, 3), dtype=np.uint8), 0, 9, 0, 9, 4, 4)
+    field = cubic_surface(np.ones((4, 9), dtype=np.float32), np.ones((4, 9), dtype=np.float32),
+                          np.ones((10, 3), dtype=np.float32), np.zeros((10, 2), dtype=np.int64), 0.02)
+    index = np.zeros(9, dtype=np.int64)
+    plus_bilinear(field, field[:2, :2].copy(), index, index, np.zeros(9, dtype=np.float32), index, index,
+                  np.zeros(9, dtype=np.float32), 0.02)
     from tablegames.piddle.scan_faces import PATTERN_COUNTS, PATTERN_MASK, PATTERN_TABLE
 
     frames = np.array([[[2.0, 2.0], [-2.0, 2.0]]])
