@@ -21,6 +21,8 @@ How it reads, and why each step is there:
 6. Dice read nearer each other than dice can stand mean the size was too small: read again larger, the reading
    with the most pips read surely in the fewest dice kept; an uncertain die by a sure one is dropped.
    A die below UNCERTAIN_BELOW is marked uncertain, for the player to fix with a number key.
+7. Blobs that reach the photo's edge are read too (a die's side may reach it with its top face inside: such dice
+   were missed); a die read within half a die of the edge may be cut off, and is marked uncertain.
 """
 
 from __future__ import annotations
@@ -265,7 +267,9 @@ def otsu(values: Floats, bins: int = 128) -> float:
 
 
 def touches_border(box: Box, height: int, width: int) -> bool:
-    """A blob cut by the frame is not a die we can read (and light fields go wrong in corners first)."""
+    """Whether a blob reaches the frame: a speck there is not a pip (light fields go wrong in corners first). A
+    die-sized one is read (a die's side may reach the frame with its top face inside), its dice by the frame
+    doubted (at_the_frame_doubted)."""
     return box[0].start == 0 or box[1].start == 0 or box[0].stop == height or box[1].stop == width
 
 
@@ -368,7 +372,7 @@ class Blobs:
     """The dice found in a photo before they are read: connected blobs of the working picture."""
 
     labels: npt.NDArray[np.int32]  # the working picture's blobs, 1 and up
-    chosen: tuple[int, ...]  # the labels that may hold dice (die-sized or more, clear of the frame)
+    chosen: tuple[int, ...]  # the labels that may hold dice (die-sized or more)
     specks: tuple[tuple[float, float], ...]  # the centres (photo pixels) of smaller blobs clear of the frame: pips
     # of a die whose body was taken for the table or its shadow, or nothing
     boxes: tuple[Box, ...]  # each label's box (index label - 1), in the working picture
@@ -416,9 +420,8 @@ def find_blobs(rgb: Picture) -> Blobs | DiceReading:
     depths = np.array([inside.max() for inside in insides])
     size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
     single = size * size / face_size(1.0) ** 2
-    clear = [not touches_border(box, height, width) for box in boxes]
-    chosen = tuple(i + 1 for i in range(found) if areas[i] >= 0.3 * single and clear[i])
-    lesser = [i + 1 for i in range(found) if areas[i] < 0.3 * single and clear[i]]
+    chosen = tuple(i + 1 for i in range(found) if areas[i] >= 0.3 * single)
+    lesser = [i + 1 for i in range(found) if areas[i] < 0.3 * single and not touches_border(boxes[i], height, width)]
     centres = ndimage.center_of_mass(mask, labels, lesser) if lesser else []
     specks = tuple((float(centre[0]) * factor, float(centre[1]) * factor) for centre in centres)
     if not chosen and not specks:
@@ -497,6 +500,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     if not readings:
         return refusal(NO_DICE, "found no dice in the photo", expected)
     readings = without_doubtful_neighbours(readings, die_pixels)
+    readings = [at_the_frame_doubted(die, rgb.shape[0], rgb.shape[1], die_pixels) for die in readings]
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
 
@@ -624,6 +628,17 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
                 found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
                                         die_pixels, face.value))
     return found
+
+
+FRAME_REACH = 0.5  # of a die's side: a die read nearer the frame than this may run out of it
+
+
+def at_the_frame_doubted(die: DieReading, height: int, width: int, die_pixels: float) -> DieReading:
+    """A die read with its centre nearer the photo's edge than a top face's half: part of it may be cut off."""
+    row, col = die.center
+    if min(row, col, height - 1 - row, width - 1 - col) >= FRAME_REACH * die_pixels:
+        return die
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
 
 
 NEAREST_DICE = 0.8  # of a die's side: two dice's top faces are never nearer (touching, they are a side apart)
