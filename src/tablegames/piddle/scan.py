@@ -484,12 +484,13 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         # dice nearer than dice can stand: the blobs, cut by shadows or sides, made the dice too small, and the
         # pips of one die were read as two dice (a 4 as two 2s)
         tries += [LARGER * die_pixels, LARGER * LARGER * die_pixels]
-    # the blobs read surely stay as read; the others are read at each size, and the reading of the photo with the
-    # most pips read surely in the fewest dice is kept; a die another size reads as another value is in doubt
+    # the blobs read surely stay as read; the others are read at each size (all of them at the pips' size: at a size
+    # 30% too small the 2s of a photo read surely as pairs of 1s), and the reading of the photo with the most pips
+    # read surely in the fewest dice is kept; a die another size reads as another value is in doubt
     doubtful = [label for label, dice in by_blob.items() if is_doubtful(dice, die_pixels)]
     others = []
-    for size in tries if doubtful else []:
-        again, _ = read_blobs(rgb, blobs, size, doubtful, dict(votes))
+    for size in tries if doubtful or from_pips in tries else []:
+        again, _ = read_blobs(rgb, blobs, size, blobs.chosen if size == from_pips else doubtful, dict(votes))
         candidate = [die for label, dice in by_blob.items() for die in again.get(label, dice)]
         if reading_score(candidate) > reading_score(readings):
             readings, die_pixels = candidate, size
