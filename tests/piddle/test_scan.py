@@ -146,3 +146,22 @@ def test_area_resampling_keeps_the_mean_and_each_pixels_share():
     stripes = np.zeros((10, 30), np.float32)
     stripes[:, 1::3] = 3.0  # the middle column of every three: a 3-to-2 resample splits it between two cells
     assert np.allclose(area_resample(stripes[..., None], 10, 20)[..., 0], 1.0, atol=1e-5)
+
+
+def test_two_ones_are_doubted_when_the_blob_round_them_is_one_die_wide_across_them():
+    """Two dice read as 1s in one blob: side by side (the blob as wide across them as one die), they stand; on the
+    diagonal of one die (the blob twice as wide across them as they are apart) they are the pips of a 2 read at
+    too small a die size, and both are put in doubt."""
+    from tablegames.piddle.scan import Blobs, DieReading, paired_ones_doubted
+
+    labels = np.zeros((100, 160), np.int32)
+    labels[30:70, 20:100] = 1  # two 40 px dice side by side
+    labels[20:80, 100:160] = 2  # ... and one 60 px die: a 2 on its diagonal
+    boxes = ((slice(30, 70), slice(20, 100)), (slice(20, 80), slice(100, 160)))
+    blobs = Blobs(labels, (1, 2), (), boxes, 1.0, 40.0, ((50.0, 60.0), (50.0, 130.0)))
+    side_by_side = [DieReading(1, 1.0, (50.0, 40.0), 40.0, 1), DieReading(1, 1.0, (50.0, 80.0), 40.0, 1)]
+    assert [die.confidence for die in paired_ones_doubted(side_by_side, blobs, 1, 40.0)] == [1.0, 1.0]
+    diagonal = [DieReading(1, 1.0, (35.0, 115.0), 40.0, 1), DieReading(1, 1.0, (65.0, 145.0), 40.0, 1)]
+    assert all(die.is_uncertain for die in paired_ones_doubted(diagonal, blobs, 2, 40.0))
+    far = [DieReading(1, 1.0, (50.0, 30.0), 40.0, 1), DieReading(1, 1.0, (50.0, 150.0), 40.0, 1)]
+    assert not any(die.is_uncertain for die in paired_ones_doubted(far, blobs, 1, 40.0))  # more than a die apart

@@ -566,6 +566,7 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
                                       face.value, face.checks) for face in faces]
         if len(faces) == 1 and faces[0].value == 1 and faces[0].confidence > UNSURE:
             readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]
+        readings[label] = paired_ones_doubted(readings[label], blobs, label, die_pixels)
         spacings += [face.spacing * region.step_rows for face in faces
                      if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3]
     return readings, spacings
@@ -581,6 +582,45 @@ def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: fl
     if apart(die.center, middle) <= ONE_OFF_CENTRE * die_pixels:
         return die
     return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+
+
+PAIR_WIDTH = 1.6  # the blob across two 1s, at their midpoint, over their distance: 1 to 1.4 for two dice side by
+# side, 2 or more for the diagonal of one 2
+
+
+def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pixels: float) -> list[DieReading]:
+    """The dice of a blob, two 1s within a die of each other put in doubt when the blob is wider across them (at
+    their midpoint, square to the line between them) than two dice side by side are: they are the pips of one 2,
+    read at a die size too small (the die size is then read again)."""
+    ones = [k for k, die in enumerate(dice) if die.value == 1 and die.confidence > UNSURE]
+    doubted = set()
+    for k in ones:
+        for j in ones:
+            distance = apart(dice[k].center, dice[j].center)
+            if j > k and distance <= 1.2 * die_pixels and \
+                    blob_width(blobs, label, dice[k].center, dice[j].center) > PAIR_WIDTH * distance:
+                doubted |= {k, j}
+    return [dataclasses.replace(die, confidence=min(die.confidence, UNSURE)) if k in doubted else die
+            for k, die in enumerate(dice)]
+
+
+def blob_width(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The length (photo pixels) of the blob's chord through the midpoint of a and b, square to the line between
+    them (half a working pixel at a time, out to where the blob ends each way)."""
+    factor, labels = blobs.factor, blobs.labels
+    middle = np.array([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]) / factor
+    along = np.array([b[0] - a[0], b[1] - a[1]])
+    across = np.array([-along[1], along[0]]) / max(float(np.hypot(*along)), 1e-9)
+    width = 0.0
+    for direction in (across, -across):
+        steps = np.arange(1, 2 * max(labels.shape)) * 0.5
+        points = np.rint(middle[None, :] + steps[:, None] * direction[None, :]).astype(np.int64)
+        inside = (points[:, 0] >= 0) & (points[:, 0] < labels.shape[0]) & (points[:, 1] >= 0) & \
+            (points[:, 1] < labels.shape[1])
+        on = np.zeros(len(points), dtype=bool)
+        on[inside] = labels[points[inside, 0], points[inside, 1]] == label
+        width += float(steps[int(np.argmin(on))]) if not on.all() else float(steps[-1])
+    return width * factor
 
 
 def is_doubtful(dice: list[DieReading], die_pixels: float) -> bool:
