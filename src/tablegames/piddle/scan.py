@@ -642,7 +642,7 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
     """Dice whose body was taken for the table (a glossy black die under glare on grey paper in the dice's own
     shadows): only their pips stand out, as specks. Specks away from the dice read, in groups (a die's pips lie
     within 0.7 of a die of each other), are read in a square round each group; a face of two pips or more read
-    surely there counts."""
+    surely there counts, and a 1 read with no doubt (SURE)."""
     far = [s for s in blobs.specks
            if all(apart(s, d.center) > 0.8 * die_pixels for d in readings)]
     groups: list[list[tuple[float, float]]] = []
@@ -667,9 +667,9 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
                         left, (bottom - top) / size_rows, (right - left) / size_cols)
         for face in read_region(region.crop, region.mask, region.size)[0]:
             centre = region.to_photo(face.centre)
-            # a face of two pips or more read surely, its body unseen: always for the player to check (a lone speck
-            # read as a 1, or pips read unsurely, were a stray highlight or side pip far more often than a die)
-            if face.value >= 2 and face.confidence >= UNCERTAIN_BELOW and all(
+            # a face of two pips or more read surely, or a 1 read with no doubt, its body unseen: always for the
+            # player to check (pips read unsurely were a stray highlight or side pip far more often than a die)
+            if (face.value >= 2 and face.confidence >= UNCERTAIN_BELOW or face.confidence >= SURE) and all(
                     apart(centre, d.center) > 0.6 * die_pixels for d in readings + found):
                 found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
                                         die_pixels, face.value))
