@@ -165,3 +165,24 @@ def test_two_ones_are_doubted_when_the_blob_round_them_is_one_die_wide_across_th
     assert all(die.is_uncertain for die in paired_ones_doubted(diagonal, blobs, 2, 40.0))
     far = [DieReading(1, 1.0, (50.0, 30.0), 40.0, 1), DieReading(1, 1.0, (50.0, 150.0), 40.0, 1)]
     assert not any(die.is_uncertain for die in paired_ones_doubted(far, blobs, 1, 40.0))  # more than a die apart
+
+
+def test_a_two_is_doubted_when_the_blob_across_its_pips_is_no_wider_than_two_dice_side_by_side():
+    """A 2 read from two pips one die apart in a blob one die high (two 1s side by side) is put in doubt; a 2 on
+    the diagonal of a square die (the blob twice as wide across its pips as they are apart) stands."""
+    from tablegames.piddle.scan import Blobs, DieReading, Region, narrow_two_doubted
+    from tablegames.piddle.scan_faces import Face
+
+    labels = np.zeros((100, 160), np.int32)
+    labels[30:70, 20:100] = 1  # two 40 px dice side by side
+    labels[20:80, 100:160] = 2  # one 60 px die
+    boxes = ((slice(30, 70), slice(20, 100)), (slice(20, 80), slice(100, 160)))
+    blobs = Blobs(labels, (1, 2), (), boxes, 1.0, 40.0, ((50.0, 60.0), (50.0, 130.0)))
+    region = Region(np.zeros((100, 160, 3), np.float32), labels > 0, 40.0, 0, 0, 1.0, 1.0)  # the photo itself
+
+    def two(a, b):
+        centre = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        return DieReading(2, 1.0, centre, 40.0, 2), Face(np.array(centre), (0, 1), 2, 1.0, 10.0, (), (a, b))
+
+    assert narrow_two_doubted(*two((50.0, 40.0), (50.0, 80.0)), region, blobs, 1).is_uncertain
+    assert not narrow_two_doubted(*two((35.0, 115.0), (65.0, 145.0)), region, blobs, 2).is_uncertain

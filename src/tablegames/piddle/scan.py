@@ -37,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
 
-from tablegames.piddle.scan_faces import READ_PIXELS, SURE, UNCERTAIN_BELOW, UNSURE, read_region
+from tablegames.piddle.scan_faces import READ_PIXELS, SURE, UNCERTAIN_BELOW, UNSURE, Face, read_region
 from tablegames.piddle.scan_kernels import area_average, cubic_surface, plus_bilinear
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
@@ -567,6 +567,8 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         if len(faces) == 1 and faces[0].value == 1 and faces[0].confidence > UNSURE:
             readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]
         readings[label] = paired_ones_doubted(readings[label], blobs, label, die_pixels)
+        readings[label] = [narrow_two_doubted(die, face, region, blobs, label)
+                           for die, face in zip(readings[label], faces, strict=True)]
         spacings += [face.spacing * region.step_rows for face in faces
                      if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3]
     return readings, spacings
@@ -602,6 +604,21 @@ def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pi
                 doubted |= {k, j}
     return [dataclasses.replace(die, confidence=min(die.confidence, UNSURE)) if k in doubted else die
             for k, die in enumerate(dice)]
+
+
+TWO_WIDTH = 1.35  # the blob across a 2's pips, at their midpoint, over their distance: 2 for the diagonal of one
+# die (1.6 seen at a slant), 1 to 1.4 for two 1s side by side (1.5 doubted as many right 2s as it caught)
+
+
+def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs, label: int) -> DieReading:
+    """A die read as a 2 put in doubt when the blob across its pips is narrower than TWO_WIDTH times their
+    distance: they are the pips of two 1s side by side (read as one 2 at a die size too large)."""
+    if die.value != 2 or len(face.spots) != 2 or die.confidence <= UNSURE:
+        return die
+    a, b = (region.to_photo(np.array(spot)) for spot in face.spots)
+    if blob_width(blobs, label, a, b) >= TWO_WIDTH * apart(a, b):
+        return die
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
 
 
 def blob_width(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -94,6 +94,7 @@ class Face:
     spacing: float  # its pips' spacing in the region's pixels (0 when its pips do not show it: a 1)
     checks: tuple[float, ...] = ()  # what the confidence is the least of: grid margin, contrast, pip size; then
     # the grid margin itself, the best margin of a reading of its pips as another value (-1: none), its pips
+    spots: tuple[tuple[float, float], ...] = ()  # its pips' centres (row, col) in the region's pixels
 
 
 @dataclass(frozen=True)
@@ -455,7 +456,8 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -
         if len(left) and np.hypot(*(left - read.centre).T).min() <= LEFT_PIP_REACH * size:
             confidence = min(confidence, UNSURE)  # a frontal pip beside it that no face explains may be its own
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
-                          read.checks + (rival, len(own))))
+                          read.checks + (rival, len(own)),
+                          tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members)))
     return faces
 
 
