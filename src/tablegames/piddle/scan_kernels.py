@@ -139,38 +139,32 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
                         depth += 1
             if not opened:
                 break
-        # its centre and shape: the pixels of its part weighted by how far above the cut they are
-        total = 0.0
-        sum_r = 0.0
-        sum_c = 0.0
-        total_sq = 0.0
+        # its centre and shape: the moments of the pixels of its part, weighted by how far above the cut they
+        # are, about the place (np.cov's weighted covariance, ddof 1)
+        total = total_sq = sum_r = sum_c = sum_rr = sum_cc = sum_rc = 0.0
         for r in range(patch_rows):
             for c in range(patch_cols):
                 if seen[r, c] and nearest[r, c]:
                     weight = float(one_sign * logs[channel, top + r, left + c] - cut + np.float32(1e-3))
+                    dr, dc = float(top + r - row), float(left + c - col)
                     total += weight
                     total_sq += weight * weight
-                    sum_r += weight * (top + r)
-                    sum_c += weight * (left + c)
+                    sum_r += weight * dr
+                    sum_c += weight * dc
+                    sum_rr += weight * dr * dr
+                    sum_cc += weight * dc * dc
+                    sum_rc += weight * dr * dc
         mean_r, mean_c = sum_r / total, sum_c / total
         roundness = 1.0
         if pixels >= 3:
-            var_r = 0.0
-            var_c = 0.0
-            co = 0.0
-            for r in range(patch_rows):
-                for c in range(patch_cols):
-                    if seen[r, c] and nearest[r, c]:
-                        weight = float(one_sign * logs[channel, top + r, left + c] - cut + np.float32(1e-3))
-                        dr, dc = top + r - mean_r, left + c - mean_c
-                        var_r += weight * dr * dr
-                        var_c += weight * dc * dc
-                        co += weight * dr * dc
-            norm = total - total_sq / total  # np.cov's with aweights (ddof 1)
-            var_r, var_c, co = var_r / norm, var_c / norm, co / norm
+            norm = total - total_sq / total
+            var_r = (sum_rr - total * mean_r * mean_r) / norm
+            var_c = (sum_cc - total * mean_c * mean_c) / norm
+            co = (sum_rc - total * mean_r * mean_c) / norm
             middle = (var_r + var_c) / 2
             spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
             roundness = math.sqrt(max(middle - spread, 1e-6) / max(middle + spread, 1e-6))
+        mean_r, mean_c = row + mean_r, col + mean_c
         out[found, ROW] = mean_r
         out[found, COL] = mean_c
         out[found, STRENGTH] = strength
