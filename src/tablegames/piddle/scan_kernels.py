@@ -146,14 +146,14 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
             for c in range(patch_cols):
                 if seen[r, c] and nearest[r, c]:
                     weight = float(one_sign * logs[channel, top + r, left + c] - cut + np.float32(1e-3))
-                    dr, dc = float(top + r - row), float(left + c - col)
+                    off_r, off_c = float(top + r - row), float(left + c - col)
                     total += weight
                     total_sq += weight * weight
-                    sum_r += weight * dr
-                    sum_c += weight * dc
-                    sum_rr += weight * dr * dr
-                    sum_cc += weight * dc * dc
-                    sum_rc += weight * dr * dc
+                    sum_r += weight * off_r
+                    sum_c += weight * off_c
+                    sum_rr += weight * off_r * off_r
+                    sum_cc += weight * off_c * off_c
+                    sum_rc += weight * off_r * off_c
         mean_r, mean_c = sum_r / total, sum_c / total
         roundness = 1.0
         if pixels >= 3:
