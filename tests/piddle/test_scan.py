@@ -186,3 +186,20 @@ def test_a_two_is_doubted_when_the_blob_across_its_pips_is_no_wider_than_two_dic
 
     assert narrow_two_doubted(*two((50.0, 40.0), (50.0, 80.0)), region, blobs, 1).is_uncertain
     assert not narrow_two_doubted(*two((35.0, 115.0), (65.0, 145.0)), region, blobs, 2).is_uncertain
+
+
+def test_a_six_keeps_its_middle_pips_halfway_and_a_four_with_two_side_pips_does_not():
+    """A 6 seen at a slant (its rows compressed by a perspective) keeps each middle pip halfway between the pips at
+    the ends of its column; a 4 and two pips of its side beyond one edge, nearer together (the side is seen
+    foreshortened), make a third row that is not."""
+    from tablegames.piddle.scan_faces import column_bend
+
+    def seen(points, tilt):  # a pinhole looking down at a plane turned `tilt` radians about the column axis
+        depth = 10.0 + np.sin(tilt) * points[:, 0]
+        return np.stack([points[:, 0] * np.cos(tilt), points[:, 1]], axis=1) * (10.0 / depth)[:, None]
+
+    six = np.array([[r, c] for r in (-1.0, 0.0, 1.0) for c in (-1.0, 1.0)])
+    for tilt in (0.0, 0.3, 0.6):
+        assert column_bend(seen(six, tilt)) < 0.06
+    four_and_side = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0], [1.7, -1.0], [1.7, 1.0]])
+    assert column_bend(four_and_side) > 0.1
