@@ -203,3 +203,13 @@ def test_a_six_keeps_its_middle_pips_halfway_and_a_four_with_two_side_pips_does_
         assert column_bend(seen(six, tilt)) < 0.06
     four_and_side = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0], [1.7, -1.0], [1.7, 1.0]])
     assert column_bend(four_and_side) > 0.1
+
+
+def test_the_corners_of_a_face_make_a_parallelogram_and_pips_of_two_faces_do_not():
+    from tablegames.piddle.scan_faces import corner_skew
+
+    square = np.array([[-1.0, -1.0], [-1.0, 1.0], [1.0, -1.0], [1.0, 1.0], [0.0, 0.0]])  # a 5
+    turned = square @ np.array([[0.8, 0.6], [-0.6, 0.8]]) * np.array([0.7, 1.0])  # turned, seen at a slant
+    assert corner_skew(square) < 1e-9 and corner_skew(turned) < 1e-9
+    two_and_side = np.array([[-1.0, -1.0], [1.0, 1.0], [1.4, -0.2], [2.2, 0.9]])  # a 2's pips and two of its side's
+    assert corner_skew(two_and_side) > 0.15

@@ -93,8 +93,8 @@ class Face:
     confidence: float
     spacing: float  # its pips' spacing in the region's pixels (0 when its pips do not show it: a 1)
     checks: tuple[float, ...] = ()  # what the confidence is the least of: grid margin, contrast, pip size; then
-    # the grid margin itself, a 6's straight columns (column_bend), the best margin of a reading of its pips as
-    # another value (-1: none), its pips
+    # the grid margin itself, its shape (corner_skew, a 6's column_bend), the best margin of a reading of its pips
+    # as another value (-1: none), its pips
     spots: tuple[tuple[float, float], ...] = ()  # its pips' centres (row, col) in the region's pixels
 
 
@@ -524,11 +524,25 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     straight = 1.0
     if reading.value == 6 and len(face_pips) == 6:
         straight = float(np.clip((0.1 - column_bend(np.array([p.centre for p in face_pips]))) / 0.03, 0, 1))
+    if reading.value >= 4 and len(face_pips) == reading.value:
+        straight = min(straight, float(np.clip((0.15 - corner_skew(np.array([p.centre for p in face_pips]))) / 0.05,
+                                               0, 1)))
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, straight)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
                                                                                  size)
+
+
+def corner_skew(points: Doubles) -> float:
+    """How far a face's four corner pips (the four farthest from the pips' middle) are from a parallelogram: the
+    distance between the midpoints of its diagonals, over half their mean length. A face in perspective is nearly
+    one (0.045 at most for 99 in 100 right 4s, 5s and 6s of the tuning photos); pips of two faces are not."""
+    corners = points[np.argsort(-np.hypot(*(points - points.mean(axis=0)).T))[:4]]
+    turn = np.arctan2(*(corners - corners.mean(axis=0)).T)
+    ring = corners[np.argsort(turn)]
+    half = (math.hypot(*(ring[0] - ring[2])) + math.hypot(*(ring[1] - ring[3]))) / 4
+    return math.hypot(*((ring[0] + ring[2]) / 2 - (ring[1] + ring[3]) / 2)) / max(half, 1e-6)
 
 
 def column_bend(points: Doubles) -> float:
