@@ -51,19 +51,15 @@ def test_area_average_matches_the_pixel_by_pixel_overlap(shape, box, size):
 
 
 def reference_pips(maps, sign, mask, around, size, floor):
-    """scan_faces.find_pips written with scipy and numpy, place by place (the reader's code before the kernel)."""
+    """scan_faces.find_pips's measures of the places proposed, written with scipy and numpy, place by place (the
+    reader's code before the kernel)."""
     radius = scan_faces.PIP_SHARE * size
     blobs = sign * maps.blobs
-    best = blobs.max(axis=0)
-    window = max(3, int(1.4 * radius) | 1)
-    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
-    rows, cols = np.nonzero(peaks)
-    order = np.argsort(-best[rows, cols], kind="stable")
     kept = []
-    for row, col in zip(rows[order], cols[order], strict=True):
+    for row, col in zip(*scan_faces.proposed_places(maps, sign, around, size, floor), strict=True):
         if all((row - r) ** 2 + (col - c) ** 2 > (0.9 * radius) ** 2 for r, c in kept):
             kept.append((int(row), int(col)))
-    height, width = best.shape
+    height, width = blobs.shape[1:]
     ring = scan_faces.ring_offsets(1.9 * radius)
     core = scan_faces.eroded(mask, 1)
     reach = int(math.ceil(2.2 * radius)) + 1

@@ -157,18 +157,25 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     outer side), and its shape (the pixels above half its strength, connected to it, nearer it than to any other
     place): its area and roundness."""
     radius = PIP_SHARE * size
-    blobs = sign * maps.blobs
-    best = blobs.max(axis=0)
-    window = max(3, int(1.4 * radius) | 1)
-    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
-    rows, cols = np.nonzero(peaks)
-    order = np.argsort(-best[rows, cols], kind="stable")
-    measures = measure_pips(maps.logs, maps.blobs, float(sign), rows[order].astype(np.int64),
-                            cols[order].astype(np.int64), eroded(mask, 1), ring_offsets(1.9 * radius), radius, floor,
-                            BASE_PERCENTILE / 100)  # the core: the dice, a pixel in from their blobs' edge
+    rows, cols = proposed_places(maps, sign, around, size, floor)
+    measures = measure_pips(maps.logs, maps.blobs, float(sign), rows, cols, eroded(mask, 1), ring_offsets(1.9 * radius),
+                            radius, floor, BASE_PERCENTILE / 100)  # the core: the dice, a pixel in from their blobs' edge
     typical = math.pi * radius * radius
     return [Pip(np.array([m[ROW], m[COL]]), float(m[STRENGTH]), float(m[PIXELS]) / typical, float(m[ROUNDNESS]),
                 float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL])) for m in measures]
+
+
+def proposed_places(maps: SpotMaps, sign: int, around: Mask, size: float, floor: float
+                    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Where pips of one polarity may be (rows, cols, strongest first): the local maxima of the blob map's best
+    channel within a pip's reach, above 0.3 of the floor, in `around`."""
+    blobs = sign * maps.blobs
+    best = blobs.max(axis=0)
+    window = max(3, int(1.4 * PIP_SHARE * size) | 1)
+    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
+    rows, cols = np.nonzero(peaks)
+    order = np.argsort(-best[rows, cols], kind="stable")
+    return rows[order].astype(np.int64), cols[order].astype(np.int64)
 
 
 def layout_fit(points: Doubles, centre: Doubles, size: float) -> float:
