@@ -528,6 +528,11 @@ def crowded(readings: list[DieReading], die_pixels: float) -> bool:
                for k, a in enumerate(readings) for b in readings[k + 1:])
 
 
+def in_doubt(die: DieReading) -> DieReading:
+    """The die with its confidence capped at UNSURE: marked for the player to check."""
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+
+
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
@@ -537,7 +542,7 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
         disagree = any(other.value != die.value and (other.confidence >= UNCERTAIN_BELOW or die.confidence < SURE)
                        and apart(other.center, die.center) < 0.5 * die_pixels
                        for reading in others for other in reading)
-        doubted.append(dataclasses.replace(die, confidence=min(die.confidence, UNSURE)) if disagree else die)
+        doubted.append(in_doubt(die) if disagree else die)
     return doubted
 
 
@@ -583,7 +588,7 @@ def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: fl
     middle = blobs.middles[label - 1]
     if apart(die.center, middle) <= ONE_OFF_CENTRE * die_pixels:
         return die
-    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+    return in_doubt(die)
 
 
 PAIR_WIDTH = 1.6  # the blob across two 1s, at their midpoint, over their distance: 1 to 1.4 for two dice side by
@@ -602,8 +607,7 @@ def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pi
             if j > k and distance <= 1.2 * die_pixels and \
                     blob_width(blobs, label, dice[k].center, dice[j].center) > PAIR_WIDTH * distance:
                 doubted |= {k, j}
-    return [dataclasses.replace(die, confidence=min(die.confidence, UNSURE)) if k in doubted else die
-            for k, die in enumerate(dice)]
+    return [in_doubt(die) if k in doubted else die for k, die in enumerate(dice)]
 
 
 TWO_WIDTH = 1.35  # the blob across a 2's pips, at their midpoint, over their distance: 2 for the diagonal of one
@@ -618,7 +622,7 @@ def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs
     a, b = (region.to_photo(np.array(spot)) for spot in face.spots)
     if blob_width(blobs, label, a, b) >= TWO_WIDTH * apart(a, b):
         return die
-    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+    return in_doubt(die)
 
 
 def blob_width(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -701,7 +705,7 @@ def at_the_frame_doubted(die: DieReading, height: int, width: int, die_pixels: f
     row, col = die.center
     if min(row, col, height - 1 - row, width - 1 - col) >= FRAME_REACH * die_pixels:
         return die
-    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+    return in_doubt(die)
 
 
 NEAREST_DICE = 0.8  # of a die's side: two dice's top faces are never nearer (touching, they are a side apart)

@@ -528,12 +528,12 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     areas = np.array([p.area for p in face_pips])
     largest = 8.0 if reading.value == 1 else 3.5
     sized = float(np.clip(min((areas.min() - 0.1) / 0.15, (largest - areas.max()) / 0.5), 0, 1))
-    straight = 1.0
-    if reading.value == 6 and len(face_pips) == 6:
-        straight = float(np.clip((0.1 - column_bend(np.array([p.centre for p in face_pips]))) / 0.03, 0, 1))
+    straight = 1.0  # its shape: corners on a parallelogram, a 6's middle pips halfway along its columns
     if reading.value >= 4 and len(face_pips) == reading.value:
-        straight = min(straight, float(np.clip((0.15 - corner_skew(np.array([p.centre for p in face_pips]))) / 0.05,
-                                               0, 1)))
+        points = np.array([p.centre for p in face_pips])
+        straight = float(np.clip((0.15 - corner_skew(points)) / 0.05, 0, 1))
+        if reading.value == 6:
+            straight = min(straight, float(np.clip((0.1 - column_bend(points)) / 0.03, 0, 1)))
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, straight)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
