@@ -14,7 +14,8 @@ import png_files
 from fuzzing import fuzz_settings, mutated
 from tablegames.photofile import PhotoError, load_photo
 from tablegames.piddle import kernels, solver
-from tablegames.piddle.scan import DiceReading, block_mean, read_dice
+from tablegames.piddle.scan import DiceReading, read_dice
+from tablegames.piddle.scan_faces import block_mean
 from tablegames.piddle.scan_synth import synthetic_photo
 from tablegames.piddle.solver import Objective
 

@@ -37,7 +37,15 @@ import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
 
-from tablegames.piddle.scan_faces import READ_PIXELS, SURE, UNCERTAIN_BELOW, UNSURE, Face, read_region
+from tablegames.piddle.scan_faces import (
+    READ_PIXELS,
+    SURE,
+    UNCERTAIN_BELOW,
+    UNSURE,
+    Face,
+    block_mean,
+    read_region,
+)
 from tablegames.piddle.scan_kernels import area_average, cubic_surface, plus_bilinear
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
@@ -126,17 +134,6 @@ def as_rgb_array(image: npt.ArrayLike) -> Picture:
         clipped: npt.NDArray[np.floating] = np.clip(array, 0.0, 1.0)
         return clipped
     raise ValueError(f"image of dtype {array.dtype} is not supported: expected uint8, uint16 or floats 0-1")
-
-
-def block_mean(image: Picture | Floats, step: int) -> Floats:
-    """Means of step x step blocks (a ragged edge dropped), summed from strided views in float32."""
-    height, width = image.shape[0] // step, image.shape[1] // step
-    total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
-    for i in range(step):
-        for j in range(step):
-            total += image[i:height * step:step, j:width * step:step]
-    total *= 1.0 / (step * step)
-    return total
 
 
 def area_resample(image: Picture | Floats, height: int, width: int, box: tuple[int, int, int, int] | None = None

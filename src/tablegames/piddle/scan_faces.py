@@ -128,6 +128,17 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     return SpotMaps(light.astype(np.float32), blobs.astype(np.float32), noise)
 
 
+def block_mean(image: npt.NDArray[np.generic], step: int) -> Floats:
+    """Means of step x step blocks (a ragged edge dropped), summed from strided views in float32."""
+    height, width = image.shape[0] // step, image.shape[1] // step
+    total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
+    for i in range(step):
+        for j in range(step):
+            total += image[i:height * step:step, j:width * step:step]
+    total *= 1.0 / (step * step)
+    return total
+
+
 def eroded(mask: Mask, reach: int) -> Mask:
     """The mask less a band `reach` pixels wide round its edge (a square window: one box filter)."""
     inside: Mask = ndimage.uniform_filter(mask.astype(np.float32), size=2 * reach + 1) > 0.999
@@ -392,8 +403,11 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
     best_score, best_sign = 0.0, 0
     around = grown(mask, max(1, int(AROUND * size)))
     maps = spot_maps(crop, mask, size)
+    # big pips are looked for at half the resolution: they keep four pixels across or more, and it costs an eighth
+    half_mask = block_mean(mask.astype(np.float32), 2) >= 0.5
+    big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2), half_mask)
     for sign in signs:
-        faces = faces_of(maps, sign, mask, around, size)
+        faces = faces_of(maps, sign, mask, around, size, big_maps)
         score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
         if score > best_score:
             best, best_score, best_sign = faces, score, sign
@@ -404,28 +418,16 @@ AROUND = 0.15  # of a die's side: pips are looked for this far round a blob (a p
 MIN_PIP_CONTRAST = 0.12  # log brightness: a pip 13% brighter or darker than the face round it
 
 
-def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -> list[Face]:
-    """The faces made by the frontal pips of one polarity: each candidate face read on its grid, then the set of
-    faces that explains the most frontal pips, without sharing a pip or overlapping (dice do not), and reads
-    best."""
+def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
+             big_maps: tuple[SpotMaps, Mask] | None = None) -> list[Face]:
+    """The faces made by the frontal pips of one polarity: each candidate face read on its grid, and each big 1
+    (big_ones, on big_maps: the spot maps at BIG_ONE times a pip's size, at half the resolution, and the mask at
+    it), then the set of faces that explains the most frontal pips, without sharing a pip or overlapping (dice do
+    not), and reads best."""
     floor = max(MIN_PIP_CONTRAST, 4 * maps.noise)
     pips = find_pips(maps, sign, mask, around, size, 0.6 * floor)
-    # a lone pip seen at a slant (a 1 in a blob of its own) may be flatter than the round ones of a face
-    round_pips = [p for p in pips if p.is_round()] or [p for p in pips if p.is_round(0.675)]
-    if not round_pips:
-        return []
-    strength = max(p.strength for p in round_pips)
-    area = float(np.median([p.area for p in round_pips if p.strength >= 0.5 * strength]))
-    # each pip is compared with the strongest round pips within a die of it: a region may hold dice in other
-    # light (glare on one face takes contrast from its pips)
-    round_centres = np.array([p.centre for p in round_pips])
-    round_strengths = np.array([p.strength for p in round_pips])
-    frontal = [i for i, p in enumerate(pips)
-               if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size), area)
-               and p.strength >= floor]
-    if not frontal:
-        return []
-    points = np.array([pips[i].centre for i in frontal])
+    frontal, strength = frontal_pips(pips, size, floor)
+    points = np.array([pips[i].centre for i in frontal]).reshape(-1, 2)
     reach = max(1, int(0.35 * PIP_SHARE * size))
     peaks: dict[int, Floats] = {}  # each channel's signed log brightness, the best within a pip's reach
     for p in pips:
@@ -434,7 +436,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -
     spots = np.array([p.centre for p in pips if p.roundness >= 0.6 and not p.open and p.strength >= 0.35 * strength])
     candidates = []
     reached: dict[frozenset[int], frozenset[int]] = {}
-    for members, centre in face_hypotheses(points, size):
+    for members, centre in face_hypotheses(points, size) if frontal else []:
         if len(members) > 6:
             continue
         best = None
@@ -451,7 +453,22 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -
             own = frozenset(i for i in members if frontal[i] in read.members)  # the pips on its pattern's spots
             candidates.append((own, read, square))
             reached[own] = reached.get(own, frozenset(members)) & frozenset(members)
-    chosen = choose_faces(candidates, len(frontal))
+    count = len(frontal)
+    for big in big_ones(*big_maps, sign, size, floor) if big_maps is not None else []:
+        # the big pip stands for the frontal pips its rim (or itself) was taken for, or for a pip of its own (one
+        # index more) when there are none
+        pips.append(big)
+        rim = frozenset(i for i in range(len(frontal))
+                        if math.hypot(*(points[i] - big.centre)) <= 1.3 * BIG_ONE * PIP_SHARE * size * math.sqrt(big.area))
+        contrast = float(np.clip((big.strength - floor) / floor, 0, 1))
+        even = float(np.clip((LONE_PIP_SPREAD - ring_spread(maps.logs, big.centre, 0.3 * size)) / 0.25, 0, 1))
+        read = Face(big.centre, (len(pips) - 1,) + tuple(frontal[i] for i in sorted(rim)), 1, min(contrast, even), 0.0,
+                    (1.0, contrast, 1.0, 0.5, 1.0))
+        own = rim or frozenset({count})
+        candidates.append((own, read, footprint(big.centre, np.eye(2), 1, size)))
+        reached[own] = own
+        count += 1
+    chosen = choose_faces(candidates, count)
     # a pip within a face's reach but off its spots is taken for one of its own seen askew, unless another face
     # has it
     explained = frozenset().union(*(reached[own] for own, _, _ in chosen)) if chosen else frozenset()
@@ -467,6 +484,52 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -
                           read.checks + (rival, len(own)),
                           tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members)))
     return faces
+
+
+BIG_ONE = 1.8  # a big 1's pip radius over a pip's, about (sets with a big red 1 make it 1.3 to 1.8 times larger):
+# the pip maps at a pip's scale see it as a ring of weak spots
+BIG_INSIDE = 0.25  # of a die's side: a big 1's pip is at least this far inside its blob (half a side, upright)
+BIG_DIE = 32  # pixels: the least die side big 1s are looked for on (dice are 40 or more; a die size taken from
+# pips or fragments, too small, makes every pip a big one)
+BIG_ALONE = 0.5  # of a die's side: no spot half as strong as a big 1's pip lies this near it
+BIG_AREA = 0.55  # of the area of a pip BIG_ONE times a pip's size: the least a big 1's pip has (a pip's has 0.2-0.5)
+
+
+def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor: float) -> list[Pip]:
+    """The pips too big for any face's but a 1's, round and standing out all round, in the middle of a die (its
+    body all round: a patch of table in a notch of the blobs is no pip) and alone on it (a 5's middle pip is not:
+    its corner pips are as big), found on the spot maps at BIG_ONE times a
+    pip's size at half the resolution (half_maps, half_mask): their centres in the region's pixels, their area in
+    those terms."""
+    half = size / 2
+    if size < BIG_DIE:
+        return []
+    around = grown(half_mask, max(1, int(AROUND * half)))
+    inner = eroded(half_mask, max(1, int(BIG_INSIDE * half)))
+    found = find_pips(half_maps, sign, half_mask, around, BIG_ONE * half, 0.6 * floor)
+    return [dataclasses.replace(p, centre=2 * p.centre + 0.5) for p in found
+            if p.is_round() and p.area >= BIG_AREA and p.strength >= floor and p.surround <= 0.2
+            and inner[int(round(p.centre[0])), int(round(p.centre[1]))]
+            and not any(q is not p and q.strength >= 0.4 * p.strength
+                        and math.hypot(*(q.centre - p.centre)) <= BIG_ALONE * half for q in found)]
+
+
+def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:
+    """The pips seen face on (indices), each judged against the strongest round pips within a die of it (a region
+    may hold dice in other light: glare on one face takes contrast from its pips), and the strongest round pip's
+    strength (0 when there is none)."""
+    # a lone pip seen at a slant (a 1 in a blob of its own) may be flatter than the round ones of a face
+    round_pips = [p for p in pips if p.is_round()] or [p for p in pips if p.is_round(0.675)]
+    if not round_pips:
+        return [], 0.0
+    strength = max(p.strength for p in round_pips)
+    area = float(np.median([p.area for p in round_pips if p.strength >= 0.5 * strength]))
+    round_centres = np.array([p.centre for p in round_pips])
+    round_strengths = np.array([p.strength for p in round_pips])
+    frontal = [i for i, p in enumerate(pips)
+               if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size), area)
+               and p.strength >= floor]
+    return frontal, strength
 
 
 LEFT_PIP_REACH = 0.75  # of a die's side: a frontal pip no face explains this near a face puts it in doubt

@@ -24,7 +24,8 @@ import pygame
 from tablegames.core.worker import CancelToken, Job, KeyedAnswer, SearchCancelled, Thinker, raise_if_cancelled
 from tablegames.photofile import PhotoError, load_photo, surface_to_rgb
 from tablegames.piddle.hands import ALL_HANDS, DICE, Hand
-from tablegames.piddle.scan import DiceReading, block_mean, read_dice
+from tablegames.piddle.scan import DiceReading, read_dice
+from tablegames.piddle.scan_faces import block_mean
 from tablegames.piddle.solver import MAX_PLAYERS, Advice, Objective, Position, advise_position
 
 log = logging.getLogger(__name__)
