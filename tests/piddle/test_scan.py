@@ -229,3 +229,18 @@ def test_a_big_red_one_reads_as_a_one(pip_share):
         photo[np.hypot(rows - row, cols - col) <= pip_share * side] = (200, 25, 30)
     reading = read_dice(photo)
     assert reading.values == (1,) * 6 and reading.uncertain == (), reading
+
+
+def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_doubt():
+    """A 4 put in doubt (a side's pip by it) and read at a smaller size as a sure 2 of two of its pips: the 2 is
+    put in doubt. A doubted reading of fewer pips there, or of more pips a die away, leaves it sure."""
+    from tablegames.piddle.scan import DieReading, with_second_opinions
+    from tablegames.piddle.scan_faces import UNSURE
+
+    two = DieReading(2, 1.0, (100.0, 100.0), 80.0, 2)
+    doubted_four = DieReading(4, UNSURE, (104.0, 96.0), 80.0, 4)
+    assert with_second_opinions([two], [[doubted_four]], 80.0)[0].is_uncertain
+    doubted_one = DieReading(1, UNSURE, (104.0, 96.0), 80.0, 1)
+    assert not with_second_opinions([two], [[doubted_one]], 80.0)[0].is_uncertain
+    far_four = DieReading(4, UNSURE, (100.0, 180.0), 80.0, 4)
+    assert not with_second_opinions([two], [[far_four]], 80.0)[0].is_uncertain
