@@ -244,3 +244,39 @@ def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_do
     assert not with_second_opinions([two], [[doubted_one]], 80.0)[0].is_uncertain
     far_four = DieReading(4, UNSURE, (100.0, 180.0), 80.0, 4)
     assert not with_second_opinions([two], [[far_four]], 80.0)[0].is_uncertain
+
+
+def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_through():
+    """A red translucent 2 (two white pips on its diagonal) with the fainter pink pips of the 5 on its bottom
+    face showing through it, off its grid by the die's depth (drawn here): read from all its pips it is no face,
+    read from its strong pips alone it is a 2, in doubt (a pip dimmed by glare looks the same)."""
+    from scipy import ndimage
+
+    from tablegames.piddle import scan_faces
+
+    side = 64
+    crop = np.zeros((128, 128, 3), np.float32)
+    crop[...] = (30 / 255, 40 / 255, 110 / 255)
+    crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
+    rows, cols = np.mgrid[0:128, 0:128]
+    spacing, radius = 0.26 * side, 0.085 * side
+    for i, j in ((-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)):  # the bottom 5, seen through the body
+        crop[np.hypot(rows - 70 - i * spacing, cols - 69 - j * spacing) <= radius] = (235 / 255, 130 / 255, 130 / 255)
+    for i, j in ((-1, -1), (1, 1)):
+        crop[np.hypot(rows - 64 - i * spacing, cols - 64 - j * spacing) <= radius] = (250 / 255, 250 / 255, 250 / 255)
+    mask = np.zeros((128, 128), bool)
+    mask[32:96, 32:96] = True
+    maps = scan_faces.spot_maps(crop, mask, side)
+    floor = max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
+    pips = scan_faces.find_pips(maps, 1, mask, scan_faces.grown(mask, 9), side, 0.6 * floor)
+    frontal, _ = scan_faces.frontal_pips(pips, side, floor)
+    points = np.array([pips[i].centre for i in frontal])
+    reach = max(1, int(0.35 * scan_faces.PIP_SHARE * side))
+    peaks = {c: ndimage.maximum_filter(maps.logs[c], size=2 * reach + 1) for c in range(3)}
+    members = tuple(range(len(frontal)))
+    assert len(members) >= 4  # the two pips and some of the bottom face's
+    whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
+    assert whole is None or whole[0].confidence < scan_faces.UNCERTAIN_BELOW
+    again = scan_faces.strong_pips_read(peaks, pips, frontal, members, points, side, floor)
+    assert again is not None
+    assert again[0].value == 2 and again[0].confidence == scan_faces.UNSURE

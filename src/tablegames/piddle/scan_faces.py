@@ -445,6 +445,11 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
             face = read_face(peaks, pips, [frontal[i] for i in members], middle, size, floor)
             if face is not None and (best is None or face[0].confidence > best[0].confidence):
                 best = face
+        if best is None or best[0].confidence < UNCERTAIN_BELOW:
+            seen_through = strong_pips_read(peaks, pips, frontal, members, points, size, floor)
+            if seen_through is not None:
+                candidates.append((frozenset(members), *seen_through))
+                reached[frozenset(members)] = frozenset(members)
         if best is not None:
             read, square = best
             if read.value == 1:  # a lone pip: on a face of its own, evenly lit round it, or a side's pip by an edge
@@ -514,6 +519,30 @@ def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor
                         and math.hypot(*(q.centre - p.centre)) <= BIG_ALONE * half for q in found)]
 
 
+THROUGH_SHARE = 0.7  # of the strongest pip of a face: weaker frontal pips may be a translucent die's bottom face's
+THROUGH_LEAST = 2  # weak pips: the bottom face has 7 less the top's, and shows two or more (one is a dim pip of
+# the top's as often)
+THROUGH_RAISED = 1.3  # ... and its face is read with its pips' strength taken as this much more than it is, so
+# that those (at about 0.55 of it) fall under half
+
+
+def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[int], members: tuple[int, ...],
+                     points: Doubles, size: float, floor: float) -> tuple[Face, Footprint] | None:
+    """A face whose pips did not read well, read again from its strong pips alone, the weaker ones taken for
+    the pips of a translucent die's bottom face seen through it (fainter, tinted by its body). In doubt at best
+    (UNSURE): a pip dimmed by glare looks the same."""
+    strengths = np.array([pips[frontal[i]].strength for i in members])
+    strong = [i for i, s in zip(members, strengths, strict=True) if s >= THROUGH_SHARE * strengths.max()]
+    if len(members) - len(strong) < THROUGH_LEAST:
+        return None
+    found = read_face(peaks, pips, [frontal[i] for i in strong], points[strong].mean(axis=0), size, floor,
+                      THROUGH_RAISED)
+    if found is None or found[0].value != len(strong):
+        return None
+    read, square = found
+    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE)), square
+
+
 def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:
     """The pips seen face on (indices), each judged against the strongest round pips within a die of it (a region
     may hold dice in other light: glare on one face takes contrast from its pips), and the strongest round pip's
@@ -556,15 +585,15 @@ def local_strongest(centre: Doubles, centres: Doubles, strengths: Doubles, size:
 
 
 def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], centre: Doubles, size: float,
-              floor: float) -> tuple[Face, Footprint] | None:
+              floor: float, raised: float = 1.0) -> tuple[Face, Footprint] | None:
     """A candidate face read on its grid: the face, and where it lies (peaks: each channel's signed log
-    brightness, the best within a pip's reach)."""
+    brightness, the best within a pip's reach; raised: what its pips' strength is taken as, over their median)."""
     face_pips = [pips[i] for i in members]
     chosen = np.array([p.centre for p in face_pips])
     strengths = np.array([p.strength for p in face_pips])
     channel = int(np.bincount([p.channel for p in face_pips]).argmax())
     base = float(np.median([p.base for p in face_pips]))
-    strength = float(np.median(strengths))
+    strength = raised * float(np.median(strengths))
     typical = float(np.median([p.area for p in face_pips]))
     # the spots that may be this face's pips: round, closed and of about its pips' size (a side's pip seen at a
     # slant, or a patch of glare or of the table between dice, is larger, flatter or runs out of its window)
