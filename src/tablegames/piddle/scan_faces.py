@@ -403,7 +403,7 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
     best_score, best_sign = 0.0, 0
     around = grown(mask, max(1, int(AROUND * size)))
     maps = spot_maps(crop, mask, size)
-    # big pips are looked for at half the resolution: they keep four pixels across or more, and it costs an eighth
+    # big pips are looked for at half the resolution: they keep four pixels across or more, on a quarter of the pixels
     half_mask = block_mean(mask.astype(np.float32), 2) >= 0.5
     big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2), half_mask)
     for sign in signs:
@@ -496,16 +496,15 @@ BIG_ONE = 1.8  # a big 1's pip radius over a pip's, about (sets with a big red 1
 BIG_INSIDE = 0.25  # of a die's side: a big 1's pip is at least this far inside its blob (half a side, upright)
 BIG_DIE = 32  # pixels: the least die side big 1s are looked for on (dice are 40 or more; a die size taken from
 # pips or fragments, too small, makes every pip a big one)
-BIG_ALONE = 0.5  # of a die's side: no spot half as strong as a big 1's pip lies this near it
+BIG_ALONE = 0.5  # of a die's side: no spot 0.4 as strong as a big 1's pip lies this near it
 BIG_AREA = 0.55  # of the area of a pip BIG_ONE times a pip's size: the least a big 1's pip has (a pip's has 0.2-0.5)
 
 
 def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor: float) -> list[Pip]:
     """The pips too big for any face's but a 1's, round and standing out all round, in the middle of a die (its
     body all round: a patch of table in a notch of the blobs is no pip) and alone on it (a 5's middle pip is not:
-    its corner pips are as big), found on the spot maps at BIG_ONE times a
-    pip's size at half the resolution (half_maps, half_mask): their centres in the region's pixels, their area in
-    those terms."""
+    its corner pips are as big), found on the spot maps at BIG_ONE times a pip's size at half the resolution
+    (half_maps, half_mask): their centres in the region's pixels, their area in those terms."""
     half = size / 2
     if size < BIG_DIE:
         return []
