@@ -253,8 +253,6 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     """A red translucent 2 (two white pips on its diagonal) with the fainter pink pips of the 5 on its bottom
     face showing through it, off its grid by the die's depth (drawn here): read from all its pips it is no face,
     read from its strong pips alone it is a 2, in doubt (a pip dimmed by glare looks the same)."""
-    from scipy import ndimage
-
     from tablegames.piddle import scan_faces
 
     side = 64
@@ -274,8 +272,7 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     pips = scan_faces.find_pips(maps, 1, mask, scan_faces.grown(mask, 9), side, 0.6 * floor)
     frontal, _ = scan_faces.frontal_pips(pips, side, floor)
     points = np.array([pips[i].centre for i in frontal])
-    reach = max(1, int(0.35 * scan_faces.PIP_SHARE * side))
-    peaks = {c: ndimage.maximum_filter(maps.logs[c], size=2 * reach + 1) for c in range(3)}
+    peaks = scan_faces.channel_peaks(maps, 1, {0, 1, 2}, side)
     members = tuple(range(len(frontal)))
     assert len(members) >= 4  # the two pips and some of the bottom face's
     whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)

@@ -404,8 +404,10 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
     around = grown(mask, max(1, int(AROUND * size)))
     maps = spot_maps(crop, mask, size)
     # big pips are looked for at half the resolution: they keep four pixels across or more, on a quarter of the pixels
-    half_mask = block_mean(mask.astype(np.float32), 2) >= 0.5
-    big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2), half_mask)
+    big_maps = None
+    if size >= BIG_DIE:
+        half_mask = block_mean(mask.astype(np.float32), 2) >= 0.5
+        big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2), half_mask)
     for sign in signs:
         faces = faces_of(maps, sign, mask, around, size, big_maps)
         score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
@@ -428,11 +430,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     pips = find_pips(maps, sign, mask, around, size, 0.6 * floor)
     frontal, strength = frontal_pips(pips, size, floor)
     points = np.array([pips[i].centre for i in frontal]).reshape(-1, 2)
-    reach = max(1, int(0.35 * PIP_SHARE * size))
-    peaks: dict[int, Floats] = {}  # each channel's signed log brightness, the best within a pip's reach
-    for p in pips:
-        if p.channel not in peaks:
-            peaks[p.channel] = ndimage.maximum_filter(sign * maps.logs[p.channel], size=2 * reach + 1)
+    peaks = channel_peaks(maps, sign, {p.channel for p in pips}, size)
     spots = np.array([p.centre for p in pips if p.roundness >= 0.6 and not p.open and p.strength >= 0.35 * strength])
     candidates = []
     reached: dict[frozenset[int], frozenset[int]] = {}
@@ -494,7 +492,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
 BIG_ONE = 1.8  # a big 1's pip radius over a pip's, about (sets with a big red 1 make it 1.3 to 1.8 times larger):
 # the pip maps at a pip's scale see it as a ring of weak spots
 BIG_INSIDE = 0.25  # of a die's side: a big 1's pip is at least this far inside its blob (half a side, upright)
-BIG_DIE = 32  # pixels: the least die side big 1s are looked for on (dice are 40 or more; a die size taken from
+BIG_DIE = 32  # pixels: the least die side read_region looks for big 1s on (dice are 40 or more; a die size taken from
 # pips or fragments, too small, makes every pip a big one)
 BIG_ALONE = 0.5  # of a die's side: no spot 0.4 as strong as a big 1's pip lies this near it
 BIG_AREA = 0.55  # of the area of a pip BIG_ONE times a pip's size: the least a big 1's pip has (a pip's has 0.2-0.5)
@@ -506,8 +504,6 @@ def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor
     its corner pips are as big), found on the spot maps at BIG_ONE times a pip's size at half the resolution
     (half_maps, half_mask): their centres in the region's pixels, their area in those terms."""
     half = size / 2
-    if size < BIG_DIE:
-        return []
     around = grown(half_mask, max(1, int(AROUND * half)))
     inner = eroded(half_mask, max(1, int(BIG_INSIDE * half)))
     found = find_pips(half_maps, sign, half_mask, around, BIG_ONE * half, 0.6 * floor)
@@ -540,6 +536,13 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
         return None
     read, square = found
     return dataclasses.replace(read, confidence=min(read.confidence, UNSURE)), square
+
+
+def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) -> dict[int, Floats]:
+    """Each of these channels' signed log brightness, the best within a pip's reach of each pixel (what a face is
+    read on its grid from)."""
+    reach = max(1, int(0.35 * PIP_SHARE * size))
+    return {channel: ndimage.maximum_filter(sign * maps.logs[channel], size=2 * reach + 1) for channel in channels}
 
 
 def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:
