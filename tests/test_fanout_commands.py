@@ -77,6 +77,21 @@ def test_ctrl_c_ends_an_experiment_with_one_line_and_no_workers_left(where):
     assert stopped < 5.0, stopped  # within a second on a quiet machine (the slow test below holds it to that)
 
 
+def test_ending_at_once_past_a_stuck_thread_leaves_no_semaphores_to_the_resource_tracker():
+    # A worker pool's manager thread not finished within its wait on a busy machine: the command ends at once,
+    # and the pool's queue semaphores must not become the tracker's "leaked semaphore" warnings after its line
+    script = """if True:
+        import multiprocessing, threading, time
+        from tablegames.cli import end_now_if_a_thread_is_stuck
+        queue = multiprocessing.get_context("spawn").Queue()  # three named semaphores, as a pool's call queue
+        threading.Thread(target=time.sleep, args=(60,)).start()  # not a daemon: it would hold the exit
+        end_now_if_a_thread_is_stuck(130)
+    """
+    ended = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=HEADLESS,
+                           timeout=30)
+    assert ended.returncode == 130 and ended.stderr == "", (ended.returncode, ended.stderr)
+
+
 @pytest.mark.slow  # timed: a busy machine could fail it
 @pytest.mark.parametrize("where", WHERE)
 def test_ctrl_c_ends_a_tournament_within_a_second(where):

@@ -67,7 +67,20 @@ def end_now_if_a_thread_is_stuck(status: int) -> None:
     if busy:
         sys.stdout.flush()
         sys.stderr.flush()
+        release_process_semaphores()
         os._exit(status)
+
+
+def release_process_semaphores() -> None:
+    """Before an immediate exit: unlink the named semaphores of multiprocessing's queues and locks (a worker pool
+    whose manager thread has not finished yet still holds them), as a normal exit does first. Left to the resource
+    tracker, each would be a "leaked semaphore" warning after the command's one line. These finalizers (priority
+    0 and up) close and unlink; none waits for a thread."""
+    import multiprocessing.util
+
+    run_finalizers = getattr(multiprocessing.util, "_run_finalizers", None)  # no public name for exit's first step
+    if run_finalizers is not None:
+        run_finalizers(0)
 
 
 def run_command_line(argv: list[str]) -> int:
