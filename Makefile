@@ -18,8 +18,12 @@ install: $(STAMP)
 run: $(STAMP)
 	$(BIN)/tablegames
 
+# one test process a core (pytest-xdist), a test file to one process (its module fixtures are made once); not for
+# test-all, whose timed slow checks (Ctrl-C within a second) want the machine to themselves
+TESTS_IN_PARALLEL := -n auto --dist loadfile
+
 test: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest
+	$(HEADLESS) $(BIN)/python -m pytest $(TESTS_IN_PARALLEL)
 
 test-all: $(STAMP)
 	$(HEADLESS) TABLEGAMES_FUZZ=thorough $(BIN)/python -m pytest -m ''
