@@ -280,3 +280,49 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     again = scan_faces.strong_pips_read(peaks, pips, frontal, members, points, side, floor)
     assert again is not None
     assert again[0].value == 2 and again[0].confidence == scan_faces.UNSURE
+
+
+def test_a_face_whose_pips_lie_on_faces_lit_unlike_is_doubted():
+    """Two white pips on the diagonal of a red face read as a sure 2; the same two with the face round one of them
+    in shade (a 1's pip on a lit top and a pip of the side below it, read together as a 2) are in doubt."""
+    from tablegames.piddle import scan_faces
+
+    def read_two(shade: float):
+        side = 64
+        crop = np.zeros((128, 128, 3), np.float32)
+        crop[...] = (40 / 255, 110 / 255, 50 / 255)  # green cloth
+        crop[32:96, 32:96] = (0.85, 0.35, 0.3)
+        crop[64:96, 32:96] *= shade  # the lower half in shade
+        rows, cols = np.mgrid[0:128, 0:128]
+        spacing, radius = 0.26 * side, 0.085 * side
+        for i in (-1, 1):
+            crop[np.hypot(rows - 64 - i * spacing, cols - 64 - i * spacing) <= radius] = (0.98, 0.98, 0.98)
+        mask = np.zeros((128, 128), bool)
+        mask[32:96, 32:96] = True
+        maps = scan_faces.spot_maps(crop, mask, side)
+        floor = max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
+        pips = scan_faces.find_pips(maps, 1, mask, scan_faces.grown(mask, 9), side, 0.6 * floor)
+        frontal, _ = scan_faces.frontal_pips(pips, side, floor)
+        assert len(frontal) == 2
+        peaks = scan_faces.channel_peaks(maps, 1, {0, 1, 2}, side)
+        centre = np.mean([pips[i].centre for i in frontal], axis=0)
+        read = scan_faces.read_face(peaks, pips, frontal, centre, side, floor)
+        assert read is not None and read[0].value == 2
+        return read[0].confidence
+
+    assert read_two(1.0) >= scan_faces.SURE
+    assert read_two(0.5) >= scan_faces.SURE  # light falling off across a face (0.47 in the maps' log brightness)
+    assert read_two(0.2) < scan_faces.UNCERTAIN_BELOW  # 0.91: a lit top and a side in shade
+
+
+def test_the_pips_of_a_small_blob_are_looked_for_in_the_colour_the_dice_read_so_far_agree_on():
+    """A photo of the independent generator: green dice with white pips, five in one blob, and a 1 alone whose side
+    shows two pips. Read for dark pips, the gaps beside the side's pips made a sure 3 there; the five dice read
+    with white pips settle the colour (a blob's vote counted once, they did not)."""
+    from photo_world import world_photo
+
+    photo = world_photo(5353, 17)
+    one = next(die for die in photo.dice if die.value == 1)
+    reading = read_dice(photo.image)
+    there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, one.center)) < 0.6 * one.size]
+    assert [die.value for die in there] == [1], there

@@ -555,8 +555,9 @@ def reading_score(dice: list[DieReading]) -> float:
 def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[int], votes: dict[int, int]
                ) -> tuple[dict[int, list[DieReading]], list[float]]:
     """The dice of these blobs (by label), and the pip spacings (photo pixels) of the faces that show one. votes:
-    how many blobs read with confidence had light (1) and dark (-1) pips, counted on: a set of dice has one colour
-    of pips, so once two blobs agree (and none disagrees), only that one is looked for."""
+    how many dice read with confidence had light (1) and dark (-1) pips, counted on: a set of dice has one colour
+    of pips, so once two dice agree (and none disagrees), only that one is looked for (the largest blob first: a
+    side's pips read as the gaps between them, dark pips of a small blob, must not outweigh a blob of five dice)."""
     readings: dict[int, list[DieReading]] = {}
     spacings: list[float] = []
     for label in sorted(labels, key=lambda label: -blob_area(blobs, label)):
@@ -565,8 +566,8 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         faces, sign = read_region(region.crop, region.mask, region.size, tuple(settled) or (1, -1))
         if settled and not faces:  # nothing of that polarity: a die of another set, or no die
             faces, sign = read_region(region.crop, region.mask, region.size, (-settled[0],))
-        if sign and any(face.confidence >= UNCERTAIN_BELOW for face in faces):
-            votes[sign] += 1
+        if sign:
+            votes[sign] += sum(face.confidence >= UNCERTAIN_BELOW for face in faces)
         readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
                                       face.value, face.checks) for face in faces]
         if len(faces) == 1 and faces[0].value == 1 and faces[0].confidence > UNSURE:

@@ -586,6 +586,18 @@ def local_strongest(centre: Doubles, centres: Doubles, strengths: Doubles, size:
     return float(strengths[near].max()) if near.any() else float(strengths.max())
 
 
+BASE_SPREAD = 0.7  # log brightness: the face round one face's pips is lit alike (in the channel most of them
+# stand out in); a 1's pip and a side's read as a 2 lie on a lit top and a shaded side (0.77 apart)
+
+
+def base_spread(face_pips: list[Pip]) -> float:
+    """How differently lit the face round a face's pips is: the spread of their bases, among the pips that stand
+    out most in the channel most of them do (a pip's base is measured in its own channel)."""
+    channel = int(np.bincount([p.channel for p in face_pips]).argmax())
+    bases = [p.base for p in face_pips if p.channel == channel]
+    return max(bases) - min(bases)
+
+
 def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], centre: Doubles, size: float,
               floor: float, raised: float = 1.0) -> tuple[Face, Footprint] | None:
     """A candidate face read on its grid: the face, and where it lies (peaks: each channel's signed log
@@ -629,6 +641,8 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         if reading.value == 6:
             straight = min(straight, float(np.clip((0.1 - column_bend(points)) / 0.03, 0, 1)))
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, straight)
+    if base_spread(face_pips) > BASE_SPREAD:
+        sure = min(sure, UNSURE)  # its pips lie on faces lit unlike: a top face's pip read with a side's
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
