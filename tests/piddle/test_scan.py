@@ -249,6 +249,21 @@ def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_do
     assert not with_second_opinions([one], [[doubted_two]], 80.0)[0].is_uncertain  # a 1 and a side's pip
 
 
+def light_pips_of_the_drawn_die(crop):
+    """A 128 px crop with a 64 px die drawn at its middle (rows and columns 32-96): its light pips as the reader
+    finds them, those seen face on, each channel's peaks and the pips' floor (pips, frontal, peaks, floor)."""
+    from tablegames.piddle import scan_faces
+
+    side = 64
+    mask = np.zeros((128, 128), bool)
+    mask[32:96, 32:96] = True
+    maps = scan_faces.spot_maps(crop, mask, side)
+    floor = max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
+    pips = scan_faces.find_pips(maps, 1, mask, scan_faces.grown(mask, 9), side, 0.6 * floor)
+    frontal, _ = scan_faces.frontal_pips(pips, side, floor)
+    return pips, frontal, scan_faces.channel_peaks(maps, 1, {0, 1, 2}, side), floor
+
+
 def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_through():
     """A red translucent 2 (two white pips on its diagonal) with the fainter pink pips of the 5 on its bottom
     face showing through it, off its grid by the die's depth (drawn here): read from all its pips it is no face,
@@ -265,14 +280,8 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
         crop[np.hypot(rows - 70 - i * spacing, cols - 69 - j * spacing) <= radius] = (235 / 255, 130 / 255, 130 / 255)
     for i, j in ((-1, -1), (1, 1)):
         crop[np.hypot(rows - 64 - i * spacing, cols - 64 - j * spacing) <= radius] = (250 / 255, 250 / 255, 250 / 255)
-    mask = np.zeros((128, 128), bool)
-    mask[32:96, 32:96] = True
-    maps = scan_faces.spot_maps(crop, mask, side)
-    floor = max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
-    pips = scan_faces.find_pips(maps, 1, mask, scan_faces.grown(mask, 9), side, 0.6 * floor)
-    frontal, _ = scan_faces.frontal_pips(pips, side, floor)
+    pips, frontal, peaks, floor = light_pips_of_the_drawn_die(crop)
     points = np.array([pips[i].centre for i in frontal])
-    peaks = scan_faces.channel_peaks(maps, 1, {0, 1, 2}, side)
     members = tuple(range(len(frontal)))
     assert len(members) >= 4  # the two pips and some of the bottom face's
     whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
@@ -297,14 +306,8 @@ def test_a_face_whose_pips_lie_on_faces_lit_unlike_is_doubted():
         spacing, radius = 0.26 * side, 0.085 * side
         for i in (-1, 1):
             crop[np.hypot(rows - 64 - i * spacing, cols - 64 - i * spacing) <= radius] = (0.98, 0.98, 0.98)
-        mask = np.zeros((128, 128), bool)
-        mask[32:96, 32:96] = True
-        maps = scan_faces.spot_maps(crop, mask, side)
-        floor = max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
-        pips = scan_faces.find_pips(maps, 1, mask, scan_faces.grown(mask, 9), side, 0.6 * floor)
-        frontal, _ = scan_faces.frontal_pips(pips, side, floor)
+        pips, frontal, peaks, floor = light_pips_of_the_drawn_die(crop)
         assert len(frontal) == 2
-        peaks = scan_faces.channel_peaks(maps, 1, {0, 1, 2}, side)
         centre = np.mean([pips[i].centre for i in frontal], axis=0)
         read = scan_faces.read_face(peaks, pips, frontal, centre, side, floor)
         assert read is not None and read[0].value == 2
