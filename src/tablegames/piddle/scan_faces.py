@@ -590,10 +590,15 @@ BASE_SPREAD = 0.7  # log brightness: the face round one face's pips is lit alike
 # stand out in); a 1's pip and a side's read as a 2 lie on a lit top and a shaded side (0.77 apart)
 
 
+def majority_channel(face_pips: list[Pip]) -> int:
+    """The colour channel most of these pips stand out most in."""
+    return int(np.bincount([p.channel for p in face_pips]).argmax())
+
+
 def base_spread(face_pips: list[Pip]) -> float:
     """How differently lit the face round a face's pips is: the spread of their bases, among the pips that stand
     out most in the channel most of them do (a pip's base is measured in its own channel)."""
-    channel = int(np.bincount([p.channel for p in face_pips]).argmax())
+    channel = majority_channel(face_pips)
     bases = [p.base for p in face_pips if p.channel == channel]
     return max(bases) - min(bases)
 
@@ -605,7 +610,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     face_pips = [pips[i] for i in members]
     chosen = np.array([p.centre for p in face_pips])
     strengths = np.array([p.strength for p in face_pips])
-    channel = int(np.bincount([p.channel for p in face_pips]).argmax())
+    channel = majority_channel(face_pips)
     base = float(np.median([p.base for p in face_pips]))
     strength = raised * float(np.median(strengths))
     typical = float(np.median([p.area for p in face_pips]))
