@@ -11,7 +11,13 @@ from scipy import ndimage
 
 from photo_world import world_photo
 from tablegames.piddle import scan, scan_faces
-from tablegames.piddle.scan_kernels import area_average, cubic_surface, plus_bilinear
+from tablegames.piddle.scan_kernels import (
+    area_average,
+    binary_opening,
+    cubic_surface,
+    gaussian_blur,
+    plus_bilinear,
+)
 
 
 def reference_area_average(image: np.ndarray, box: tuple[int, int, int, int], rows: int, cols: int) -> np.ndarray:
@@ -231,3 +237,32 @@ def test_plus_bilinear_adds_the_grid_interpolated_between_cell_centres():
 
     expected = np.maximum(field + along(along(coarse.astype(np.float64), 48, 0), 71, 1), 0.02)
     assert np.allclose(result, expected, atol=1e-5)
+
+
+@pytest.mark.parametrize("shape, sigmas", [
+    ((3, 150, 170), (0, 8.7, 8.7)),  # a region's spot maps: the outer blur, 71 weights
+    ((3, 150, 170), (0, 1.36, 1.36)),  # ... the light smoothing
+    ((3, 20, 9), (0, 8.7, 8.7)),  # a region narrower than the kernel: the ends reflected again and again
+    ((389, 512, 3), (0.7, 0.7, 0)),  # the working picture, channels last
+    ((48, 64), (5.3, 5.3)),  # the table's coarse residual weights
+    ((1, 1, 3), (0.7, 0.7, 0)),  # a single pixel
+    ((7, 5, 2), (0.0, 0.0, 0.0)),  # no blur: the picture as it is
+])
+def test_gaussian_blur_is_scipys_to_the_bit(shape, sigmas):
+    image = np.log(np.random.default_rng(11).random(shape, dtype=np.float32) + 0.1)
+    assert np.array_equal(gaussian_blur(image, sigmas), ndimage.gaussian_filter(image, sigmas))
+
+
+def test_gaussian_blur_refuses_what_it_does_not_blur_as_scipy_does():
+    with pytest.raises(ValueError, match="float32"):
+        gaussian_blur(np.zeros((4, 4)), (1.0, 1.0))
+    with pytest.raises(ValueError, match="a sigma an axis"):
+        gaussian_blur(np.zeros((4, 4), dtype=np.float32), (1.0,))
+
+
+def test_opening_is_scipys():
+    rng = np.random.default_rng(12)
+    for _ in range(100):
+        mask = rng.random(tuple(rng.integers(1, 40, 2))) < rng.random()
+        for iterations in (1, 2, 3):
+            assert np.array_equal(binary_opening(mask, iterations), ndimage.binary_opening(mask, iterations=iterations))

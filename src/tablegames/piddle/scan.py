@@ -46,7 +46,13 @@ from tablegames.piddle.scan_faces import (
     block_mean,
     read_region,
 )
-from tablegames.piddle.scan_kernels import area_average, cubic_surface, plus_bilinear
+from tablegames.piddle.scan_kernels import (
+    area_average,
+    binary_opening,
+    cubic_surface,
+    gaussian_blur,
+    plus_bilinear,
+)
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
 Floats = npt.NDArray[np.floating]  # the working picture, its light fields and channels (float32 0-1)
@@ -222,8 +228,8 @@ def refine_table(image: Floats, table: Floats, step: int = 8) -> Floats:
     sigma = max(residual.shape[:2]) / 12
     for _ in range(2):
         weight = (np.abs(residual - total).sum(axis=2) < 0.25).astype(np.float32)
-        spread = ndimage.gaussian_filter(residual * weight[..., None], sigma=(sigma, sigma, 0))
-        norm = ndimage.gaussian_filter(weight, sigma=sigma)[..., None]
+        spread = gaussian_blur(residual * weight[..., None], (sigma, sigma, 0))
+        norm = gaussian_blur(weight, (sigma, sigma))[..., None]
         total = spread / np.maximum(norm, 1e-3)
     return plus_bilinear(table, total.astype(np.float32), *bilinear_weights(height, total.shape[0]),
                          *bilinear_weights(width, total.shape[1]), 0.02)
@@ -275,9 +281,9 @@ HYSTERESIS = 0.6  # of the threshold: what a die's blob grows into
 
 def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
-    smooth = ndimage.gaussian_filter(small, sigma=(0.7, 0.7, 0))
+    smooth = gaussian_blur(small, (0.7, 0.7, 0))
     table = refine_table(smooth, fit_table(smooth))
-    light = table.mean(axis=2, keepdims=True)
+    light = ((table[..., 0] + table[..., 1] + table[..., 2]) / np.float32(3))[..., None]  # table.mean(axis=2), faster
     light = light / np.median(light[::8, ::8])
     flat = smooth / light
     table_colour = np.median((table[::8, ::8] / light[::8, ::8]).reshape(-1, 3), axis=0)
@@ -293,7 +299,7 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     shadow[candidates] = is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
     solid = candidates & ~shadow
     strong = distance > threshold
-    mask = filled(ndimage.binary_opening(grown_within(solid & strong, solid), iterations=2))
+    mask = filled(binary_opening(grown_within(solid & strong, solid), 2))
     shadow &= strong
     return flat, mask | dark_dice(shadow & ~mask)
 
@@ -323,7 +329,7 @@ def dark_dice(shadow: Mask) -> Mask:
     """The parts of what looked like shadow that are dice: a black or grey die on a grey or white cloth is the
     cloth's colour, only darker, as a shadow is, but a shadow has no pips. Shadow-like pixels round small holes
     (its pips, the cloth's colour), within a die's reach of them (six pip radii), are taken for dice."""
-    shadow = ndimage.binary_opening(shadow, iterations=1)
+    shadow = binary_opening(shadow, 1)
     labels, found = ndimage.label(shadow)
     if found == 0:
         return shadow

@@ -39,6 +39,7 @@ from tablegames.piddle.scan_kernels import (
     ROW,
     STRENGTH,
     SURROUND,
+    gaussian_blur,
     grid_reading,
     measure_pips,
 )
@@ -113,10 +114,10 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     Gaussians at a pip's scale on it, which proposes where the pips are (peaks for light pips, troughs for dark)."""
     radius = PIP_SHARE * size
     logs = np.moveaxis(np.log(crop + 0.1), 2, 0)  # the offset keeps dark channels' noise from swelling
-    light = ndimage.gaussian_filter(logs, (0, max(0.6, 0.25 * radius), max(0.6, 0.25 * radius)))  # against noise,
+    light = gaussian_blur(logs, (0, max(0.6, 0.25 * radius), max(0.6, 0.25 * radius)))  # against noise,
     # too little to round a shape
-    fine = ndimage.gaussian_filter(logs, (0, max(0.5, 0.4 * radius), max(0.5, 0.4 * radius)))
-    coarse = ndimage.gaussian_filter(logs, (0, 1.6 * radius, 1.6 * radius))
+    fine = gaussian_blur(logs, (0, max(0.5, 0.4 * radius), max(0.5, 0.4 * radius)))
+    coarse = gaussian_blur(logs, (0, 1.6 * radius, 1.6 * radius))
     blobs = fine - coarse
     inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
     if not inner.any():
