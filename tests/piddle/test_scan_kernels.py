@@ -52,6 +52,8 @@ def test_area_average_matches_the_pixel_by_pixel_overlap(shape, box, size):
     image = rng.integers(0, 256, shape, dtype=np.uint8)
     expected = reference_area_average(image, box, *size)
     assert np.allclose(area_average(image, *box, *size), expected, atol=2e-3)  # float32 sums of 0-255
+    # bytes summed as whole numbers: what float32 sums of them are, to the bit
+    assert np.array_equal(area_average(image, *box, *size, True), area_average(image, *box, *size))
     floats = (image / 255.0).astype(np.float32)
     assert np.allclose(area_average(floats, *box, *size), expected / 255.0, atol=1e-5)
 

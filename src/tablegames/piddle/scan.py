@@ -150,7 +150,7 @@ def area_resample(image: Picture | Floats, height: int, width: int, box: tuple[i
     alone halves the pips of a 900 px photo)."""
     top, bottom, left, right = box or (0, image.shape[0], 0, image.shape[1])
     pixels = np.ascontiguousarray(image if image.ndim == 3 else image[..., None])  # one compiled layout
-    return area_average(pixels, top, bottom, left, right, height, width)
+    return area_average(pixels, top, bottom, left, right, height, width, pixels.dtype == np.uint8)
 
 
 def shrink(image: Picture) -> tuple[Floats, float]:
