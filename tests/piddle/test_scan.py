@@ -329,3 +329,31 @@ def test_the_pips_of_a_small_blob_are_looked_for_in_the_colour_the_dice_read_so_
     reading = read_dice(photo.image)
     there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, one.center)) < 0.6 * one.size]
     assert [die.value for die in there] == [1], there
+
+
+def test_a_face_spaced_much_closer_than_the_dice_read_surely_is_doubted():
+    from tablegames.piddle.scan import CLOSE_SPACED, DieReading, close_spaced_doubted
+
+    def die(value: int, confidence: float, spacing: float) -> DieReading:
+        return DieReading(value, confidence, (0.0, 0.0), 80.0, value, spacing=spacing)
+
+    sure = [die(4, 1.0, 20.0), die(5, 0.95, 21.0), die(2, 1.0, 19.0), die(6, 1.0, 20.0), die(4, 0.9, 20.0)]
+    close = die(3, 1.0, 20.0 * CLOSE_SPACED - 0.5)  # a 6's row of three, read as a 3
+    near = die(3, 1.0, 20.0 * CLOSE_SPACED + 0.5)  # a die further off, seen a little smaller
+    one = die(1, 1.0, 0.0)  # a 1 shows no spacing
+    read = close_spaced_doubted(sure + [close, near, one])
+    assert [d.is_uncertain for d in read] == [False] * 5 + [True, False, False]
+    # the spacing of one die read surely is no measure: nothing doubted
+    assert close_spaced_doubted([sure[0], close]) == [sure[0], close]
+
+
+def test_a_sixs_row_of_three_is_not_read_as_a_sure_three():
+    """A photo of the independent generator: small green dice with black pips; a 6's two rows of three pips, read
+    as a 3 (one row, its pips 0.75 as far apart as the other dice's) with full confidence."""
+    from photo_world import world_photo
+
+    photo = world_photo(4242, 186)
+    six = next(die for die in photo.dice if die.value == 6)
+    reading = read_dice(photo.image)
+    there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, six.center)) < 0.6 * six.size]
+    assert there and all(die.value == 6 or die.is_uncertain for die in there), there
