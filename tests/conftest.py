@@ -36,3 +36,15 @@ def fanouts():
     yield made
     for fanout in made.values():
         fanout.close()
+
+
+def pytest_sessionstart(session):
+    """In a run of several worker processes (`make test`), the controller compiles the tables' kernels first, on
+    as many processes (tests/kernel_warmup.py says why)."""
+    config = session.config
+    workers = getattr(config.option, "numprocesses", None)
+    if hasattr(config, "workerinput") or not workers or os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    from kernel_warmup import compile_every_table
+
+    compile_every_table(workers if isinstance(workers, int) else os.cpu_count() or 1)
