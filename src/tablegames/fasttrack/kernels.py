@@ -306,12 +306,12 @@ def legal_moves(
         for i in range(n_pieces):
             s = pieces[i]
             if card == FOUR:
-                e = backward_end(board, back, s, 4)
+                e = backward_end(board, back, s, int(4))
                 if e >= 0:
                     k = add_move(moves, k, card, BACK, s, e, 4)
             elif kind[s] == K_PEN:
                 if card == ACE or card == SIX or card == JOKER:
-                    for j in range(forward_ends(board, first, count, paths, s, 1, ends)):
+                    for j in range(forward_ends(board, first, count, paths, s, int(1), ends)):
                         k = add_move(moves, k, card, STEP, s, ends[j], 1)
             elif s == BULLSEYE and not (card == JACK or card == QUEEN or card == KING):
                 continue
@@ -324,10 +324,10 @@ def legal_moves(
                         if e == BULLSEYE:
                             continue
                         copy_into(after, board)
-                        apply_move(after, SPLIT_START, s, e)
+                        apply_move(after, int(SPLIT_START), s, e)
                         if can_finish_split(after, tables, 7 - length, e, movers, n_movers):
                             k = add_move(moves, k, card, SPLIT_START, s, e, length)
-                for j in range(forward_ends(board, first, count, paths, s, 7, ends)):
+                for j in range(forward_ends(board, first, count, paths, s, int(7), ends)):
                     k = add_move(moves, k, card, STEP, s, ends[j], 7)
             else:
                 n = card_steps(card)
@@ -369,7 +369,7 @@ def leave_pen_on_credit(board: Int8s, seat: int) -> bool:
     for local in range(3, -1, -1):
         s = seat * ZONE_SIZE + local
         if board[s] == seat:
-            apply_move(board, STEP, s, exit_square)
+            apply_move(board, int(STEP), s, exit_square)
             return True
     return False
 
@@ -520,9 +520,9 @@ def mul32(x: int, c: int) -> int:
 @njit(cache=True, nogil=True)
 def mix32(x: int) -> int:
     x ^= x >> 16
-    x = mul32(x, 0x7FEB352D)
+    x = mul32(x, int(0x7FEB352D))
     x ^= x >> 15
-    x = mul32(x, 0x846CA68B)
+    x = mul32(x, int(0x846CA68B))
     return x ^ (x >> 16)
 
 
@@ -593,7 +593,7 @@ def position_plays(
     child_hand = np.empty(NUM_RANKS, dtype=hand.dtype)
     first, count, paths, back, kind = tables
     skip_king = hand[QUEEN] > 0 and hand[KING] > 0
-    n = 0
+    n = int(0)
     if phase == NEED_DISCARD or phase == NEED_COVER:
         for card in range(NUM_RANKS):
             if hand[card] == 0 or (card == KING and skip_king):
@@ -615,7 +615,7 @@ def position_plays(
     n_moves = legal_moves(board, hand, movers, n_movers, tables, moves)
     for i in range(n_moves):  # sort by clicks: (card, start, end click)
         moves[i, 2] = end_code(moves[i, 3], moves[i, 2])
-    sort_rows(moves, n_moves, 3)
+    sort_rows(moves, n_moves, int(3))
     for i in range(n_moves):
         card, start, code, kind_of_move = moves[i, 0], moves[i, 1], moves[i, 2], moves[i, 3]
         if card == KING and skip_king:
@@ -628,7 +628,7 @@ def position_plays(
         if kind_of_move == SPLIT_START and not is_home_team(child, seat, partnership):
             n_movers2 = movers_of(child, seat, partnership, movers)
             n_pieces = candidates(child, movers, n_movers2, kind, pieces)
-            n_finish = 0
+            n_finish = int(0)
             for p in range(n_pieces):
                 s = pieces[p]
                 if s == end or kind[s] == K_PEN or s == BULLSEYE:
@@ -637,10 +637,10 @@ def position_plays(
                     finishes[n_finish, 0] = s
                     finishes[n_finish, 1] = ends[j]
                     n_finish += 1
-            sort_rows(finishes, n_finish, 2)
+            sort_rows(finishes, n_finish, int(2))
             for f in range(n_finish):
                 copy_into(second, child)
-                apply_move(second, STEP, finishes[f, 0], finishes[f, 1])
+                apply_move(second, int(STEP), finishes[f, 0], finishes[f, 1])
                 stage, then, drew = after_move(second, child_hand, seat, partnership, card, tables)
                 encode_key(second, child_hand, key_credits(stage, credits), stage, key)
                 plays[n, 0] = CARD_ACTION + card
@@ -747,7 +747,7 @@ def search_top(
     to one end the one `search` would take): top_lines[i, :top_plays[i]] holds line i's plays, best first. Returns
     `search`'s answer and the count of lines kept (the expert plays them out; K = 0 keeps none)."""
     keep = top_scores.shape[0]
-    n_top = 0
+    n_top = int(0)
     top_keys = np.empty((keep, 4), dtype=np.int64)
     top_where = np.empty((keep, 2), dtype=np.int64)  # (level, parent) of each kept end
     top_last = np.empty((keep, PLAY_WIDTH), dtype=np.int64)
@@ -770,7 +770,7 @@ def search_top(
     best_play = np.full(PLAY_WIDTH, -1, dtype=np.int64)
     ends = 0
     cut = False
-    level = 0
+    level = int(0)  # typed int64 from the start, or numba compiles keep_top for the literal 0 as well
     while widths[level] > 0 and level + 1 < MAX_LEVELS:
         if cancel[0] != 0:
             return CANCELLED, -1, best_score, ends, cut, 0
@@ -778,7 +778,7 @@ def search_top(
         child_keys = np.empty((capacity, 4), dtype=np.int64)
         child_parent = np.empty(capacity, dtype=np.int64)
         child_play = np.empty((capacity, PLAY_WIDTH), dtype=np.int64)
-        n_children = int(0)  # noqa: UP018 - not the literal 0, which would compile unique_in_key_order twice
+        n_children = int(0)  # not the literal 0, which would compile unique_in_key_order twice
         for rank in range(widths[level]):
             position_credits, position_phase = decode_key(level_keys[rank], pos_board, pos_hand)
             n = position_plays(pos_board, pos_hand, position_credits, position_phase, seat, partnership, tables, plays, outcome)
@@ -955,7 +955,7 @@ def new_game(seed: int, rotation: int) -> State:
         for i in range(DECK_SIZE):
             cards[i] = i % 13 if i < 52 else JOKER
         deck_seat = (seat + rotation) % ZONES
-        rstates[seat] = shuffle_into(cards, DECK_SIZE, elm_initial_seed(seed + 1000003 * deck_seat), decks[seat])
+        rstates[seat] = shuffle_into(cards, int(DECK_SIZE), elm_initial_seed(seed + 1000003 * deck_seat), decks[seat])
         for local in range(4):
             board[seat * ZONE_SIZE + local] = seat
     info[WINNER] = NO_WINNER
@@ -969,7 +969,7 @@ def draw(
     """The top card to the hand; an empty deck is first rebuilt from the played pile in rank order."""
     if deck_top[seat] == deck_end[seat]:
         cards = np.empty(DECK_SIZE, dtype=np.int64)
-        n = 0
+        n = int(0)
         for c in range(NUM_RANKS):
             for _ in range(piles[seat, c]):
                 cards[n] = c
@@ -1028,18 +1028,18 @@ def apply_play(state: State, partnership: int, play: Int64s, tables: Tables, log
         log_click(info, log, start)
         log_click(info, log, code)
         if code >= TRADE_ACTION:
-            apply_move(board, TRADE, start, code - TRADE_ACTION)
+            apply_move(board, int(TRADE), start, code - TRADE_ACTION)
         else:
-            apply_move(board, STEP, start, code)
+            apply_move(board, int(STEP), start, code)
         if play[3] >= 0:
             log_click(info, log, play[3])
             log_click(info, log, play[4])
-            apply_move(board, STEP, play[3], play[4])
+            apply_move(board, int(STEP), play[3], play[4])
         stage, then, drew = after_move(board, hands[seat], seat, partnership, card, tables)
         if stage == NEED_CARD:
             credits[seat] = 0
     if drew:
-        refill_then(state, partnership, False, then, tables)
+        refill_then(state, partnership, bool(False), then, tables)
     else:
         info[PHASE] = stage
         if stage == OVER:
@@ -1079,10 +1079,10 @@ def decide(
 @njit(cache=True, nogil=True)
 def end_turn(state: State, partnership: int, tables: Tables, log: Int32s) -> None:
     info = state[8]
-    log_click(info, log, END_TURN)
+    log_click(info, log, int(END_TURN))
     info[SEAT] = (info[SEAT] + 1) % ZONES
     info[TURNS] += 1
-    refill_then(state, partnership, True, NEED_DISCARD, tables)
+    refill_then(state, partnership, bool(True), int(NEED_DISCARD), tables)
 
 
 @njit(cache=True, nogil=True)
@@ -1128,7 +1128,7 @@ def play_game(
 ) -> tuple[int, int, int]:
     """A whole game from its seed: (winner, turns, clicks logged)."""
     state = new_game(seed, rotation)
-    refill_then(state, partnership, True, NEED_DISCARD, tables)
+    refill_then(state, partnership, bool(True), int(NEED_DISCARD), tables)
     winner = play_on_with(state, partnership, seat_strategy, values, hoards, win_bonus, first_legal, temperatures, seed,
                           rotation, cap, tables, log, max_turns)
     info = state[8]
@@ -1210,7 +1210,7 @@ def sample_unseen(state: State, seat: int, counter: Int64s, sample: State) -> No
             for c in range(NUM_RANKS):
                 held += hands[p, c]
                 counts[c] += hands[p, c]
-        n = 0
+        n = int(0)
         for c in range(NUM_RANKS):
             for _ in range(counts[c]):
                 cards[n] = c
@@ -1262,7 +1262,7 @@ def expert_decide(
     top_lines = np.empty((lines_kept, MAX_LEVELS, PLAY_WIDTH), dtype=np.int64)
     n_plays, stage, score, ends, cut, n_top = search_top(
         board, hands[seat], state[7][seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
-        win_bonus[strategy], cap, line, best_key, cancel, 0.0, 0, top_scores, top_stages, top_plays, top_lines,
+        win_bonus[strategy], cap, line, best_key, cancel, 0.0, int(0), top_scores, top_stages, top_plays, top_lines,
     )
     found[:] = 0
     if n_plays == CANCELLED:
@@ -1347,7 +1347,7 @@ def candidate_lines(
     best_key = np.empty(4, dtype=np.int64)
     n_plays, stage, score, ends, cut, n_top = search_top(
         board, hands[seat], state[7][seat], info[PHASE], seat, partnership, tables, values[strategy], hoard,
-        win_bonus[strategy], cap, line, best_key, cancel, 0.0, 0, top_scores, top_stages, top_plays, top_lines,
+        win_bonus[strategy], cap, line, best_key, cancel, 0.0, int(0), top_scores, top_stages, top_plays, top_lines,
     )
     if n_plays == CANCELLED:
         return 0, CANCELLED, -1
@@ -1553,7 +1553,7 @@ def play_expert_games(
     for g in range(seeds.shape[0]):
         seed, rotation, log = seeds[g], rotations[g], logs[g]
         state = new_game(seed, rotation)
-        refill_then(state, partnership, True, NEED_DISCARD, tables)
+        refill_then(state, partnership, bool(True), int(NEED_DISCARD), tables)
         info = state[8]
         while info[PHASE] != OVER and info[TURNS] < max_turns:
             if info[PHASE] == DONE:
