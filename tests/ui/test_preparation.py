@@ -278,3 +278,25 @@ def test_the_compile_processes_are_processes_of_their_own_below_the_windows_prio
         assert process.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) + 5)
     finally:
         process.shutdown()
+
+
+def test_the_bars_go_at_the_pace_the_tables_compiled_so_far_set():
+    """gamma took 30 s where 10 are typical: beta's bar is drawn against 3 x its typical 10 s, not full after 10 s;
+    a table that took a third of its typical time would speed the bars up as much."""
+    prepared, loader, compiler, clock = make(preferred="gamma")
+    prepared.poll()
+    assert prepared.pace() == 1.0  # nothing compiled yet
+    loader.finish(loaded(complete=False))  # gamma not in the cache
+    prepared.poll()
+    loader.finish(loaded(complete=False))  # nor delta, the next
+    prepared.poll()
+    clock.now += 30.0
+    assert prepared.state("gamma").fraction == ALMOST  # 30 s of a typical 10, before any pace is known
+    compiler.finish(report("gamma.kernels"))
+    prepared.poll()
+    assert prepared.pace() == pytest.approx(3.0)
+    assert compiler.started[-1] == ("compile_module", "delta.kernels")
+    clock.now += 15.0
+    assert prepared.state("delta").stage == "compiling"
+    assert prepared.state("delta").fraction == pytest.approx(0.5)  # 15 s of 3 x 10
+    assert prepared.state("beta").fraction == 0.0  # not begun
