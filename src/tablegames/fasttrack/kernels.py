@@ -1055,7 +1055,7 @@ def pieces_home(board: Int8s, colour: int) -> int:
     return home
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def decide(
     state: State, partnership: int, strategy: int, values: Int64s, hoards: Int64s, win_bonus: Int64s,
     first_legal: Int64s, cap: int, tables: Tables, line: Int64s, temperature: float = 0.0, noise: int = 0,
@@ -1076,7 +1076,7 @@ def decide(
     return n_plays, stage, ends, cut
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def end_turn(state: State, partnership: int, tables: Tables, log: Int32s) -> None:
     info = state[8]
     log_click(info, log, int(END_TURN))
@@ -1085,7 +1085,7 @@ def end_turn(state: State, partnership: int, tables: Tables, log: Int32s) -> Non
     refill_then(state, partnership, bool(True), int(NEED_DISCARD), tables)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_on(
     state: State, partnership: int, seat_strategy: Int64s, values: Int64s, hoards: Int64s, win_bonus: Int64s,
     first_legal: Int64s, cap: int, tables: Tables, log: Int32s, max_turns: int,
