@@ -29,7 +29,9 @@ class TableSpec:
     blurb: str  # one line in the lobby
     command_module: str  # `add_commands(subparsers)`: `tablegames NAME COMMAND ...`
     scene_module: str  # importing it registers the table's scenes
-    miniature: str  # "module:function" drawing the lobby card's picture: function(surface, rect, clock)
+    # "module:function" drawing the lobby card's picture: function(surface, rect, clock, part), part "still" (what
+    # never moves, painted once), "moving" (the rest, each frame) or "all" (ui/miniatures.py)
+    miniature: str
     kernel_modules: tuple[str, ...] = ()  # numba modules with `warmup()`, prepared in the background (lobby open)
     # "module:function" warm-ups run after the kernels: the checkers worker process loads them there from numba's
     # cache while the window warms the other tables
@@ -65,7 +67,7 @@ class TableSpec:
         return where().exists()
 
     def draw_miniature(self) -> Callable[..., None]:
-        draw: Callable[..., None] = load_attribute(self.miniature, self)  # the spec's function(surface, rect, clock)
+        draw: Callable[..., None] = load_attribute(self.miniature, self)  # function(surface, rect, clock, part)
         return draw
 
 

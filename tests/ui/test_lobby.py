@@ -113,3 +113,42 @@ def test_choosing_a_table_not_ready_opens_its_preparing_scene(monkeypatch):
     assert waiting[0].scene.table.name == names[1]
     ready = scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1))
     assert isinstance(ready[0], Push) and type(ready[0].scene) is Scene
+
+
+def miniature_picture(table_index: int, parts: list[tuple[str, float]], scale: float) -> bytes:
+    from tablegames.ui.canvas import layer
+
+    picture = layer((300, 300), alpha=False, scale=scale)
+    picture.fill((10, 90, 40))
+    for part, t in parts:
+        TABLES[table_index].draw_miniature()(picture, pygame.Rect(20, 20, 230, 230), t, part)
+    return pygame.image.tobytes(picture, "RGB")
+
+
+def test_each_miniature_is_its_still_part_painted_once_and_its_moving_part_each_frame():
+    """The lobby paints a miniature's still part into its backdrop once and draws the moving part each frame: the
+    still part must not change with time, and the two must make the whole picture at every moment."""
+    for index, table in enumerate(TABLES):
+        for scale in (1.0, 1.5, 0.75):
+            still = miniature_picture(index, [("still", 0.0)], scale)
+            assert miniature_picture(index, [("still", 2.9)], scale) == still, table.name
+            pictures = set()
+            for t in (0.0, 0.45, 1.3, 2.2, 3.1):
+                whole = miniature_picture(index, [("all", t)], scale)
+                assert miniature_picture(index, [("still", 0.0), ("moving", t)], scale) == whole, (table.name, t)
+                pictures.add(whole)
+            assert len(pictures) > 1, f"{table.name}'s miniature does not move"
+
+
+def test_the_checkers_miniatures_man_leaves_its_square_when_it_hops():
+    """Nothing that moves is painted into the still part: mid-hop (t = 1 s) the man's own square is bare board."""
+    picture = pygame.Surface((300, 300))
+    draw_checkers = TABLES[0].draw_miniature()
+    for part in ("still", "moving"):
+        draw_checkers(picture, pygame.Rect(20, 20, 230, 230), 1.0, part)
+    cell = 230 // 8
+    left = top = 20 + (230 - 8 * cell) // 2
+    square_centre = (left + 2 * cell + cell // 2, top + 5 * cell + cell // 2)  # row 5, column 2: the man that hops
+    assert tuple(picture.get_at(square_centre))[:3] == (120, 72, 40)  # a dark square's brown, no man on it
+    draw_checkers(picture, pygame.Rect(20, 20, 230, 230), 0.0, "moving")
+    assert tuple(picture.get_at(square_centre))[:3] != (120, 72, 40)  # at rest he stands there

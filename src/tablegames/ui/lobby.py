@@ -176,7 +176,7 @@ class LobbyScene(Scene):
         return (self.controller.selected, stages, mute_hint(self.context.settings), text_scale(), drawing_scale())
 
     def refresh_backdrop(self) -> None:
-        """The still picture (background, title, the cards but their miniatures and bars, the footer), painted
+        """The still picture (background, title, the cards and their miniatures' still parts, the footer), painted
         again when what it shows changed: painting it every frame took most of a frame in a large window."""
         key = self.backdrop_key()
         if key != self.painted:
@@ -210,6 +210,10 @@ class LobbyScene(Scene):
         draw.rect(surface, ACCENT if chosen else PANEL_EDGE, rect, 3, border_radius=18)
         draw.rect(surface, FELT_DARK, felt, border_radius=12)
         draw.rect(surface, FELT, felt.inflate(-8, -8), border_radius=10)
+        clip = surface.get_clip()
+        surface.set_clip(felt.inflate(-8, -8))
+        table.draw_miniature()(surface, felt.inflate(-24, -24), 0.0, "still")  # its moving part: `draw`, each frame
+        surface.set_clip(clip)
         draw_text(surface, table.title, (rect.centerx, felt.bottom + 28), 40, TEXT, "center", bold=True)
         draw_wrapped(surface, table.blurb, pygame.Rect(rect.x + 14, felt.bottom + 50, rect.width - 28, 80), 25,
                      line_height=26)
@@ -226,7 +230,7 @@ class LobbyScene(Scene):
             rect, felt = self.card_places(index)
             clip = surface.get_clip()
             surface.set_clip(felt.inflate(-8, -8))
-            table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7)
+            table.draw_miniature()(surface, felt.inflate(-24, -24), self.clock + index * 0.7, "moving")
             surface.set_clip(clip)
             state = self.states[index]
             if state.first_start and not state.ready:  # a first start: the card's own bar

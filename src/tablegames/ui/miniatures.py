@@ -1,8 +1,13 @@
-"""The lobby's live miniatures: a small moving picture of each table, drawn from code each frame."""
+"""The lobby's live miniatures: a small moving picture of each table, drawn from code.
+
+Each is `draw_NAME(surface, rect, t, part)`: part "still" paints what never moves (the lobby paints it once into
+its backdrop), "moving" draws the rest over it each frame, "all" both. Painting the whole of them every frame took
+the window half a core while the kernels compile on a first start (`scripts/bench_frame.py --scenes lobby`)."""
 
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 import pygame
 
@@ -12,32 +17,39 @@ from tablegames.ui.theme import draw_sphere, shade
 RED = (214, 58, 52)
 CREAM = (238, 226, 200)
 MARBLE_COLOURS = ((214, 58, 52), (60, 110, 220), (60, 170, 90), (150, 80, 190))
+Part = Literal["all", "still", "moving"]
 
 
-def draw_checkers(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
+HOPPER = (5, 2)  # the checkers miniature's man that hops: its way crosses no other man, so it is drawn last
+
+
+def draw_checkers(surface: pygame.Surface, rect: pygame.Rect, t: float, part: Part = "all") -> None:
     """A board with a red man hopping forward and back every two seconds."""
     side = min(rect.width, rect.height)
     cell = side // 8
     board = pygame.Rect(0, 0, cell * 8, cell * 8)
     board.center = rect.center
-    for row in range(8):
-        for col in range(8):
-            colour = (120, 72, 40) if (row + col) % 2 else (236, 214, 170)
-            draw.rect(surface, colour, (board.x + col * cell, board.y + row * cell, cell, cell))
-    phase = (t % 4.0) / 2.0  # 0..2: out and back
-    hop = phase if phase <= 1 else 2 - phase
-    for row in range(8):
-        for col in range(8):
-            if (row + col) % 2 == 0 or row in (3, 4):
-                continue
-            colour = CREAM if row < 3 else RED
-            x, y = board.x + col * cell + cell / 2, board.y + row * cell + cell / 2
-            if (row, col) == (5, 2):
-                x += hop * cell
-                y -= hop * cell + math.sin(hop * math.pi) * cell * 0.6
-            draw.circle(surface, shade(colour, 0.6), (x, y + cell * 0.06), cell * 0.4)
-            draw.circle(surface, colour, (x, y), cell * 0.38)
-            draw.circle(surface, shade(colour, 0.8), (x, y), cell * 0.26, 2)
+
+    def man(row: int, col: int, hop: float) -> None:
+        colour = CREAM if row < 3 else RED
+        x = board.x + col * cell + cell / 2 + hop * cell
+        y = board.y + row * cell + cell / 2 - (hop * cell + math.sin(hop * math.pi) * cell * 0.6)
+        draw.circle(surface, shade(colour, 0.6), (x, y + cell * 0.06), cell * 0.4)
+        draw.circle(surface, colour, (x, y), cell * 0.38)
+        draw.circle(surface, shade(colour, 0.8), (x, y), cell * 0.26, 2)
+
+    if part != "moving":
+        for row in range(8):
+            for col in range(8):
+                colour = (120, 72, 40) if (row + col) % 2 else (236, 214, 170)
+                draw.rect(surface, colour, (board.x + col * cell, board.y + row * cell, cell, cell))
+        for row in range(8):
+            for col in range(8):
+                if (row + col) % 2 == 1 and row not in (3, 4) and (row, col) != HOPPER:
+                    man(row, col, 0.0)
+    if part != "still":
+        phase = (t % 4.0) / 2.0  # 0..2: out and back
+        man(*HOPPER, phase if phase <= 1 else 2 - phase)
 
 
 def _cross_track(rect: pygame.Rect) -> list[tuple[float, float]]:
@@ -56,21 +68,24 @@ def _cross_track(rect: pygame.Rect) -> list[tuple[float, float]]:
     return points
 
 
-def draw_fasttrack(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
+def draw_fasttrack(surface: pygame.Surface, rect: pygame.Rect, t: float, part: Part = "all") -> None:
     """The wooden cross-shaped track with its holes, the bullseye, and four marbles racing round it."""
     points = _cross_track(rect)
     hole = max(3, rect.width // 34)
-    wood, wood_dark = (196, 160, 112), (150, 116, 76)
-    for x, y in points:  # the board's outline: a ring of wood round every hole
-        draw.circle(surface, wood_dark, (x, y + 2), hole * 2.1)
-    for x, y in points:
-        draw.circle(surface, wood, (x, y), hole * 1.9)
-    draw.circle(surface, wood_dark, rect.center, hole * 3.4)
-    draw.circle(surface, wood, rect.center, hole * 3.1)
-    for x, y in points:
-        draw.circle(surface, (232, 228, 216), (x, y), hole * 1.15)
-    draw.circle(surface, (230, 190, 70), rect.center, hole * 1.9)
-    draw.circle(surface, (250, 220, 110), rect.center, hole * 1.1)
+    if part != "moving":
+        wood, wood_dark = (196, 160, 112), (150, 116, 76)
+        for x, y in points:  # the board's outline: a ring of wood round every hole
+            draw.circle(surface, wood_dark, (x, y + 2), hole * 2.1)
+        for x, y in points:
+            draw.circle(surface, wood, (x, y), hole * 1.9)
+        draw.circle(surface, wood_dark, rect.center, hole * 3.4)
+        draw.circle(surface, wood, rect.center, hole * 3.1)
+        for x, y in points:
+            draw.circle(surface, (232, 228, 216), (x, y), hole * 1.15)
+        draw.circle(surface, (230, 190, 70), rect.center, hole * 1.9)
+        draw.circle(surface, (250, 220, 110), rect.center, hole * 1.1)
+    if part == "still":
+        return
     for seat, colour in enumerate(MARBLE_COLOURS):
         position = (t * 2.2 + seat * len(points) / 4) % len(points)
         index = int(position)
@@ -102,8 +117,10 @@ def draw_die(surface: pygame.Surface, centre: tuple[float, float], size: float, 
         draw.circle(surface, pip, place(u * size * 0.27, v * size * 0.27), size * 0.09)
 
 
-def draw_piddle(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
-    """Six dice that tumble for a second, then rest showing a new roll."""
+def draw_piddle(surface: pygame.Surface, rect: pygame.Rect, t: float, part: Part = "all") -> None:
+    """Six dice that tumble for a second, then rest showing a new roll (nothing still but the felt)."""
+    if part == "still":
+        return
     roll, since = divmod(t, 2.5)
     size = rect.width / 5.5
     for index in range(6):
@@ -125,7 +142,7 @@ def hex_corners(centre: tuple[float, float], radius: float) -> list[tuple[float,
              centre[1] + radius * math.sin(math.radians(60 * k - 30))) for k in range(6)]
 
 
-def draw_routes(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
+def draw_routes(surface: pygame.Surface, rect: pygame.Rect, t: float, part: Part = "all") -> None:
     """A patch of hexes with track and a train's run that lights up stop by stop."""
     radius = rect.width / 9
     width = math.sqrt(3) * radius
@@ -135,10 +152,14 @@ def draw_routes(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
             x = rect.x + width * (col + 0.75 + 0.5 * (row % 2))
             y = rect.y + radius * (1.3 + row * 1.5)
             centres.append((x, y))
-            draw.polygon(surface, (196, 214, 160), hex_corners((x, y), radius - 1))
-            draw.polygon(surface, (150, 170, 120), hex_corners((x, y), radius - 1), 1)
+            if part != "moving":
+                draw.polygon(surface, (196, 214, 160), hex_corners((x, y), radius - 1))
+                draw.polygon(surface, (150, 170, 120), hex_corners((x, y), radius - 1), 1)
     route = [centres[i] for i in (4, 5, 9, 10, 14, 15, 19)]
-    draw.lines(surface, (60, 60, 60), False, route, 5)
+    if part != "moving":
+        draw.lines(surface, (60, 60, 60), False, route, 5)
+    if part == "still":
+        return
     lit = int(t * 2) % (len(route) + 2)
     if lit >= 2:
         draw.lines(surface, (220, 60, 50), False, route[:min(lit, len(route))], 5)
