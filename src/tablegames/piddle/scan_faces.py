@@ -689,23 +689,30 @@ def choose_faces(candidates: list[tuple[frozenset[int], Face, Footprint]], count
     confidence 0.4 of one read with full confidence (a side's pip taken into a face makes it read badly: a 4 and
     a pip of its side are no 6), less a little a face (one 2 rather than two 1s)."""
     ranked = sorted(candidates, key=lambda c: (-len(c[0]), -c[1].confidence))
-    best: list[tuple[frozenset[int], Face, Footprint]] = []
+    best: list[int] = []
     best_key = (-1.0, -1)
     budget = [4000]
+    # the search asks about the same pairs again and again: each pair's overlap is worked out once
+    clashes: dict[tuple[int, int], bool] = {}
 
-    def search(start: int, chosen: list[tuple[frozenset[int], Face, Footprint]], used: frozenset[int]) -> None:
+    def clash(k: int, j: int) -> bool:
+        known = clashes.get((k, j))
+        if known is None:
+            known = clashes[k, j] = ranked[k][2].overlaps(ranked[j][2])
+        return known
+
+    def search(start: int, chosen: list[int], used: frozenset[int]) -> None:
         nonlocal best, best_key
         budget[0] -= 1
-        key = (sum(len(c[0]) * (0.4 + 0.6 * c[1].confidence) - 0.25 for c in chosen), len(used))
+        key = (sum(len(ranked[j][0]) * (0.4 + 0.6 * ranked[j][1].confidence) - 0.25 for j in chosen), len(used))
         if key > best_key:
             best, best_key = list(chosen), key
         if budget[0] <= 0 or len(used) == count:
             return
         for k in range(start, len(ranked)):
-            members, face, square = ranked[k]
-            if members & used or any(square.overlaps(other[2]) for other in chosen):
+            if ranked[k][0] & used or any(clash(k, j) for j in chosen):
                 continue
-            search(k + 1, chosen + [ranked[k]], used | members)
+            search(k + 1, chosen + [k], used | ranked[k][0])
 
     search(0, [], frozenset())
-    return best
+    return [ranked[j] for j in best]
