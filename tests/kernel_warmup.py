@@ -10,7 +10,7 @@ from __future__ import annotations
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
-# Kernels the tests call beyond the window's warm-ups, compiled here too: checkers' perft and divide (77 s of CPU
+# Kernels the tests call beyond the window's warm-ups, compiled here too: checkers' perft and divide (54 s of CPU
 # alone; test_perft.py and the perft command's test in test_cli.py compiled them at once in two workers)
 MORE_WARMUPS = {"checkers": ("tablegames.checkers.engine:warmup_perft",)}
 
