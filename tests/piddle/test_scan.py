@@ -357,3 +357,22 @@ def test_a_sixs_row_of_three_is_not_read_as_a_sure_three():
     reading = read_dice(photo.image)
     there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, six.center)) < 0.6 * six.size]
     assert there and all(die.value == 6 or die.is_uncertain for die in there), there
+
+
+@pytest.mark.parametrize(("seed", "index"), [(4242, 90), (5353, 142)])
+def test_the_faint_pips_of_a_glare_washed_face_are_read_in_doubt(seed, index):
+    """Photos of the independent generator: translucent dice, their top faces washed out by glare, whose pips stand
+    out 7-18% from the face, beside their sides' dark pips (60-110%) in the same blob. Against the dark pips the
+    faint ones were not frontal and under the least contrast: three touching dice (4242/90) and two (5353/142)
+    were missed. The part of a blob that no sure face reaches is read again for faint pips, its faces in doubt."""
+    from photo_world import world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    read_right = 0
+    for truth in photo.dice:
+        there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, truth.center)) < 0.6 * truth.size]
+        assert there, f"missed the {truth.value} at {truth.center}"
+        read_right += any(die.value == truth.value for die in there)
+        assert all(die.value == truth.value or die.is_uncertain for die in there), there
+    assert read_right >= len(photo.dice) - 1  # 5353/142: a 1 read as a 3, in doubt
