@@ -97,6 +97,7 @@ class Face:
     # the grid margin itself, its shape (corner_skew, a 6's column_bend), the best margin of a reading of its pips
     # as another value (-1: none), its pips
     spots: tuple[tuple[float, float], ...] = ()  # its pips' centres (row, col) in the region's pixels
+    pip_area: float = 0.0  # its pips' median area over a typical pip's (Pip.area) at the die size it was read at
 
 
 @dataclass(frozen=True)
@@ -521,7 +522,8 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
             confidence = min(confidence, UNSURE)  # a frontal pip beside it that no face explains may be its own
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own)),
-                          tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members)))
+                          tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members),
+                          float(np.median([pips[m].area for m in read.members]))))
     return faces
 
 
