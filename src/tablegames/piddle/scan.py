@@ -670,7 +670,8 @@ def is_doubtful(dice: list[DieReading], die_pixels: float) -> bool:
 
 BIG_PIPS = 1.6  # over a typical pip's area: a die of two pips or more whose pips are this big was read at too
 # small a size (tuning photos of seeds 4242 and 5353: 69 of 3002 faces of 2-6 had pips this big; 16 of them were
-# misread, against 2 in 100 of the others, and their dice were 10% larger than read, the others' 6% smaller)
+# misread, against 2 in 100 of the others; their dice were 10% larger than read, while most others were read
+# larger than they are, their blobs taking in their sides)
 
 
 def too_big_pips(die: DieReading) -> bool:
