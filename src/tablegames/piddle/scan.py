@@ -496,10 +496,10 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     # read surely in the fewest dice is kept; a die another size reads as another value is in doubt. Blobs read
     # surely with pips too big are read again at the larger sizes only.
     doubtful = [label for label, dice in by_blob.items() if is_doubtful(dice, die_pixels)]
-    big = [label for label in big if label not in doubtful]
+    sure_but_big = [label for label in big if label not in doubtful]
     others = []
-    for size in tries if doubtful or big or from_pips in tries else []:
-        labels = blobs.chosen if size == from_pips else doubtful + big if size > die_pixels else doubtful
+    for size in tries if doubtful or sure_but_big or from_pips in tries else []:
+        labels = blobs.chosen if size == from_pips else doubtful + sure_but_big if size > die_pixels else doubtful
         if not labels:
             continue
         again, _ = read_blobs(rgb, blobs, size, labels, dict(votes))
