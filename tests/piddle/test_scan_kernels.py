@@ -15,8 +15,11 @@ from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
     cubic_surface,
+    doubled,
     gaussian_blur,
+    halved,
     plus_bilinear,
+    wide_blur,
 )
 
 
@@ -62,7 +65,7 @@ def reference_pips(maps, sign, mask, around, size, floor):
     """scan_faces.find_pips's measures of the places proposed, written with scipy and numpy, place by place (the
     reader's code before the kernel)."""
     radius = scan_faces.PIP_SHARE * size
-    blobs = sign * maps.blobs
+    blobs = sign * maps.blobs_for(sign)
     kept = []
     for row, col in zip(*scan_faces.proposed_places(maps, sign, around, size, floor), strict=True):
         if all((row - r) ** 2 + (col - c) ** 2 > (0.9 * radius) ** 2 for r, c in kept):
@@ -268,3 +271,60 @@ def test_opening_is_scipys():
         mask = rng.random(tuple(rng.integers(1, 40, 2))) < rng.random()
         for iterations in (1, 2, 3):
             assert np.array_equal(binary_opening(mask, iterations), ndimage.binary_opening(mask, iterations=iterations))
+
+
+@pytest.mark.parametrize("shape, sigma", [
+    ((3, 121, 110), 8.7),  # a 64-pixel die's surround, odd rows
+    ((4, 64, 63), 5.4),  # a small die's, odd columns
+    ((3, 40, 41), 4.0),  # the narrowest taken at half the resolution
+    ((1, 1, 1), 6.0),  # a single pixel: blurred as it is
+    ((2, 3, 2), 9.0),  # a picture smaller than the kernel
+    ((3, 5, 1), 9.0),  # one column: blurred as it is
+])
+def test_a_wide_blur_is_within_one_percent_of_scipys_on_a_step(shape, sigma):
+    """Taken at half the resolution, a blur as wide as a die's surround is still the blur."""
+    image = np.zeros(shape, dtype=np.float32)
+    image[:, shape[1] // 4:, shape[2] // 3:] = 1.0
+    expected = ndimage.gaussian_filter(image, (0, sigma, sigma))
+    assert np.abs(wide_blur(image, sigma) - expected).max() <= 0.011
+
+
+@pytest.mark.parametrize(("sign", "table", "body", "pip"), [(1, 0.12, (0.8, 0.72, 0.75), 1.0),
+                                                            (-1, 0.9, (0.45, 0.4, 0.42), 0.08)])
+@pytest.mark.parametrize("inset", [8, 10, 12, 14])
+def test_a_pip_by_a_dies_edge_is_proposed_at_its_centre(sign, table, body, pip, inset):
+    """A die 64 pixels across on a table darker (or lighter) than it, with a light (or dark) pip `inset` pixels in
+    from its top edge: the place proposed for the pip is its centre, not pulled toward the edge (it was 2 to 7
+    pixels off for a light pip, 1 for a dark one, when the surround took in the table)."""
+    size = 64.0
+    crop = np.full((110, 110, 3), table, dtype=np.float32)
+    crop[23:87, 23:87] = body
+    rows, cols = np.mgrid[:110, :110]
+    centre = 23 + inset
+    crop[(rows - centre) ** 2 + (cols - 55) ** 2 <= (scan_faces.PIP_SHARE * size) ** 2] = pip
+    mask = np.zeros((110, 110), dtype=bool)
+    mask[23:87, 23:87] = True
+    maps = scan_faces.spot_maps(crop, mask, size)
+    around = scan_faces.grown(mask, max(1, int(scan_faces.AROUND * size)))
+    floor = 0.6 * max(scan_faces.MIN_PIP_CONTRAST, 4 * maps.noise)
+    places = scan_faces.proposed_places(maps, sign, around, size, floor)
+    assert np.hypot(places[0] - centre, places[1] - 55).min() <= 1.0
+
+
+@pytest.mark.parametrize("shape", [(3, 120, 110), (4, 61, 55), (1, 3, 2), (2, 2, 7)])
+def test_halving_takes_the_means_of_2_x_2_blocks(shape):
+    image = np.random.default_rng(13).random(shape, dtype=np.float32)
+    height, width = shape[1] // 2 * 2, shape[2] // 2 * 2
+    expected = image[:, :height, :width].reshape(shape[0], height // 2, 2, width // 2, 2).mean(axis=(2, 4))
+    assert np.allclose(halved(image), expected, atol=1e-6)
+
+
+@pytest.mark.parametrize(("shape", "height", "width"), [((3, 60, 55), 120, 110), ((3, 60, 55), 121, 111),
+                                                       ((1, 1, 4), 2, 9), ((2, 5, 1), 11, 2)])
+def test_doubling_is_scipys_linear_zoom_of_pixel_areas(shape, height, width):
+    """scipy.ndimage.zoom by two, pixels taken as areas (grid_mode), linear, the ends repeated; a row or column
+    more repeats the last."""
+    image = np.random.default_rng(14).random(shape, dtype=np.float32)
+    zoomed = ndimage.zoom(image, (1, 2, 2), order=1, grid_mode=True, mode="nearest")
+    expected = np.pad(zoomed, ((0, 0), (0, height - zoomed.shape[1]), (0, width - zoomed.shape[2])), mode="edge")
+    assert np.allclose(doubled(image, height, width), expected, atol=1e-6)

@@ -42,6 +42,7 @@ from tablegames.piddle.scan_kernels import (
     gaussian_blur,
     grid_reading,
     measure_pips,
+    wide_blur,
 )
 
 Floats = npt.NDArray[np.floating]
@@ -105,21 +106,36 @@ class SpotMaps:
     """A region's brightness in the form pips are looked for in."""
 
     logs: Floats  # 3 x H x W: the log brightness of each channel, smoothed a little (0.6 pixel)
-    blobs: Floats  # 3 x H x W: a difference of Gaussians of it at a pip's scale (high on light spots)
+    light_blobs: Floats  # 3 x H x W: a difference of Gaussians of it at a pip's scale, high on light spots
+    dark_blobs: Floats  # 3 x H x W: the same, low on dark spots (each with its own surround: spot_maps)
     noise: float  # the blob maps' noise level
+
+    def blobs_for(self, sign: int) -> Floats:
+        """The blob map pips of this polarity (+1 light, -1 dark) are looked for in."""
+        return self.light_blobs if sign > 0 else self.dark_blobs
 
 
 def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     """The log brightness of each colour channel (light multiplies: a pip's contrast is the same on a lit top face
     and on a side in shade; a pip stands out most in the channels where the body is dark), and a difference of
-    Gaussians at a pip's scale on it, which proposes where the pips are (peaks for light pips, troughs for dark)."""
+    Gaussians at a pip's scale on it, which proposes where the pips are (peaks for light pips, troughs for dark).
+    A pip by a die's edge sits on the slope the edge makes in a difference of Gaussians (the table darker or
+    lighter than the die pulls the surround down or up) and made no peak of its own: a glare-washed 4 read as
+    a 2, a red 2 on red wood missed. So on the dice the surround is also taken over their pixels only, and
+    each polarity takes the surround that makes a spot stand out less: that evens out the edge's slope, and
+    proposes no spot that the plain difference did not."""
     radius = PIP_SHARE * size
-    logs = np.moveaxis(np.log(crop + 0.1), 2, 0)  # the offset keeps dark channels' noise from swelling
+    logs = np.ascontiguousarray(np.moveaxis(np.log(crop + 0.1), 2, 0))  # the offset keeps dark channels'
+    # noise from swelling
     light = gaussian_blur(logs, (0, max(0.6, 0.25 * radius), max(0.6, 0.25 * radius)))  # against noise,
     # too little to round a shape
     fine = gaussian_blur(logs, (0, max(0.5, 0.4 * radius), max(0.5, 0.4 * radius)))
-    coarse = gaussian_blur(logs, (0, 1.6 * radius, 1.6 * radius))
-    blobs = fine - coarse
+    coarse = wide_blur(logs, 1.6 * radius)
+    # the surround over the dice's pixels only: the masked picture's blur over the mask's (one call for both)
+    masked = wide_blur(np.concatenate([logs * mask, mask[None].astype(np.float32)]), 1.6 * radius)
+    on_dice = np.where(mask, masked[:3] / np.maximum(masked[3], np.float32(1e-6)), coarse)
+    light_blobs = fine - np.maximum(coarse, on_dice)
+    dark_blobs = fine - np.minimum(coarse, on_dice)
     inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
     if not inner.any():
         inner = mask
@@ -127,7 +143,7 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     pixel_noise = float(np.median(np.abs(detail[:, inner]))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
     sigma = max(0.6, 0.4 * radius)  # what the levels are judged at: white noise over 2 sigma sqrt(pi) pixels
     noise = pixel_noise / max(1.0, 2 * sigma * math.sqrt(math.pi)) + 0.005
-    return SpotMaps(light.astype(np.float32), blobs.astype(np.float32), noise)
+    return SpotMaps(light.astype(np.float32), light_blobs.astype(np.float32), dark_blobs.astype(np.float32), noise)
 
 
 def block_mean(image: npt.NDArray[np.generic], step: int) -> Floats:
@@ -171,7 +187,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     place): its area and roundness."""
     radius = PIP_SHARE * size
     rows, cols = proposed_places(maps, sign, around, size, floor)
-    measures = measure_pips(maps.logs, maps.blobs, float(sign), rows, cols, eroded(mask, 1), ring_offsets(1.9 * radius),
+    measures = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), rows, cols, eroded(mask, 1), ring_offsets(1.9 * radius),
                             radius, floor, BASE_PERCENTILE / 100)  # the core: the dice, a pixel in from their blobs' edge
     typical = math.pi * radius * radius
     return [Pip(np.array([m[ROW], m[COL]]), float(m[STRENGTH]), float(m[PIXELS]) / typical, float(m[ROUNDNESS]),
@@ -182,7 +198,7 @@ def proposed_places(maps: SpotMaps, sign: int, around: Mask, size: float, floor:
                     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Where pips of one polarity may be (rows, cols, strongest first): the local maxima of the blob map's best
     channel within a pip's reach, above 0.3 of the floor, in `around`."""
-    blobs = sign * maps.blobs
+    blobs = sign * maps.blobs_for(sign)
     best = blobs.max(axis=0)
     window = max(3, int(1.4 * PIP_SHARE * size) | 1)
     peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
