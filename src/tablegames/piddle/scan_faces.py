@@ -121,7 +121,7 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     Gaussians at a pip's scale on it, which proposes where the pips are (peaks for light pips, troughs for dark).
     A pip by a die's edge sits on the slope the edge makes in a difference of Gaussians (the table darker or
     lighter than the die pulls the surround down or up) and made no peak of its own: a glare-washed 4 read as
-    a 2, a red 2 on red wood missed. So on the dice the surround is also taken over their pixels only, and
+    a 2, a 2 touching a 5 missed. So on the dice the surround is also taken over their pixels only, and
     each polarity takes the surround that makes a spot stand out less: that evens out the edge's slope, and
     proposes no spot that the plain difference did not."""
     radius = PIP_SHARE * size

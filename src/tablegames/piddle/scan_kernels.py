@@ -13,7 +13,9 @@
   and stretching took more than they saved).
 
 Their arithmetic is numpy's in the reader before them, float32 where it was float32 and in the same order, so
-they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references).
+they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references); all but
+wide_blur, which came with the blob maps' second surround (docs/piddle.md, step 45) and is checked against scipy's
+blur to within 1%.
 """
 
 from __future__ import annotations
