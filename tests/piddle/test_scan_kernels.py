@@ -277,14 +277,15 @@ def test_opening_is_scipys():
     ((3, 121, 110), 8.7),  # a 64-pixel die's surround, odd rows
     ((4, 64, 63), 5.4),  # a small die's, odd columns
     ((3, 40, 41), 4.0),  # the narrowest taken at half the resolution
+    ((3, 33, 32), 4.0),  # an odd row left out of the means
     ((1, 1, 1), 6.0),  # a single pixel: blurred as it is
-    ((2, 3, 2), 9.0),  # a picture smaller than the kernel
-    ((3, 5, 1), 9.0),  # one column: blurred as it is
+    ((2, 15, 40), 9.0),  # a picture under 16 pixels a side: blurred as it is
 ])
 def test_a_wide_blur_is_within_one_percent_of_scipys_on_a_step(shape, sigma):
-    """Taken at half the resolution, a blur as wide as a die's surround is still the blur."""
+    """Taken at half the resolution, a blur as wide as a die's surround is still the blur (of a square's corner in
+    the middle of the picture, away from its edges)."""
     image = np.zeros(shape, dtype=np.float32)
-    image[:, shape[1] // 4:, shape[2] // 3:] = 1.0
+    image[:, shape[1] // 2:, shape[2] // 2:] = 1.0  # a corner of a square
     expected = ndimage.gaussian_filter(image, (0, sigma, sigma))
     assert np.abs(wide_blur(image, sigma) - expected).max() <= 0.011
 

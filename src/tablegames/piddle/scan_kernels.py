@@ -527,11 +527,13 @@ def gaussian_blur(image: Singles, sigmas: tuple[float, ...]) -> Singles:
 
 def wide_blur(image: Singles, sigma: float) -> Singles:
     """A Gaussian blur of a picture (C x H x W) too wide to keep detail (sigma 4 pixels or more; a narrower one,
-    or a picture a pixel thin, is blurred as it is): taken on its 2 x 2 means and brought back by linear
-    interpolation, a quarter of the pixels and half the kernel. Within 1% of the plain blur of a step at sigma 4,
-    0.1% at a 64-pixel die's surround (8.7)."""
+    or a picture under 16 pixels a side, whose odd last row would weigh too much, is blurred as it is): taken on
+    its 2 x 2 means and brought back by linear interpolation, a quarter of the pixels and half the kernel. Within
+    1% of the plain blur of a step at sigma 4, 0.1% at a 64-pixel die's surround (8.7), more than a sigma in from
+    the picture's edges; by them, where the ends are reflected in whole halved pixels, up to 12% (a patch of a
+    few pixels in a corner: a region's edges are table)."""
     height, width = image.shape[1:]
-    if sigma < 4 or height < 2 or width < 2:
+    if sigma < 4 or min(height, width) < 16:
         return gaussian_blur(image, (0, sigma, sigma))
     narrower = math.sqrt(sigma * sigma - 0.25) / 2  # in halved pixels; the 2 x 2 means spread it 0.25 pixel^2
     return doubled(gaussian_blur(halved(np.ascontiguousarray(image)), (0, narrower, narrower)), height, width)
