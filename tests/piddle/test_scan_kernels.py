@@ -318,6 +318,7 @@ def test_halving_takes_the_means_of_2_x_2_blocks(shape):
     height, width = shape[1] // 2 * 2, shape[2] // 2 * 2
     expected = image[:, :height, :width].reshape(shape[0], height // 2, 2, width // 2, 2).mean(axis=(2, 4))
     assert np.allclose(halved(image), expected, atol=1e-6)
+    assert np.array_equal(halved(image), scan_faces.block_mean(image.transpose(1, 2, 0), 2).transpose(2, 0, 1))
 
 
 @pytest.mark.parametrize(("shape", "height", "width"), [((3, 60, 55), 120, 110), ((3, 60, 55), 121, 111),
