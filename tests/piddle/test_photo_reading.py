@@ -2,7 +2,7 @@
 a tilted camera over rounded cubes of six materials, sides and all, shadows, glare, felt, wood and paper of any
 colour, blur, noise, JPEG 40-95, 40-250 px dice, 4-8 a photo) and, in the same test, the suite's own generator
 (piddle.scan_synth). 200 photos of the new generator and 100 of the old by default (drawing a new photo takes
-about a second, reading it a quarter or more: 160-209 s on two cores in CI, the slowest test of make test), 1000
+about a second, reading it a quarter or more: 117-209 s on two cores in CI, the slowest test of make test), 1000
 of each with make test-all (the first ones the same).
 
 The goals (issue 19): at least 99.5% of the dice right, 98% of the photos exactly right, every wrong die flagged,
