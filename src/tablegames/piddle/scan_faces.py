@@ -143,7 +143,8 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     pixel_noise = float(np.median(np.abs(detail[:, inner]))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
     sigma = max(0.6, 0.4 * radius)  # what the levels are judged at: white noise over 2 sigma sqrt(pi) pixels
     noise = pixel_noise / max(1.0, 2 * sigma * math.sqrt(math.pi)) + 0.005
-    return SpotMaps(light.astype(np.float32), light_blobs.astype(np.float32), dark_blobs.astype(np.float32), noise)
+    return SpotMaps(light.astype(np.float32, copy=False), light_blobs.astype(np.float32, copy=False),
+                    dark_blobs.astype(np.float32, copy=False), noise)  # float32 already: no copies
 
 
 def block_mean(image: npt.NDArray[np.generic], step: int) -> Floats:

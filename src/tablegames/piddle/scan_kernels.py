@@ -614,5 +614,5 @@ def warmup() -> None:
     grid_reading(logs[0], 0.0, 1.0, np.array([8.0, 8.0]), frames, spots, np.ones(1), np.ones(1), 12.0, PATTERN_MASK,
                  PATTERN_TABLE, PATTERN_COUNTS)
     gaussian_blur(logs, (0.0, 1.0, 1.0))
-    wide_blur(logs, 4.0)
+    doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
