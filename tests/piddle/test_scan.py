@@ -291,6 +291,40 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     assert again[0].value == 2 and again[0].confidence == scan_faces.UNSURE
 
 
+def test_one_pip_of_a_bottom_face_under_the_top_one_is_enough_to_read_it_from_its_strong_pips():
+    """A red translucent 2 through which only its bottom 5's middle pip shows, fainter and off the 2's centre by
+    the die's depth (drawn here): read from all three pips it has no margin; read from its strong pips alone it is
+    a 2, in doubt. A faint pip beyond a face's reach of the strong pips' middle is no pip under the face: no
+    second reading."""
+    from tablegames.piddle import scan_faces
+
+    side = 64
+
+    def two_with_a_faint_pip_at(row: float, col: float):
+        crop = np.zeros((128, 128, 3), np.float32)
+        crop[...] = (30 / 255, 40 / 255, 110 / 255)
+        crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
+        rows, cols = np.mgrid[0:128, 0:128]
+        spacing, radius = 0.26 * side, 0.085 * side
+        crop[np.hypot(rows - row, cols - col) <= radius] = (235 / 255, 130 / 255, 130 / 255)
+        for i in (-1, 1):
+            crop[np.hypot(rows - 64 - i * spacing, cols - 64 - i * spacing) <= radius] = (250 / 255, 250 / 255,
+                                                                                         250 / 255)
+        pips, frontal, peaks, floor = light_pips_of_the_drawn_die(crop)
+        points = np.array([pips[i].centre for i in frontal])
+        assert len(frontal) == 3
+        whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
+        again = scan_faces.strong_pips_read(peaks, pips, frontal, (0, 1, 2), points, side, floor)
+        return whole, again
+
+    for row, col in ((72, 70), (76, 68), (54, 72)):  # 10-13 px off the centre (0.16-0.2 of a side)
+        whole, again = two_with_a_faint_pip_at(row, col)
+        assert whole is None or whole[0].confidence < scan_faces.UNCERTAIN_BELOW
+        assert again is not None and again[0].value == 2 and again[0].confidence == scan_faces.UNSURE
+    _, again = two_with_a_faint_pip_at(88, 40)  # 34 px from the middle: past a face's reach (32)
+    assert again is None
+
+
 def test_a_face_whose_pips_lie_on_faces_lit_unlike_is_doubted():
     """Two white pips on the diagonal of a red face read as a sure 2; the same two with the face round one of them
     in shade (a 1's pip on a lit top and a pip of the side below it, read together as a 2) are in doubt."""
@@ -410,6 +444,19 @@ def test_a_face_of_four_pips_or_more_is_not_doubted_for_a_pip_beside_it(seed, in
     photo = world_photo(seed, index)
     reading = read_dice(photo.image)
     assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
+
+
+@pytest.mark.parametrize(("seed", "index"), [(5353, 128), (4242, 176), (4242, 121)])
+def test_translucent_dice_showing_one_pip_of_their_bottom_face_are_read_from_their_strong_pips(seed, index):
+    """Photos of the independent generator where one pip of a translucent die's bottom face showed through under
+    its top face, and the top face read from all its pips had no margin or none at all: a 2 read as a 1, a 1 as a
+    3, a 1 as a 2 (and, in the same photo, a 4 as a 2, right once its neighbour is). Every die is read right now
+    (those read from their strong pips in doubt)."""
+    from photo_world import world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values), reading.dice
 
 
 @pytest.mark.parametrize(("seed", "index"), [(4242, 185), (4242, 251), (5353, 26)])
