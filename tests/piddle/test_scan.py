@@ -477,7 +477,7 @@ def test_a_face_of_four_pips_or_more_is_not_doubted_for_a_pip_beside_it(seed, in
 @pytest.mark.parametrize(("seed", "index"), [(5353, 128), (4242, 176), (4242, 121)])
 def test_translucent_dice_showing_one_pip_of_their_bottom_face_are_read_from_their_strong_pips(seed, index):
     """Photos of the independent generator where one pip of a translucent die's bottom face showed through under
-    its top face, and the top face read from all its pips had no margin or none at all: a 2 read as a 1, a 1 as a
+    its top face, and the top face read from all its pips had no margin or was no face: a 2 read as a 1, a 1 as a
     3, a 1 as a 2 (and, in the same photo, a 4 as a 2, right once its neighbour is). Every die is read right now
     (those read from their strong pips in doubt)."""
     from photo_world import world_photo
