@@ -82,7 +82,7 @@ class Pip:
     base: float  # the signed log brightness of the face round it
     channel: int  # the colour channel it stands out most in
 
-    def is_frontal(self, strength: float, area: float, least_round: float = FRONTAL_ROUND) -> bool:
+    def is_frontal(self, strength: float, area: float, least_round: float) -> bool:
         """Seen face on: a pip of the top face, not of a side seen at a slant (strength and area: those of the
         region's round pips, for comparison: a pip on a side is flattened, weaker and smaller; least_round: the
         least roundness it may have)."""
