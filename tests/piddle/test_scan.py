@@ -524,3 +524,41 @@ def test_a_pip_by_a_dies_edge_is_found_where_the_table_is_darker_than_the_die(se
     photo = world_photo(seed, index)
     reading = read_dice(photo.image)
     assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
+
+
+def test_a_faint_pip_on_the_slope_a_dark_rim_makes_in_the_blob_map_is_proposed():
+    """Where the blob map rises past a faint pip towards a die's dark rim, it has no peak at the pip; the pip's
+    own brightness still peaks there, and that place is proposed. A place within two pip radii of a pip found
+    already is not (it would measure that pip again)."""
+    from tablegames.piddle.scan_faces import PIP_SHARE, SpotMaps, places_on_slopes
+
+    size, n = 64.0, 64
+    rows, cols = np.indices((n, n)).astype(np.float32)
+    bump = 0.18 * np.exp(-((rows - 30) ** 2 + (cols - 24) ** 2) / (2 * 3.0 ** 2))
+    logs = np.repeat((bump - 0.01 * cols)[None], 3, axis=0).astype(np.float32)  # tilted a little: no flat
+    slope = np.repeat((0.02 * cols)[None], 3, axis=0).astype(np.float32)  # rises past the pip: no peak there
+    assert slope[0, 30, 24] < slope[0, 30, 25]
+    maps = SpotMaps(logs, slope, -slope, 0.005)
+    around = np.zeros((n, n), dtype=np.bool_)
+    around[8:56, 8:56] = True
+    none = np.zeros(0, dtype=np.int64)
+    def near_the_pip(found_rows, found_cols):
+        return any(abs(r - 30) <= 1 and abs(c - 24) <= 1 for r, c in zip(found_rows, found_cols, strict=True))
+
+    assert near_the_pip(*places_on_slopes(maps, 1, around, size, 0.12, none, none, np.zeros((0, 2))))
+    beside = np.array([[30.0, 24.0 + 1.5 * PIP_SHARE * size]])  # a pip found under two radii away
+    assert not near_the_pip(*places_on_slopes(maps, 1, around, size, 0.12, none, none, beside))
+    proposed = np.array([30], dtype=np.int64), np.array([23], dtype=np.int64)  # the blob map's own peak there
+    assert not near_the_pip(*places_on_slopes(maps, 1, around, size, 0.12, *proposed, np.zeros((0, 2))))
+
+
+@pytest.mark.parametrize(("seed", "index"), [(4242, 224), (4242, 108), (5353, 247)])
+def test_a_faint_pip_near_a_dark_rim_is_found(seed, index):
+    """Photos of the independent generator where a glare-washed face's faint pip near the die's dark rim made no
+    peak in the blob map (the rim's slope rose past it): a 2 read as a 1, a 4 as a 6, a 6 as a 2. Every die is
+    read right now."""
+    from photo_world import world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values), reading.dice

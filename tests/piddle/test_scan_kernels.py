@@ -20,6 +20,7 @@ from tablegames.piddle.scan_kernels import (
     halved,
     plus_bilinear,
     wide_blur,
+    window_peaks,
 )
 
 
@@ -330,3 +331,20 @@ def test_doubling_is_scipys_linear_zoom_of_pixel_areas(shape, height, width):
     zoomed = ndimage.zoom(image, (1, 2, 2), order=1, grid_mode=True, mode="nearest")
     expected = np.pad(zoomed, ((0, 0), (0, height - zoomed.shape[1]), (0, width - zoomed.shape[2])), mode="edge")
     assert np.allclose(doubled(image, height, width), expected, atol=1e-6)
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_window_peaks_are_scipys_maximum_filter_at_the_places_asked(sign):
+    rng = np.random.default_rng(31)
+    for _ in range(40):
+        shape = (3, *(int(n) for n in rng.integers(1, 30, 2)))
+        values = rng.normal(size=shape).astype(np.float32)
+        values[:, ::3] = values[:, :1]  # ties: equal values in a window count as peaks, as in scipy
+        allowed = rng.random(shape) < 0.6
+        half = int(rng.integers(0, 4))
+        rows, cols = (axis.astype(np.int64) for axis in np.nonzero(rng.random(shape[1:]) < 0.5))
+        peaks = window_peaks(values, float(sign), allowed, rows, cols, half)
+        signed = sign * values
+        expected = ((signed == ndimage.maximum_filter(signed, size=(1, 2 * half + 1, 2 * half + 1))) & allowed
+                    ).any(axis=0)[rows, cols]
+        assert np.array_equal(peaks, expected)

@@ -43,6 +43,7 @@ from tablegames.piddle.scan_kernels import (
     grid_reading,
     measure_pips,
     wide_blur,
+    window_peaks,
 )
 
 Floats = npt.NDArray[np.floating]
@@ -195,9 +196,28 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     place): its area and roundness."""
     radius = PIP_SHARE * size
     rows, cols = proposed_places(maps, sign, around, size, floor)
-    measures = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), rows, cols, eroded(mask, 1), ring_offsets(1.9 * radius),
-                            radius, floor, BASE_PERCENTILE / 100)  # the core: the dice, a pixel in from their blobs' edge
+    core, ring = eroded(mask, 1), ring_offsets(1.9 * radius)  # the core: the dice, a pixel in from their blobs' edge
+    measures = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), rows, cols, core, ring, radius, floor,
+                            BASE_PERCENTILE / 100)
     typical = math.pi * radius * radius
+    slope_rows, slope_cols = places_on_slopes(maps, sign, around, size, floor, rows, cols, measures[:, ROW:COL + 1])
+    if len(slope_rows):
+        # measured with the places proposed near them (each pip's pixels are those nearer it than any other
+        # place), and kept when clear of every pip found, round, standing out all round, of a pip's size and
+        # weaker than the slope (a pip that stands out more than that made a peak of its own, or is a side's)
+        near = np.hypot(rows[:, None] - slope_rows[None, :], cols[:, None] - slope_cols[None, :]).min(axis=1) \
+            <= 2 * (math.ceil(2.2 * radius) + 1)  # within the reach of a pip's pixels (measure_pips)
+        both = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), np.concatenate([rows[near], slope_rows]),
+                            np.concatenate([cols[near], slope_cols]), core, ring, radius, floor, BASE_PERCENTILE / 100)
+        clear = np.hypot(both[:, None, ROW] - measures[None, :, ROW], both[:, None, COL] - measures[None, :, COL]
+                         ).min(axis=1, initial=np.inf) > SLOPE_CLEAR * radius
+        centre_rows = np.clip(np.rint(both[:, ROW]).astype(np.int64), 0, mask.shape[0] - 1)
+        centre_cols = np.clip(np.rint(both[:, COL]).astype(np.int64), 0, mask.shape[1] - 1)
+        slope = sign * maps.blobs_for(sign)[both[:, CHANNEL].astype(np.int64), centre_rows, centre_cols]
+        kept = clear & (both[:, ROUNDNESS] >= SLOPE_ROUND) & (both[:, SURROUND] <= SLOPE_SURROUND) \
+            & (both[:, OPEN] == 0) & (both[:, PIXELS] >= SLOPE_AREA[0] * typical) \
+            & (both[:, PIXELS] <= SLOPE_AREA[1] * typical) & (slope > both[:, STRENGTH])
+        measures = np.concatenate([measures, both[kept]])
     return [Pip(np.array([m[ROW], m[COL]]), float(m[STRENGTH]), float(m[PIXELS]) / typical, float(m[ROUNDNESS]),
                 float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL])) for m in measures]
 
@@ -213,6 +233,35 @@ def proposed_places(maps: SpotMaps, sign: int, around: Mask, size: float, floor:
     rows, cols = np.nonzero(peaks)
     order = np.argsort(-best[rows, cols], kind="stable")
     return rows[order].astype(np.int64), cols[order].astype(np.int64)
+
+
+SLOPE_CLEAR = 2.0  # pip radii: a place on a slope this far from every pip found may be a pip of its own ...
+SLOPE_ROUND, SLOPE_SURROUND, SLOPE_AREA = 0.85, 0.1, (0.4, 1.6)  # ... when it is this round, stands out all round
+# and is of a pip's size (over a typical pip's area): stricter than a pip proposed by a peak, as a side's pip
+
+
+def places_on_slopes(maps: SpotMaps, sign: int, around: Mask, size: float, floor: float, rows: npt.NDArray[np.int64],
+                     cols: npt.NDArray[np.int64], found: Doubles) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Where a pip may be that the blob map proposed no peak for (rows, cols, strongest first): a faint pip near
+    a die's dark rim sits on the slope the rim makes in the blob map, which rises past it (a glare-washed 2's pip,
+    0.18 over its face, on a slope of 0.3 in a pip's width: the 2 was read as a 1). Its own brightness still
+    peaks there, in its channel: the places where one channel's brightness peaks within a pip's reach and its blob
+    map is above 0.3 of the floor, that are not places proposed already (rows, cols) and lie SLOPE_CLEAR pip radii
+    from every pip found (found: their centres), so that no pip is measured twice."""
+    blobs = sign * maps.blobs_for(sign)
+    allowed = (blobs > floor) & around  # a pip on a slope stands out less than the slope (find_pips)
+    allowed[:, rows, cols] = False
+    more_rows, more_cols = np.nonzero(allowed.any(axis=0))
+    window = max(3, int(1.4 * PIP_SHARE * size) | 1)
+    peaks = window_peaks(maps.logs, float(sign), allowed, more_rows.astype(np.int64), more_cols.astype(np.int64),
+                         window // 2)
+    more_rows, more_cols = more_rows[peaks], more_cols[peaks]
+    if len(found) and len(more_rows):
+        gaps = np.hypot(more_rows[:, None] - found[None, :, 0], more_cols[:, None] - found[None, :, 1]).min(axis=1)
+        clear = gaps > SLOPE_CLEAR * PIP_SHARE * size
+        more_rows, more_cols = more_rows[clear], more_cols[clear]
+    order = np.argsort(-blobs.max(axis=0)[more_rows, more_cols], kind="stable")
+    return more_rows[order].astype(np.int64), more_cols[order].astype(np.int64)
 
 
 def layout_fit(points: Doubles, centre: Doubles, size: float) -> float:

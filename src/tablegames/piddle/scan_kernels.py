@@ -592,6 +592,34 @@ def doubled(image: Singles, height: int, width: int) -> Singles:
     return out
 
 
+@njit(cache=True, nogil=True)
+def window_peaks(values: Singles, sign: float, allowed: Mask, rows: Ints, cols: Ints, half: int) -> Mask:
+    """For each place (rows, cols): whether, in some channel allowed there (allowed: 3 x H x W), sign times the
+    value there is the highest in the (2 half + 1)-pixel square round it, cut at the picture's edge (scipy's
+    maximum_filter compared with the values, at these places only)."""
+    height, width = values.shape[1], values.shape[2]
+    one_sign = np.float32(sign)
+    out = np.zeros(len(rows), dtype=np.bool_)
+    for k in range(len(rows)):
+        row, col = rows[k], cols[k]
+        for channel in range(values.shape[0]):
+            if not allowed[channel, row, col]:
+                continue
+            here = one_sign * values[channel, row, col]
+            highest = True
+            for r in range(max(row - half, 0), min(row + half + 1, height)):
+                for c in range(max(col - half, 0), min(col + half + 1, width)):
+                    if one_sign * values[channel, r, c] > here:
+                        highest = False
+                        break
+                if not highest:
+                    break
+            if highest:
+                out[k] = True
+                break
+    return out
+
+
 def warmup() -> None:
     """Compile the kernel with the argument types the reader calls it with."""
     logs = np.zeros((3, 16, 16), dtype=np.float32)
@@ -616,3 +644,4 @@ def warmup() -> None:
     gaussian_blur(logs, (0.0, 1.0, 1.0))
     doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
+    window_peaks(logs, 1.0, np.ones((3, 16, 16), dtype=np.bool_), points, points, 3)
