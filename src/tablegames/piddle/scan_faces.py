@@ -193,7 +193,8 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     the brightness of its strongest channel round it: its strength (its peak over the BASE_PERCENTILE of a ring two
     pip radii out), how much of that ring lies below it (a pip stands out all round, a face's corner only on its
     outer side), and its shape (the pixels above half its strength, connected to it, nearer it than to any other
-    place): its area and roundness."""
+    place): its area and roundness. A faint pip on the slope a dark rim makes in the blob map is proposed from
+    its own brightness (places_on_slopes)."""
     radius = PIP_SHARE * size
     rows, cols = proposed_places(maps, sign, around, size, floor)
     core, ring = eroded(mask, 1), ring_offsets(1.9 * radius)  # the core: the dice, a pixel in from their blobs' edge
@@ -246,10 +247,11 @@ def places_on_slopes(maps: SpotMaps, sign: int, around: Mask, size: float, floor
     a die's dark rim sits on the slope the rim makes in the blob map, which rises past it (a glare-washed 2's pip,
     0.18 over its face, on a slope of 0.3 in a pip's width: the 2 was read as a 1). Its own brightness still
     peaks there, in its channel: the places where one channel's brightness peaks within a pip's reach and its blob
-    map is above 0.3 of the floor, that are not places proposed already (rows, cols) and lie SLOPE_CLEAR pip radii
-    from every pip found (found: their centres), so that no pip is measured twice."""
+    map is above the floor (such a pip stands out less than the slope under it: find_pips), that are not places
+    proposed already (rows, cols) and lie SLOPE_CLEAR pip radii from every pip found (found: their centres), so
+    that no pip is measured twice."""
     blobs = sign * maps.blobs_for(sign)
-    allowed = (blobs > floor) & around  # a pip on a slope stands out less than the slope (find_pips)
+    allowed = (blobs > floor) & around
     allowed[:, rows, cols] = False
     more_rows, more_cols = np.nonzero(allowed.any(axis=0))
     window = max(3, int(1.4 * PIP_SHARE * size) | 1)
