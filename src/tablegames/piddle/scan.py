@@ -302,8 +302,58 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     solid = candidates & ~shadow
     strong = distance > threshold
     mask = filled(binary_opening(grown_within(solid & strong, solid), 2))
+    faces = faces_round_pips(flat, mask, table_colour, shadow)
+    if faces.any():  # seldom: filling holes again costs a few ms
+        mask = filled(mask | faces)
     shadow &= strong
     return flat, mask | dark_dice(shadow & ~mask)
+
+
+PIP_RING_CONTRAST = 3.0  # a pip's ring: its colour this many times its own spread away from the table's colour
+LEAST_FACE_CONTRAST = 0.04  # a ring nearer the table's colour than this is the table
+LARGEST_PIP = 0.025  # of the working picture's side: a pip's radius on a die of 250 px in a 1000 px photo
+FACE_REACH = 10.0  # pip radii round a pip that its face may reach (a pip's radius is about a tenth of a die's side)
+
+
+def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mask) -> Mask:
+    """The faces the threshold missed, found from their pips: a face as near the table's colour as the table's own
+    grain (ivory on grey paper, white on lavender, translucent red on red wood) falls below the threshold while its
+    pips, far from both, stand out as blobs of their own, and the die falls apart into its pips. A round blob whose
+    ring is of one colour, unlike the table's and nearer the table's than the blob's own, is such a pip; what round
+    it (within a die's reach) is nearer the ring's colour than the table's, and not shadow, is its face."""
+    labels, _ = ndimage.label(mask)
+    height, width = mask.shape
+    table = table_colour.astype(np.float32)
+    faces = np.zeros_like(mask)
+    for index, box in enumerate(ndimage.find_objects(labels)):
+        rows, cols = box[0].stop - box[0].start, box[1].stop - box[1].start
+        area = int(np.count_nonzero(labels[box] == index + 1))
+        radius = math.sqrt(area / math.pi)
+        if area < 4 or radius > LARGEST_PIP * WORKING_SIZE or max(rows, cols) > 2.5 * min(rows, cols) \
+                or area < 0.5 * rows * cols:
+            continue  # not round, or a die (the costly case: its ring and reach are large)
+        near = with_margin(box, height, width, int(2 + 2 * radius))
+        blob = labels[near] == index + 1
+        apart = ndimage.distance_transform_edt(~blob)
+        ring = (apart > 1.5) & (apart <= 1.5 + radius) & ~mask[near]
+        if np.count_nonzero(ring) < 8:
+            continue
+        colours = flat[near][ring]
+        face = np.median(colours, axis=0)
+        contrast = float(np.linalg.norm(face - table))
+        spread = float(np.median(np.linalg.norm(colours - face, axis=1)))
+        pip = np.median(flat[near][blob], axis=0)
+        if contrast < max(PIP_RING_CONTRAST * spread, LEAST_FACE_CONTRAST) or np.linalg.norm(pip - face) < contrast:
+            continue  # a speck on the table, or in a shadow, or a die's side beside its face
+        window = with_margin(box, height, width, int(FACE_REACH * radius) + 1)
+        pixels = flat[window]
+        nearer = (np.linalg.norm(pixels - face, axis=2) < np.linalg.norm(pixels - table, axis=2)) & ~shadow[window]
+        parts, _ = ndimage.label(nearer)
+        ring_rows, ring_cols = np.nonzero(ring)
+        touching = np.unique(parts[ring_rows + near[0].start - window[0].start,
+                                   ring_cols + near[1].start - window[1].start])
+        faces[window] |= np.isin(parts, touching[touching > 0])
+    return binary_opening(faces, 1)
 
 
 def filled(mask: Mask) -> Mask:
@@ -356,11 +406,11 @@ def face_size(area: float) -> float:
     return math.sqrt(area / (1 - (4 - math.pi) * CORNER_SHARE**2))
 
 
-def with_margin(box: tuple[slice, slice], height: int, width: int) -> Box:
-    """A blob's box grown by one pixel of margin (within the picture), so distances to the blob's edge are right."""
+def with_margin(box: tuple[slice, slice], height: int, width: int, margin: int = 1) -> Box:
+    """A blob's box grown by a margin (one pixel: distances to the blob's edge are right), within the picture."""
     rows, cols = box
-    return (slice(max(rows.start - 1, 0), min(rows.stop + 1, height)),
-            slice(max(cols.start - 1, 0), min(cols.stop + 1, width)))
+    return (slice(max(rows.start - margin, 0), min(rows.stop + margin, height)),
+            slice(max(cols.start - margin, 0), min(cols.stop + margin, width)))
 
 
 MIN_PHOTO_SIDE = 100  # pixels: a smaller photo cannot hold six readable dice
