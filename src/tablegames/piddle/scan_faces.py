@@ -42,6 +42,7 @@ from tablegames.piddle.scan_kernels import (
     gaussian_blur,
     grid_reading,
     measure_pips,
+    pip_reach,
     wide_blur,
     window_peaks,
 )
@@ -207,7 +208,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
         # place), and kept when clear of every pip found, round, standing out all round, of a pip's size and
         # weaker than the slope (a pip that stands out more than that made a peak of its own, or is a side's)
         near = np.hypot(rows[:, None] - slope_rows[None, :], cols[:, None] - slope_cols[None, :]).min(axis=1) \
-            <= 2 * (math.ceil(2.2 * radius) + 1)  # within the reach of a pip's pixels (measure_pips)
+            <= 2 * pip_reach(radius)  # whose pixels may reach theirs (measure_pips)
         both = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), np.concatenate([rows[near], slope_rows]),
                             np.concatenate([cols[near], slope_cols]), core, ring, radius, floor, BASE_PERCENTILE / 100)
         clear = np.hypot(both[:, None, ROW] - measures[None, :, ROW], both[:, None, COL] - measures[None, :, COL]
@@ -223,13 +224,18 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
                 float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL])) for m in measures]
 
 
+def peak_window(size: float) -> int:
+    """The side (odd) of the window a pip's peak is the highest in: 1.4 pip radii."""
+    return max(3, int(1.4 * PIP_SHARE * size) | 1)
+
+
 def proposed_places(maps: SpotMaps, sign: int, around: Mask, size: float, floor: float
                     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Where pips of one polarity may be (rows, cols, strongest first): the local maxima of the blob map's best
     channel within a pip's reach, above 0.3 of the floor, in `around`."""
     blobs = sign * maps.blobs_for(sign)
     best = blobs.max(axis=0)
-    window = max(3, int(1.4 * PIP_SHARE * size) | 1)
+    window = peak_window(size)
     peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
     rows, cols = np.nonzero(peaks)
     order = np.argsort(-best[rows, cols], kind="stable")
@@ -254,7 +260,7 @@ def places_on_slopes(maps: SpotMaps, sign: int, around: Mask, size: float, floor
     allowed = (blobs > floor) & around
     allowed[:, rows, cols] = False
     more_rows, more_cols = np.nonzero(allowed.any(axis=0))
-    window = max(3, int(1.4 * PIP_SHARE * size) | 1)
+    window = peak_window(size)
     peaks = window_peaks(maps.logs, float(sign), allowed, more_rows.astype(np.int64), more_cols.astype(np.int64),
                          window // 2)
     more_rows, more_cols = more_rows[peaks], more_cols[peaks]

@@ -37,6 +37,12 @@ MEASURES = 9
 
 
 @njit(cache=True, nogil=True)
+def pip_reach(radius: float) -> int:
+    """How far (pixels) from its place a pip's pixels are looked for: 2.2 pip radii and one."""
+    return int(math.ceil(2.2 * radius)) + 1
+
+
+@njit(cache=True, nogil=True)
 def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, core: Mask, ring: Ints,
                  radius: float, floor: float, base_share: float) -> Doubles:
     """One row of measures (ROW, COL, ... CHANNEL) for each pip found at the proposed places (rows, cols: strongest
@@ -57,7 +63,7 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
             kept[count, 0] = rows[k]
             kept[count, 1] = cols[k]
             count += 1
-    reach = int(math.ceil(2.2 * radius)) + 1
+    reach = pip_reach(radius)
     out = np.empty((count, MEASURES), dtype=np.float64)
     found = 0
     samples = len(ring)
@@ -645,3 +651,4 @@ def warmup() -> None:
     doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
     window_peaks(logs, 1.0, np.ones((3, 16, 16), dtype=np.bool_), points, points, 3)
+    pip_reach(1.5)  # called from Python too (scan_faces.find_pips)
