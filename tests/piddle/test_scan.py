@@ -611,7 +611,7 @@ def test_a_face_near_the_tables_colour_is_found_round_its_pips():
 def test_dice_that_fall_apart_into_their_pips_are_found_whole(seed, index, least_right):
     """Photos of the independent generator where translucent faces as near the table's colour as the table's own
     grain fell below the threshold and only their pips and rims stood out: of eight blue dice on blue wood, two
-    were read right (five now); eight dice read in pieces, a 2 as a sure 1 (all eight right now)."""
+    were read right (five now); of eight dice broken into twelve blobs, six (all eight now), a 2 as a sure 1."""
     from photo_world import score_world, world_photo
 
     photo = world_photo(seed, index)
