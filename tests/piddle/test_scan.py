@@ -601,7 +601,9 @@ def test_a_face_near_the_tables_colour_is_found_round_its_pips():
     flat[shadow] = 0.6 * paper
     specks = ((rows - 40) ** 2 + (cols - 120) ** 2 <= 9) | ((rows - 97) ** 2 + (cols - 120) ** 2 <= 9)
     flat[specks] = ivory  # a light speck on the paper and one in the shadow
-    found = faces_round_pips(flat.astype(np.float32), pips | specks, paper.astype(np.float32), shadow)
+    flat = flat.astype(np.float32)
+    distance = np.linalg.norm(flat - paper.astype(np.float32), axis=2)
+    found = faces_round_pips(flat, pips | specks, paper.astype(np.float32), shadow, distance)
     assert np.count_nonzero(found & face) >= 0.9 * np.count_nonzero(face & ~pips)
     assert np.count_nonzero(found & ~face) <= 0.02 * np.count_nonzero(face)
     assert not np.any(found & shadow)

@@ -302,7 +302,7 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     solid = candidates & ~shadow
     strong = distance > threshold
     mask = filled(binary_opening(grown_within(solid & strong, solid), 2))
-    faces = faces_round_pips(flat, mask, table_colour, shadow)
+    faces = faces_round_pips(flat, mask, table_colour, shadow, distance)
     if faces.any():  # seldom: filling holes again costs a few ms
         mask = filled(mask | faces)
     shadow &= strong
@@ -315,12 +315,13 @@ LARGEST_PIP = 0.025  # of the working picture's side: a pip's radius on a die of
 FACE_REACH = 10.0  # pip radii round a pip that its face may reach (a pip's radius is about a tenth of a die's side)
 
 
-def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mask) -> Mask:
+def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mask, distance: Floats) -> Mask:
     """The faces the threshold missed, found from their pips: a face as near the table's colour as the table's own
     grain (ivory on grey paper, white on lavender, translucent red on red wood) falls below the threshold while its
     pips, far from both, stand out as blobs of their own, and the die falls apart into its pips. A round blob whose
     ring is of one colour, unlike the table's and nearer the table's than the blob's own, is such a pip; what round
-    it (within a die's reach) is nearer the ring's colour than the table's, and not shadow, is its face."""
+    it (within a die's reach) is nearer the ring's colour than the table's (distance: each pixel's from the table's
+    colour), and not shadow, is its face."""
     labels, _ = ndimage.label(mask)
     height, width = mask.shape
     table = table_colour.astype(np.float32)
@@ -338,16 +339,16 @@ def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mas
         ring = (apart > 1.5) & (apart <= 1.5 + radius) & ~mask[near]
         if np.count_nonzero(ring) < 8:
             continue
-        colours = flat[near][ring]
+        pixels = flat[near]
+        colours = pixels[ring]
         face = np.median(colours, axis=0)
         contrast = float(np.linalg.norm(face - table))
         spread = float(np.median(np.linalg.norm(colours - face, axis=1)))
-        pip = np.median(flat[near][blob], axis=0)
+        pip = np.median(pixels[blob], axis=0)
         if contrast < max(PIP_RING_CONTRAST * spread, LEAST_FACE_CONTRAST) or np.linalg.norm(pip - face) < contrast:
             continue  # a speck on the table, or in a shadow, or a die's side beside its face
         window = with_margin(box, height, width, int(FACE_REACH * radius) + 1)
-        pixels = flat[window]
-        nearer = (np.linalg.norm(pixels - face, axis=2) < np.linalg.norm(pixels - table, axis=2)) & ~shadow[window]
+        nearer = (np.linalg.norm(flat[window] - face, axis=2) < distance[window]) & ~shadow[window]
         parts, _ = ndimage.label(nearer)
         ring_rows, ring_cols = np.nonzero(ring)
         touching = np.unique(parts[ring_rows + near[0].start - window[0].start,
