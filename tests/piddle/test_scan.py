@@ -619,3 +619,42 @@ def test_dice_that_fall_apart_into_their_pips_are_found_whole(seed, index, least
     photo = world_photo(seed, index)
     score = score_world(photo, read_dice(photo.image))
     assert score.right >= least_right and score.extra_unflagged == 0, score.failures
+
+
+def test_a_faces_flat_strong_pip_counts_when_it_is_read_again_from_its_strong_pips():
+    """A red translucent 4 seen at a slant (drawn here): one corner pip flattened, not taken for a pip seen face
+    on, and the middle pip of its bottom 3 showing through near its centre, fainter and pink, taken for one: read
+    from the pips seen face on it is no sure face (the faint middle pip makes it a doubtful 5), read again from
+    its strong pips, the flat one with them, it is a 4 in doubt. Without the faint pip nothing lies under the face
+    that a bottom face could have left: no second reading."""
+    from tablegames.piddle import scan_faces
+
+    side = 64
+
+    def four_with_a_flat_pip(faint: bool):
+        crop = np.zeros((128, 128, 3), np.float32)
+        crop[...] = (30 / 255, 40 / 255, 110 / 255)
+        crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
+        rows, cols = np.mgrid[0:128, 0:128]
+        spacing, radius = 0.25 * side, 0.085 * side
+        if faint:
+            crop[np.hypot(rows - 66, cols - 65) <= radius] = (235 / 255, 130 / 255, 130 / 255)
+        white = (250 / 255, 250 / 255, 250 / 255)
+        for i, j in ((-1, -1), (-1, 1), (1, -1)):
+            crop[np.hypot(rows - 64 - i * spacing, cols - 64 - j * spacing) <= radius] = white
+        # the fourth, flattened across the diagonal to 0.65 of its length (its roundness about 0.6)
+        along, across = (rows - 64 - spacing + cols - 64 - spacing) / np.sqrt(2), (rows - cols) / np.sqrt(2)
+        crop[np.hypot(along / radius, across / (0.65 * radius)) <= 1] = white
+        pips, frontal, peaks, floor = light_pips_of_the_drawn_die(crop)
+        points = np.array([pips[i].centre for i in frontal])
+        members = tuple(range(len(frontal)))
+        whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
+        again = scan_faces.strong_pips_read(peaks, pips, frontal, members, points, side, floor)
+        return pips, frontal, whole, again
+
+    pips, frontal, whole, again = four_with_a_flat_pip(faint=True)
+    assert len(frontal) == 4 and sum(p.strength > 0 for p in pips) >= 5  # three corner pips and the faint one
+    assert whole is None or whole[0].confidence < scan_faces.UNCERTAIN_BELOW
+    assert again is not None and again[0].value == 4 and 0 < again[0].confidence <= scan_faces.UNSURE
+    _, _, _, again = four_with_a_flat_pip(faint=False)
+    assert again is None

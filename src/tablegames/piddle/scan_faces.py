@@ -646,14 +646,27 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     at least lies under the face (within its reach of the strong pips' middle). In doubt at best (UNSURE): a pip
     dimmed by glare looks the same. One weak pip is enough: a 2's bottom 5 may show only its middle pip, off
     the 2's centre by the die's depth, and the 2 read from all three had no margin (tuning photos: dice right
-    1762 to 1765 and 1745 to 1748; asking for two weak pips, as before, left those dice wrong)."""
+    1762 to 1765 and 1745 to 1748; asking for two weak pips, as before, left those dice wrong).
+    The face's strong pips not taken for frontal (a little flat: a 4's corner pip at a slant) join the strong
+    ones of a face of two or more, and its weak ones not taken for frontal (a bottom face's pip a little small)
+    count as lying under a face of three or more: a translucent 4 whose bottom 3's middle pip was taken for
+    frontal and whose fourth pip was not read as a 5 with no margin, then as a 2 (test photos: 870 to 874 exact;
+    taking them for every face read a 2's strong pip as a 1 beside its bottom 5's faint ones)."""
     strengths = np.array([pips[frontal[i]].strength for i in members])
-    strong = [i for i, s in zip(members, strengths, strict=True) if s >= THROUGH_SHARE * strengths.max()]
-    middle = points[strong].mean(axis=0)
-    if not any(math.hypot(*(points[i] - middle)) <= FACE_REACH * size for i in members if i not in strong):
+    top = float(strengths.max())
+    strong = [frontal[i] for i, s in zip(members, strengths, strict=True) if s >= THROUGH_SHARE * top]
+    # the face's pips not taken for frontal (a little flat) count too, strong or weak: within reach of its
+    # middle, found from the strong pips (the middle of three of a 4's is off its centre by a sixth of a side)
+    spots = [k for k, p in enumerate(pips) if p.roundness >= 0.6 and not p.open and p.strength >= 0.4 * top]
+    middle = np.mean([pips[i].centre for i in strong], axis=0)
+    if len(strong) >= 2:
+        strong += [k for k in spots if k not in strong and k not in frontal and pips[k].strength >= THROUGH_SHARE * top
+                   and math.hypot(*(pips[k].centre - middle)) <= (FACE_REACH + 0.2) * size]
+    middle = np.mean([pips[i].centre for i in strong], axis=0)
+    weak = [k for k in spots if pips[k].strength < THROUGH_SHARE * top and (len(strong) >= 3 or k in frontal)]
+    if not any(math.hypot(*(pips[k].centre - middle)) <= FACE_REACH * size for k in weak):
         return None
-    found = read_face(peaks, pips, [frontal[i] for i in strong], middle, size, floor,
-                      THROUGH_RAISED)
+    found = read_face(peaks, pips, strong, middle, size, floor, THROUGH_RAISED)
     if found is None or found[0].value != len(strong):
         return None
     read, square = found
