@@ -658,3 +658,40 @@ def test_a_faces_flat_strong_pip_counts_when_it_is_read_again_from_its_strong_pi
     assert again is not None and again[0].value == 4 and 0 < again[0].confidence <= scan_faces.UNSURE
     _, _, _, again = four_with_a_flat_pip(faint=False)
     assert again is None
+
+
+def test_a_face_whose_one_pip_stands_out_far_more_than_the_others_is_read_with_no_confidence():
+    """A 4 drawn with one white pip and three faint pink ones (a translucent die's top pip with pips of its bottom
+    face seen through it) is read with no confidence; the same 4 with its pips alike is read surely."""
+    from tablegames.piddle import scan_faces
+
+    side = 64
+
+    def four_read(colours):
+        crop = np.zeros((128, 128, 3), np.float32)
+        crop[...] = (30 / 255, 40 / 255, 110 / 255)
+        crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
+        rows, cols = np.mgrid[0:128, 0:128]
+        spacing, radius = 0.25 * side, 0.085 * side
+        for (i, j), colour in zip(((-1, -1), (-1, 1), (1, -1), (1, 1)), colours, strict=True):
+            crop[np.hypot(rows - 64 - i * spacing, cols - 64 - j * spacing) <= radius] = colour
+        pips, frontal, peaks, floor = light_pips_of_the_drawn_die(crop)
+        assert len(frontal) == 4
+        points = np.array([pips[i].centre for i in frontal])
+        return scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
+
+    white, pink = (250 / 255, 250 / 255, 250 / 255), (235 / 255, 120 / 255, 120 / 255)
+    alike = four_read([white] * 4)
+    assert alike is not None and alike[0].value == 4 and alike[0].confidence >= scan_faces.SURE
+    unlike = four_read([white, pink, pink, pink])
+    assert unlike is not None and unlike[0].confidence == 0.0
+
+
+def test_a_translucent_two_read_with_its_bottom_faces_pips_is_no_sure_three():
+    """A photo of the independent generator (tuning seed 5353) where a translucent green 2's pip and two of its
+    bottom 5's, half as strong, read as a sure 3 (the 2 came out a 3 in doubt): every die is read right now."""
+    from photo_world import world_photo
+
+    photo = world_photo(5353, 81)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values), reading.dice

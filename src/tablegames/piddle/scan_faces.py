@@ -753,6 +753,10 @@ def base_spread(face_pips: list[Pip]) -> float:
     return max(bases) - min(bases)
 
 
+UNLIKE_STRONGEST = 1.7  # over the median of a face's pips: the most its strongest may stand out (a translucent 1's
+UNLIKE_FLOORS = 4  # pip read with the pips of its bottom 6 seen through it, half as strong, as a sure 6 at a larger
+# die size), unless by less than this many times the pips' floor (a glare-washed face's faint pips vary as much:
+# 0.08 to 0.2). Test photos: 874 to 879 exact; tuning photos 275 and 268 to 275 and 269 (1.5 cost 3 on them)
 UNLIKE_STRENGTH = 1.3  # of the weaker pip's strength: two pips of one face, lit alike and of one depth, stand out
 UNLIKE_AREA = 1.25  # ... about as much, and are of one size (over the smaller's area) and one shape (seen at one
 UNLIKE_ROUNDNESS = 0.12  # slant: their roundness this close); a 1's pip and a side's pip beside it are not
@@ -815,6 +819,9 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, straight)
     if base_spread(face_pips) > BASE_SPREAD:
         sure = min(sure, UNSURE)  # its pips lie on faces lit unlike: a top face's pip read with a side's
+    if len(face_pips) >= 3 and strengths.max() > UNLIKE_STRONGEST * np.median(strengths) \
+            and strengths.max() - np.median(strengths) > UNLIKE_FLOORS * floor:
+        sure = 0.0  # one pip of the face far stronger than the others: pips of two faces
     if reading.value == 2 and len(face_pips) == 2 and unlike_pair(face_pips):
         sure = 0.0  # no confidence: the pair then counts as two pips read badly, and a 1 read surely from the
         # stronger one (the other left unexplained) is chosen over it (choose_faces)
