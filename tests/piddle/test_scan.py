@@ -289,7 +289,7 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     assert len(members) >= 4  # the two pips and some of the bottom face's
     whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
     assert whole is None or whole[0].confidence < scan_faces.UNCERTAIN_BELOW
-    again = scan_faces.strong_pips_read(peaks, pips, frontal, members, points, side, floor)
+    again = scan_faces.strong_pips_read(peaks, pips, frontal, members, side, floor)
     assert again is not None
     assert again[0].value == 2 and again[0].confidence == scan_faces.UNSURE
 
@@ -317,7 +317,7 @@ def test_one_pip_of_a_bottom_face_under_the_top_one_is_enough_to_read_it_from_it
         points = np.array([pips[i].centre for i in frontal])
         assert len(frontal) == 3
         whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
-        again = scan_faces.strong_pips_read(peaks, pips, frontal, (0, 1, 2), points, side, floor)
+        again = scan_faces.strong_pips_read(peaks, pips, frontal, (0, 1, 2), side, floor)
         return whole, again
 
     for row, col in ((72, 70), (76, 68), (54, 72)):  # 10-13 px off the centre (0.16-0.2 of a side)
@@ -649,7 +649,7 @@ def test_a_faces_flat_strong_pip_counts_when_it_is_read_again_from_its_strong_pi
         points = np.array([pips[i].centre for i in frontal])
         members = tuple(range(len(frontal)))
         whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
-        again = scan_faces.strong_pips_read(peaks, pips, frontal, members, points, side, floor)
+        again = scan_faces.strong_pips_read(peaks, pips, frontal, members, side, floor)
         return pips, frontal, whole, again
 
     pips, frontal, whole, again = four_with_a_flat_pip(faint=True)

@@ -562,7 +562,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
             if face is not None and (best is None or face[0].confidence > best[0].confidence):
                 best = face
         if best is None or best[0].confidence < UNCERTAIN_BELOW:
-            seen_through = strong_pips_read(peaks, pips, frontal, members, points, size, floor)
+            seen_through = strong_pips_read(peaks, pips, frontal, members, size, floor)
             if seen_through is not None:
                 candidates.append((frozenset(members), *seen_through))
                 reached[frozenset(members)] = frozenset(members)
@@ -640,7 +640,7 @@ THROUGH_RAISED = 1.3  # ... and its face is read with its pips' strength taken a
 
 
 def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[int], members: tuple[int, ...],
-                     points: Doubles, size: float, floor: float) -> tuple[Face, Footprint] | None:
+                     size: float, floor: float) -> tuple[Face, Footprint] | None:
     """A face whose pips did not read well, read again from its strong pips alone, the weaker ones taken for
     the pips of a translucent die's bottom face seen through it (fainter, tinted by its body), when one of them
     at least lies under the face (within its reach of the strong pips' middle). In doubt at best (UNSURE): a pip
