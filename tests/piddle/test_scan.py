@@ -252,6 +252,16 @@ def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_do
     assert not with_second_opinions([one], [[doubted_two]], 80.0)[0].is_uncertain  # a 1 and a side's pip
 
 
+def a_drawn_die(table, body):
+    """A 128 px crop of the table's colour with a 64 px die of the body's colour at its middle (rows and columns
+    32-96), and each pixel's row and column: (crop, rows, cols)."""
+    crop = np.zeros((128, 128, 3), np.float32)
+    crop[...] = table
+    crop[32:96, 32:96] = body
+    rows, cols = np.mgrid[0:128, 0:128]
+    return crop, rows, cols
+
+
 def light_pips_of_the_drawn_die(crop):
     """A 128 px crop with a 64 px die drawn at its middle (rows and columns 32-96): its light pips as the reader
     finds them, those seen face on, each channel's peaks and the pips' floor (pips, frontal, peaks, floor)."""
@@ -274,10 +284,7 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     from tablegames.piddle import scan_faces
 
     side = 64
-    crop = np.zeros((128, 128, 3), np.float32)
-    crop[...] = (30 / 255, 40 / 255, 110 / 255)
-    crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
-    rows, cols = np.mgrid[0:128, 0:128]
+    crop, rows, cols = a_drawn_die((30 / 255, 40 / 255, 110 / 255), (215 / 255, 60 / 255, 60 / 255))
     spacing, radius = 0.26 * side, 0.085 * side
     for i, j in ((-1, -1), (1, 1), (-1, 1), (1, -1), (0, 0)):  # the bottom 5, seen through the body
         crop[np.hypot(rows - 70 - i * spacing, cols - 69 - j * spacing) <= radius] = (235 / 255, 130 / 255, 130 / 255)
@@ -304,10 +311,7 @@ def test_one_pip_of_a_bottom_face_under_the_top_one_is_enough_to_read_it_from_it
     side = 64
 
     def two_with_a_faint_pip_at(row: float, col: float):
-        crop = np.zeros((128, 128, 3), np.float32)
-        crop[...] = (30 / 255, 40 / 255, 110 / 255)
-        crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
-        rows, cols = np.mgrid[0:128, 0:128]
+        crop, rows, cols = a_drawn_die((30 / 255, 40 / 255, 110 / 255), (215 / 255, 60 / 255, 60 / 255))
         spacing, radius = 0.26 * side, 0.085 * side
         crop[np.hypot(rows - row, cols - col) <= radius] = (235 / 255, 130 / 255, 130 / 255)
         for i in (-1, 1):
@@ -632,10 +636,7 @@ def test_a_faces_flat_strong_pip_counts_when_it_is_read_again_from_its_strong_pi
     side = 64
 
     def four_with_a_flat_pip(faint: bool):
-        crop = np.zeros((128, 128, 3), np.float32)
-        crop[...] = (30 / 255, 40 / 255, 110 / 255)
-        crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
-        rows, cols = np.mgrid[0:128, 0:128]
+        crop, rows, cols = a_drawn_die((30 / 255, 40 / 255, 110 / 255), (215 / 255, 60 / 255, 60 / 255))
         spacing, radius = 0.25 * side, 0.085 * side
         if faint:
             crop[np.hypot(rows - 66, cols - 65) <= radius] = (235 / 255, 130 / 255, 130 / 255)
@@ -668,10 +669,7 @@ def test_a_face_whose_one_pip_stands_out_far_more_than_the_others_is_read_with_n
     side = 64
 
     def four_read(colours):
-        crop = np.zeros((128, 128, 3), np.float32)
-        crop[...] = (30 / 255, 40 / 255, 110 / 255)
-        crop[32:96, 32:96] = (215 / 255, 60 / 255, 60 / 255)
-        rows, cols = np.mgrid[0:128, 0:128]
+        crop, rows, cols = a_drawn_die((30 / 255, 40 / 255, 110 / 255), (215 / 255, 60 / 255, 60 / 255))
         spacing, radius = 0.25 * side, 0.085 * side
         for (i, j), colour in zip(((-1, -1), (-1, 1), (1, -1), (1, 1)), colours, strict=True):
             crop[np.hypot(rows - 64 - i * spacing, cols - 64 - j * spacing) <= radius] = colour
@@ -706,10 +704,7 @@ def test_two_pips_with_two_more_making_a_square_with_them_are_no_sure_two():
     side = 64
 
     def two_read(flat_pair: bool):
-        crop = np.zeros((128, 128, 3), np.float32)
-        crop[...] = (110 / 255, 80 / 255, 40 / 255)
-        crop[32:96, 32:96] = (215 / 255, 40 / 255, 40 / 255)
-        rows, cols = np.mgrid[0:128, 0:128]
+        crop, rows, cols = a_drawn_die((110 / 255, 80 / 255, 40 / 255), (215 / 255, 40 / 255, 40 / 255))
         spacing, radius = 0.25 * side, 0.085 * side
         white = (250 / 255, 250 / 255, 250 / 255)
         for j in (-1, 1):
