@@ -18,7 +18,10 @@ from tablegames.piddle.scan_kernels import (
     doubled,
     gaussian_blur,
     halved,
+    pixel_detail,
     plus_bilinear,
+    settled_faces,
+    square_window,
     wide_blur,
     window_peaks,
 )
@@ -348,3 +351,61 @@ def test_window_peaks_are_scipys_maximum_filter_at_the_places_asked(sign):
         expected = ((signed == ndimage.maximum_filter(signed, size=(1, 2 * half + 1, 2 * half + 1))) & allowed
                     ).any(axis=0)[rows, cols]
         assert np.array_equal(peaks, expected)
+
+
+def test_square_windows_are_scipys_box_filter_thresholded():
+    """An erosion (every pixel of the square set) and a dilation (any), as the box filter of the mask read them
+    (its mean over 0.999, over 0.001) for squares up to 31 pixels a side, the edge reflected."""
+    rng = np.random.default_rng(32)
+    for _ in range(300):
+        mask = rng.random(tuple(int(n) for n in rng.integers(1, 50, 2))) < rng.random()
+        if rng.random() < 0.5:  # blobs, not only specks
+            mask = ndimage.binary_dilation(mask, iterations=int(rng.integers(1, 4)))
+        reach = int(rng.integers(1, 16))
+        mean = ndimage.uniform_filter(mask.astype(np.float32), size=2 * reach + 1)
+        assert np.array_equal(square_window(mask, reach, True), mean > 0.999)
+        assert np.array_equal(square_window(mask, reach, False), mean > 0.001)
+
+
+def test_pixel_detail_is_scipys_three_by_three_mean_taken_away_to_the_bit():
+    rng = np.random.default_rng(33)
+    for _ in range(200):
+        shape = (3, *(int(n) for n in rng.integers(1, 50, 2)))
+        logs = (rng.normal(size=shape) * rng.random() * 3).astype(np.float32)
+        inner = rng.random(shape[1:]) < rng.random()
+        expected = np.abs(logs - ndimage.uniform_filter(logs, size=(1, 3, 3)))[:, inner].ravel()
+        assert np.array_equal(pixel_detail(logs, inner), expected)
+
+
+def reference_settled_faces(points: np.ndarray, size: float, reach: float) -> list[tuple[tuple[int, ...], np.ndarray]]:
+    """The face centres' search as numpy did it before the kernel: each start moved to the mean of the pips
+    within reach until it stays, each set of pips kept once, in the order first found."""
+    starts = list(points) + [(points[i] + points[j]) / 2 for i in range(len(points)) for j in range(i + 1, len(points))
+                             if 0.3 <= math.hypot(*(points[i] - points[j])) / size <= 0.95]
+    found: dict[tuple[int, ...], np.ndarray] = {}
+    for centre in starts:
+        members: tuple[int, ...] = ()
+        for _ in range(4):
+            members = tuple(int(i) for i in np.nonzero(np.hypot(*(points - centre).T) <= reach * size)[0])
+            if not members:
+                break
+            moved = points[list(members)].mean(axis=0)
+            if math.hypot(*(moved - centre)) < 0.01 * size:
+                break
+            centre = moved
+        if members and members not in found:
+            found[members] = points[list(members)].mean(axis=0)
+    return list(found.items())
+
+
+def test_settled_faces_are_the_numpy_search_to_the_bit():
+    rng = np.random.default_rng(34)
+    for _ in range(1000):
+        size = float(rng.uniform(20, 70))
+        points = rng.uniform(0, 3 * size, size=(int(rng.integers(1, 14)), 2))
+        if rng.random() < 0.3:
+            points = np.round(points)  # whole pixels: ties in distance
+        members, middles = settled_faces(points, size, scan_faces.FACE_REACH)
+        expected = reference_settled_faces(points, size, scan_faces.FACE_REACH)
+        assert [tuple(np.nonzero(row)[0]) for row in members] == [found for found, _ in expected]
+        assert all(np.array_equal(middle, centre) for middle, (_, centre) in zip(middles, expected, strict=True))

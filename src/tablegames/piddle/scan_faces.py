@@ -43,6 +43,9 @@ from tablegames.piddle.scan_kernels import (
     grid_reading,
     measure_pips,
     pip_reach,
+    pixel_detail,
+    settled_faces,
+    square_window,
     wide_blur,
     window_peaks,
 )
@@ -148,8 +151,7 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
     if not inner.any():
         inner = mask
-    detail = logs - ndimage.uniform_filter(logs, size=(1, 3, 3))
-    pixel_noise = float(np.median(np.abs(detail[:, inner]))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
+    pixel_noise = float(np.median(pixel_detail(logs, inner))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
     sigma = max(0.6, 0.4 * radius)  # what the levels are judged at: white noise over 2 sigma sqrt(pi) pixels
     noise = pixel_noise / max(1.0, 2 * sigma * math.sqrt(math.pi)) + 0.005
     return SpotMaps(light.astype(np.float32, copy=False), light_blobs.astype(np.float32, copy=False),
@@ -168,14 +170,14 @@ def block_mean(image: npt.NDArray[np.generic], step: int) -> Floats:
 
 
 def eroded(mask: Mask, reach: int) -> Mask:
-    """The mask less a band `reach` pixels wide round its edge (a square window: one box filter)."""
-    inside: Mask = ndimage.uniform_filter(mask.astype(np.float32), size=2 * reach + 1) > 0.999
+    """The mask less a band `reach` pixels wide round its edge (a square window)."""
+    inside: Mask = square_window(mask, reach, True)
     return inside
 
 
 def grown(mask: Mask, reach: int) -> Mask:
     """The mask and a band `reach` pixels wide round it."""
-    near: Mask = ndimage.uniform_filter(mask.astype(np.float32), size=2 * reach + 1) > 0.001
+    near: Mask = square_window(mask, reach, False)
     return near
 
 
@@ -294,28 +296,10 @@ def layout_fit(points: Doubles, centre: Doubles, size: float) -> float:
 
 def face_hypotheses(points: Doubles, size: float) -> list[tuple[tuple[int, ...], Doubles]]:
     """Candidate faces: (the frontal pips within reach of a centre, that centre), each centre proposed by a pip or
-    by the midpoint of a pair of pips, then moved to the middle of the pips around it until it stays."""
-    starts = [p for p in points]
-    for i in range(len(points)):
-        for j in range(i + 1, len(points)):
-            if 0.3 <= math.hypot(*(points[i] - points[j])) / size <= 0.95:
-                starts.append((points[i] + points[j]) / 2)
-    found: dict[tuple[int, ...], Doubles] = {}
-    for start in starts:
-        centre = start
-        members: tuple[int, ...] = ()
-        for _ in range(4):
-            near = np.hypot(*(points - centre).T) <= FACE_REACH * size
-            members = tuple(int(i) for i in np.nonzero(near)[0])
-            if not members:
-                break
-            moved = points[list(members)].mean(axis=0)
-            if math.hypot(*(moved - centre)) < 0.01 * size:
-                break
-            centre = moved
-        if members and members not in found:
-            found[members] = points[list(members)].mean(axis=0)
-    return list(found.items())
+    by the midpoint of a pair of pips, then moved to the middle of the pips around it until it stays
+    (scan_kernels.settled_faces)."""
+    members, middles = settled_faces(np.ascontiguousarray(points, dtype=np.float64), size, FACE_REACH)
+    return [(tuple(int(i) for i in np.nonzero(row)[0]), middle) for row, middle in zip(members, middles, strict=True)]
 
 
 GRID = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]

@@ -11,6 +11,9 @@
   and cubic_surface in one pass; the reader's blurs were a quarter of its time);
 - wide_blur (halved, doubled): a blur as wide as a die's surround, taken at half the resolution (numpy's halving
   and stretching took more than they saved).
+- square_window, pixel_detail, settled_faces: a mask eroded or grown by a square, the spot maps' noise measure (a
+  pixel less its 3 x 3 mean) and the search for face centres among a region's pips, each a few dozen numpy or
+  scipy calls on small arrays before (scripts/bench_piddle.py: a 1200 px photo 128.8 ms before them, docs/piddle.md).
 
 Their arithmetic is numpy's in the reader before them, float32 where it was float32 and in the same order, so
 they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references); all but
@@ -350,6 +353,134 @@ def binary_opening(mask: Mask, iterations: int) -> Mask:
 
 
 @njit(cache=True, nogil=True)
+def square_window(mask: Mask, reach: int, every: bool) -> Mask:
+    """For each pixel of a 2-D mask, whether every pixel (every=True: an erosion) or any pixel (a dilation) of the
+    square (2 reach + 1 pixels a side) round it, cut at the picture's edge, is set: counted on a summed-area
+    table, a few operations a pixel whatever the reach (scipy's uniform_filter thresholded, which it replaced,
+    reflects the edge, which holds the same pixels, and blurred a few hundred floats a pixel)."""
+    height, width = mask.shape
+    table = np.zeros((height + 1, width + 1), dtype=np.int32)
+    for r in range(height):
+        running = 0
+        for c in range(width):
+            running += 1 if mask[r, c] else 0
+            table[r + 1, c + 1] = table[r, c + 1] + running
+    out = np.empty_like(mask)
+    for r in range(height):
+        top, bottom = max(r - reach, 0), min(r + reach + 1, height)
+        for c in range(width):
+            left, right = max(c - reach, 0), min(c + reach + 1, width)
+            count = table[bottom, right] - table[top, right] - table[bottom, left] + table[top, left]
+            out[r, c] = count == (bottom - top) * (right - left) if every else count > 0
+    return out
+
+
+@njit(cache=True, nogil=True)
+def box_means(line: Doubles, out: Doubles) -> None:
+    """scipy.ndimage.uniform_filter1d(size=3) of a line (its ends reflected), in its order of sums: a running sum,
+    the pixel coming in added and the one going out taken away, over 3 at each place."""
+    length = len(line)
+    total = line[0] + line[0] + line[1 % length] if length > 1 else 3.0 * line[0]
+    out[0] = total / 3.0
+    for k in range(1, length):
+        coming = line[k + 1] if k + 1 < length else line[length - 1]
+        total += coming - line[k - 2 if k > 1 else 0]
+        out[k] = total / 3.0
+    return
+
+
+@njit(cache=True, nogil=True)
+def pixel_detail(logs: Singles, inner: Mask) -> Singles:
+    """|logs less their 3 x 3 mean| (each channel of C x H x W) at the pixels of `inner`, channel by channel: the
+    values of np.abs(logs - scipy.ndimage.uniform_filter(logs, size=(1, 3, 3)))[:, inner] to the bit (its running
+    sums in double, float32 between the axes), without the filter's numpy passes over the whole crop."""
+    channels, height, width = logs.shape
+    across = np.empty((height, width), dtype=np.float32)
+    line = np.empty(max(height, width), dtype=np.float64)
+    means = np.empty(max(height, width), dtype=np.float64)
+    count = 0
+    for r in range(height):
+        for c in range(width):
+            if inner[r, c]:
+                count += 1
+    out = np.empty(channels * count, dtype=np.float32)
+    found = 0
+    for channel in range(channels):
+        for c in range(width):  # down the columns first (axis 1), as the filter does
+            for r in range(height):
+                line[r] = logs[channel, r, c]
+            box_means(line[:height], means[:height])
+            for r in range(height):
+                across[r, c] = np.float32(means[r])
+        for r in range(height):
+            for c in range(width):
+                line[c] = across[r, c]
+            box_means(line[:width], means[:width])
+            for c in range(width):
+                if inner[r, c]:
+                    out[found] = abs(logs[channel, r, c] - np.float32(means[c]))
+                    found += 1
+    return out
+
+
+@njit(cache=True, nogil=True)
+def settled_faces(points: Doubles, size: float, reach: float) -> tuple[Mask, Doubles]:
+    """scan_faces.face_hypotheses' search (points: N x 2): from each pip, and from the midpoint of each pair of pips
+    0.3 to 0.95 of a die apart, a centre moved to the middle of the pips within `reach` dice of it until it moves
+    less than a hundredth of a die (four moves at most); each set of pips it settles on once (K x N, in the order
+    first found), with its middle (K x 2). numpy's arithmetic (sums in pip order, then over their number)."""
+    count = len(points)
+    starts = np.empty((count + count * (count - 1) // 2, 2), dtype=np.float64)
+    starts[:count] = points
+    found = count
+    for i in range(count):
+        for j in range(i + 1, count):
+            apart = math.hypot(points[i, 0] - points[j, 0], points[i, 1] - points[j, 1]) / size
+            if 0.3 <= apart <= 0.95:
+                starts[found] = (points[i] + points[j]) / 2
+                found += 1
+    members = np.zeros((found, count), dtype=np.bool_)
+    middles = np.empty((found, 2), dtype=np.float64)
+    near = np.empty(count, dtype=np.bool_)
+    kept = 0
+    for s in range(found):
+        row, col = starts[s, 0], starts[s, 1]
+        moved_row, moved_col, any_near = 0.0, 0.0, False
+        for _ in range(4):
+            total_row, total_col, number = 0.0, 0.0, 0
+            for k in range(count):
+                near[k] = math.hypot(points[k, 0] - row, points[k, 1] - col) <= reach * size
+                if near[k]:
+                    total_row += points[k, 0]
+                    total_col += points[k, 1]
+                    number += 1
+            any_near = number > 0
+            if not any_near:
+                break
+            moved_row, moved_col = total_row / number, total_col / number
+            if math.hypot(moved_row - row, moved_col - col) < 0.01 * size:
+                break
+            row, col = moved_row, moved_col
+        if not any_near:
+            continue
+        seen = False
+        for other in range(kept):
+            same = True
+            for k in range(count):
+                if members[other, k] != near[k]:
+                    same = False
+                    break
+            if same:
+                seen = True
+                break
+        if not seen:
+            members[kept] = near
+            middles[kept, 0], middles[kept, 1] = moved_row, moved_col
+            kept += 1
+    return members[:kept], middles[:kept]
+
+
+@njit(cache=True, nogil=True)
 def plus_bilinear(field: Singles, coarse: Singles, row_low: Ints, row_high: Ints, row_t: Singles, col_low: Ints,
                   col_high: Ints, col_t: Singles, least: float) -> Singles:
     """field (H x W x C) plus the coarse grid (H' x W' x C) upsampled bilinearly (each row of the field between the
@@ -650,5 +781,8 @@ def warmup() -> None:
     gaussian_blur(logs, (0.0, 1.0, 1.0))
     doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
+    square_window(np.ones((4, 4), dtype=np.bool_), 1, True)
+    pixel_detail(logs, np.ones((16, 16), dtype=np.bool_))
+    settled_faces(np.array([[8.0, 8.0], [8.0, 20.0]]), 30.0, 0.5)
     window_peaks(logs, 1.0, np.ones((3, 16, 16), dtype=np.bool_), points, points, 3)
     pip_reach(1.5)  # called from Python too (scan_faces.find_pips)
