@@ -18,12 +18,14 @@ from tablegames.piddle.scan_kernels import (
     doubled,
     gaussian_blur,
     halved,
+    peak_places,
     pixel_detail,
     plus_bilinear,
     settled_faces,
+    slope_places,
     square_window,
     wide_blur,
-    window_peaks,
+    window_maxima,
 )
 
 
@@ -336,21 +338,41 @@ def test_doubling_is_scipys_linear_zoom_of_pixel_areas(shape, height, width):
     assert np.allclose(doubled(image, height, width), expected, atol=1e-6)
 
 
+def random_maps(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Blob maps and log brightness (3 x H x W, with ties: equal values in a window count as peaks, as in scipy),
+    a mask of where to look and a window's half side."""
+    shape = (3, *(int(n) for n in rng.integers(1, 30, 2)))
+    blobs, logs = (rng.normal(size=shape).astype(np.float32) for _ in range(2))
+    blobs[:, ::3], logs[:, ::3] = blobs[:, :1], logs[:, :1]
+    return blobs, logs, rng.random(shape[1:]) < 0.7, int(rng.integers(0, 4))
+
+
 @pytest.mark.parametrize("sign", [1, -1])
-def test_window_peaks_are_scipys_maximum_filter_at_the_places_asked(sign):
+def test_peak_places_are_scipys_maximum_filter_of_the_best_channel(sign):
     rng = np.random.default_rng(31)
-    for _ in range(40):
-        shape = (3, *(int(n) for n in rng.integers(1, 30, 2)))
-        values = rng.normal(size=shape).astype(np.float32)
-        values[:, ::3] = values[:, :1]  # ties: equal values in a window count as peaks, as in scipy
-        allowed = rng.random(shape) < 0.6
-        half = int(rng.integers(0, 4))
-        rows, cols = (axis.astype(np.int64) for axis in np.nonzero(rng.random(shape[1:]) < 0.5))
-        peaks = window_peaks(values, float(sign), allowed, rows, cols, half)
-        signed = sign * values
-        expected = ((signed == ndimage.maximum_filter(signed, size=(1, 2 * half + 1, 2 * half + 1))) & allowed
-                    ).any(axis=0)[rows, cols]
-        assert np.array_equal(peaks, expected)
+    for _ in range(60):
+        blobs, _, around, half = random_maps(rng)
+        least = float(rng.uniform(-0.5, 0.5))
+        best = (sign * blobs).max(axis=0)
+        peaks = (best == ndimage.maximum_filter(best, size=2 * half + 1)) & (best > least) & around
+        rows, cols, values = peak_places(blobs, float(sign), least, around, half)
+        assert np.array_equal(np.stack([rows, cols]), np.stack(np.nonzero(peaks)))
+        assert np.array_equal(values, best[peaks])
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_slope_places_are_scipys_maximum_filter_of_the_channels_over_the_floor(sign):
+    rng = np.random.default_rng(35)
+    for _ in range(60):
+        blobs, logs, around, half = random_maps(rng)
+        taken = rng.random(around.shape) < 0.2
+        least = float(rng.uniform(-0.5, 0.5))
+        signed = sign * logs
+        tops = signed == ndimage.maximum_filter(signed, size=(1, 2 * half + 1, 2 * half + 1))
+        found = (tops & (sign * blobs > least)).any(axis=0) & around & ~taken
+        rows, cols, values = slope_places(logs, blobs, float(sign), least, around, taken, half)
+        assert np.array_equal(np.stack([rows, cols]), np.stack(np.nonzero(found)))
+        assert np.array_equal(values, (sign * blobs).max(axis=0)[found])
 
 
 def test_square_windows_are_scipys_box_filter_thresholded():
@@ -409,3 +431,12 @@ def test_settled_faces_are_the_numpy_search_to_the_bit():
         expected = reference_settled_faces(points, size, scan_faces.FACE_REACH)
         assert [tuple(np.nonzero(row)[0]) for row in members] == [found for found, _ in expected]
         assert all(np.array_equal(middle, centre) for middle, (_, centre) in zip(middles, expected, strict=True))
+
+
+@pytest.mark.parametrize("sign", [1, -1])
+def test_window_maxima_are_scipys_maximum_filter(sign):
+    rng = np.random.default_rng(36)
+    for _ in range(60):
+        _, logs, _, half = random_maps(rng)
+        expected = ndimage.maximum_filter(sign * logs, size=(1, 2 * half + 1, 2 * half + 1))
+        assert np.array_equal(window_maxima(logs, float(sign), half), expected)

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
-from scipy import ndimage
 
 from tablegames.piddle.scan_kernels import (
     BASE,
@@ -42,12 +41,14 @@ from tablegames.piddle.scan_kernels import (
     gaussian_blur,
     grid_reading,
     measure_pips,
+    peak_places,
     pip_reach,
     pixel_detail,
     settled_faces,
+    slope_places,
     square_window,
     wide_blur,
-    window_peaks,
+    window_maxima,
 )
 
 Floats = npt.NDArray[np.floating]
@@ -235,13 +236,9 @@ def proposed_places(maps: SpotMaps, sign: int, around: Mask, size: float, floor:
                     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Where pips of one polarity may be (rows, cols, strongest first): the local maxima of the blob map's best
     channel within a pip's reach, above 0.3 of the floor, in `around`."""
-    blobs = sign * maps.blobs_for(sign)
-    best = blobs.max(axis=0)
-    window = peak_window(size)
-    peaks = (best == ndimage.maximum_filter(best, size=window)) & (best > 0.3 * floor) & around
-    rows, cols = np.nonzero(peaks)
-    order = np.argsort(-best[rows, cols], kind="stable")
-    return rows[order].astype(np.int64), cols[order].astype(np.int64)
+    rows, cols, best = peak_places(maps.blobs_for(sign), float(sign), 0.3 * floor, around, peak_window(size) // 2)
+    order = np.argsort(-best, kind="stable")
+    return rows[order], cols[order]
 
 
 SLOPE_CLEAR = 2.0  # pip radii: a place on a slope this far from every pip found may be a pip of its own ...
@@ -258,20 +255,16 @@ def places_on_slopes(maps: SpotMaps, sign: int, around: Mask, size: float, floor
     map is above the floor (such a pip stands out less than the slope under it: find_pips), that are not places
     proposed already (rows, cols) and lie SLOPE_CLEAR pip radii from every pip found (found: their centres), so
     that no pip is measured twice."""
-    blobs = sign * maps.blobs_for(sign)
-    allowed = (blobs > floor) & around
-    allowed[:, rows, cols] = False
-    more_rows, more_cols = np.nonzero(allowed.any(axis=0))
-    window = peak_window(size)
-    peaks = window_peaks(maps.logs, float(sign), allowed, more_rows.astype(np.int64), more_cols.astype(np.int64),
-                         window // 2)
-    more_rows, more_cols = more_rows[peaks], more_cols[peaks]
+    taken = np.zeros(around.shape, dtype=bool)
+    taken[rows, cols] = True
+    more_rows, more_cols, best = slope_places(maps.logs, maps.blobs_for(sign), float(sign), floor, around, taken,
+                                              peak_window(size) // 2)
     if len(found) and len(more_rows):
         gaps = np.hypot(more_rows[:, None] - found[None, :, 0], more_cols[:, None] - found[None, :, 1]).min(axis=1)
         clear = gaps > SLOPE_CLEAR * PIP_SHARE * size
-        more_rows, more_cols = more_rows[clear], more_cols[clear]
-    order = np.argsort(-blobs.max(axis=0)[more_rows, more_cols], kind="stable")
-    return more_rows[order].astype(np.int64), more_cols[order].astype(np.int64)
+        more_rows, more_cols, best = more_rows[clear], more_cols[clear], best[clear]
+    order = np.argsort(-best, kind="stable")
+    return more_rows[order], more_cols[order]
 
 
 def layout_fit(points: Doubles, centre: Doubles, size: float) -> float:
@@ -661,7 +654,8 @@ def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) ->
     """Each of these channels' signed log brightness, the best within a pip's reach of each pixel (what a face is
     read on its grid from)."""
     reach = max(1, int(0.35 * PIP_SHARE * size))
-    return {channel: ndimage.maximum_filter(sign * maps.logs[channel], size=2 * reach + 1) for channel in channels}
+    chosen = sorted(channels)
+    return dict(zip(chosen, window_maxima(np.ascontiguousarray(maps.logs[chosen]), float(sign), reach), strict=True))
 
 
 def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:

@@ -11,9 +11,11 @@
   and cubic_surface in one pass; the reader's blurs were a quarter of its time);
 - wide_blur (halved, doubled): a blur as wide as a die's surround, taken at half the resolution (numpy's halving
   and stretching took more than they saved).
-- square_window, pixel_detail, settled_faces: a mask eroded or grown by a square, the spot maps' noise measure (a
-  pixel less its 3 x 3 mean) and the search for face centres among a region's pips, each a few dozen numpy or
-  scipy calls on small arrays before (scripts/bench_piddle.py: a 1200 px photo 128.8 ms before them, docs/piddle.md).
+- square_window, pixel_detail, settled_faces, peak_places, slope_places, window_maxima: a mask eroded or grown by
+  a square, the spot maps' noise measure (a pixel less its 3 x 3 mean), the search for face centres among a
+  region's pips, the places pips are proposed at and the channels' peaks a face is read on, each a few dozen numpy
+  or scipy calls on small arrays before (scripts/bench_piddle.py: a 1200 px photo 128.8 ms before them,
+  docs/piddle.md).
 
 Their arithmetic is numpy's in the reader before them, float32 where it was float32 and in the same order, so
 they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references); all but
@@ -730,31 +732,100 @@ def doubled(image: Singles, height: int, width: int) -> Singles:
 
 
 @njit(cache=True, nogil=True)
-def window_peaks(values: Singles, sign: float, allowed: Mask, rows: Ints, cols: Ints, half: int) -> Mask:
-    """For each place (rows, cols): whether, in some channel allowed there (allowed: 3 x H x W), sign times the
-    value there is the highest in the (2 half + 1)-pixel square round it, cut at the picture's edge (scipy's
-    maximum_filter compared with the values, at these places only)."""
+def is_window_top(values: Singles, sign: float, channel: int, row: int, col: int, half: int) -> bool:
+    """Whether sign times values[channel] at (row, col) is the highest in the (2 half + 1)-pixel square round it,
+    cut at the picture's edge (which holds what scipy's reflected edge does), ties counted as highest."""
     height, width = values.shape[1], values.shape[2]
     one_sign = np.float32(sign)
-    out = np.zeros(len(rows), dtype=np.bool_)
+    here = one_sign * values[channel, row, col]
+    for r in range(max(row - half, 0), min(row + half + 1, height)):
+        for c in range(max(col - half, 0), min(col + half + 1, width)):
+            if one_sign * values[channel, r, c] > here:
+                return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def best_channel(blobs: Singles, sign: float) -> Singles:
+    """sign times the blob maps (C x H x W), the most of the channels at each pixel."""
+    one_sign = np.float32(sign)
+    best = one_sign * blobs[0]
+    for channel in range(1, blobs.shape[0]):
+        best = np.maximum(best, one_sign * blobs[channel])
+    return best
+
+
+@njit(cache=True, nogil=True)
+def peak_places(blobs: Singles, sign: float, least: float, around: Mask, half: int) -> tuple[Ints, Ints, Singles]:
+    """The places (rows, cols, row by row) where the channels' best signed blob map (best_channel) is over `least`
+    (float32), in `around` and the highest in the (2 half + 1)-pixel square round it; and its value there."""
+    best = best_channel(blobs, sign)[None]
+    threshold = np.float32(least)
+    rows, cols = [], []
+    for row in range(best.shape[1]):
+        for col in range(best.shape[2]):
+            if around[row, col] and best[0, row, col] > threshold and is_window_top(best, 1.0, 0, row, col, half):
+                rows.append(row)
+                cols.append(col)
+    found_rows, found_cols = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
+    values = np.empty(len(rows), dtype=np.float32)
     for k in range(len(rows)):
-        row, col = rows[k], cols[k]
-        for channel in range(values.shape[0]):
-            if not allowed[channel, row, col]:
-                continue
-            here = one_sign * values[channel, row, col]
-            highest = True
-            for r in range(max(row - half, 0), min(row + half + 1, height)):
-                for c in range(max(col - half, 0), min(col + half + 1, width)):
-                    if one_sign * values[channel, r, c] > here:
-                        highest = False
-                        break
-                if not highest:
-                    break
-            if highest:
-                out[k] = True
-                break
+        values[k] = best[0, found_rows[k], found_cols[k]]
+    return found_rows, found_cols, values
+
+
+@njit(cache=True, nogil=True)
+def window_maxima(values: Singles, sign: float, half: int) -> Singles:
+    """sign times each channel of values (C x H x W), the highest in the (2 half + 1)-pixel square round each pixel,
+    cut at the picture's edge (scipy's maximum_filter, whose reflected edge holds the same pixels, in half its
+    time): down the columns, then along the rows."""
+    channels, height, width = values.shape
+    one_sign = np.float32(sign)
+    out = np.empty_like(values)
+    down = np.empty(width, dtype=np.float32)
+    for channel in range(channels):
+        for r in range(height):
+            low, high = max(r - half, 0), min(r + half + 1, height)
+            for c in range(width):
+                most = one_sign * values[channel, low, c]
+                for other in range(low + 1, high):
+                    value = one_sign * values[channel, other, c]
+                    most = value if value > most else most
+                down[c] = most
+            for c in range(width):
+                low, high = max(c - half, 0), min(c + half + 1, width)
+                most = down[low]
+                for other in range(low + 1, high):
+                    most = down[other] if down[other] > most else most
+                out[channel, r, c] = most
     return out
+
+
+@njit(cache=True, nogil=True)
+def slope_places(logs: Singles, blobs: Singles, sign: float, least: float, around: Mask, taken: Mask, half: int
+                 ) -> tuple[Ints, Ints, Singles]:
+    """The places (rows, cols, row by row) in `around` and not `taken` where, in some channel whose signed blob map
+    is over `least` (float32) there, the signed log brightness is the highest in the (2 half + 1)-pixel square
+    round it; and the channels' best signed blob map there (scan_faces.places_on_slopes)."""
+    threshold = np.float32(least)
+    one_sign = np.float32(sign)
+    rows, cols = [], []
+    values = []
+    for row in range(logs.shape[1]):
+        for col in range(logs.shape[2]):
+            if not around[row, col] or taken[row, col]:
+                continue
+            for channel in range(logs.shape[0]):
+                if one_sign * blobs[channel, row, col] > threshold and \
+                        is_window_top(logs, sign, channel, row, col, half):
+                    best = one_sign * blobs[0, row, col]
+                    for other in range(1, blobs.shape[0]):
+                        best = max(best, one_sign * blobs[other, row, col])
+                    rows.append(row)
+                    cols.append(col)
+                    values.append(best)
+                    break
+    return np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64), np.array(values, dtype=np.float32)
 
 
 def warmup() -> None:
@@ -784,5 +855,8 @@ def warmup() -> None:
     square_window(np.ones((4, 4), dtype=np.bool_), 1, True)
     pixel_detail(logs, np.ones((16, 16), dtype=np.bool_))
     settled_faces(np.array([[8.0, 8.0], [8.0, 20.0]]), 30.0, 0.5)
-    window_peaks(logs, 1.0, np.ones((3, 16, 16), dtype=np.bool_), points, points, 3)
+    everywhere = np.ones((16, 16), dtype=np.bool_)
+    peak_places(blobs, 1.0, 0.1, everywhere, 3)
+    slope_places(logs, blobs, -1.0, 0.1, everywhere, ~everywhere, 3)
+    window_maxima(logs, -1.0, 2)
     pip_reach(1.5)  # called from Python too (scan_faces.find_pips)
