@@ -746,20 +746,18 @@ def is_window_top(values: Singles, sign: float, channel: int, row: int, col: int
 
 
 @njit(cache=True, nogil=True)
-def best_channel(blobs: Singles, sign: float) -> Singles:
-    """sign times the blob maps (C x H x W), the most of the channels at each pixel."""
-    one_sign = np.float32(sign)
-    best = one_sign * blobs[0]
-    for channel in range(1, blobs.shape[0]):
-        best = np.maximum(best, one_sign * blobs[channel])
-    return best
-
-
-@njit(cache=True, nogil=True)
 def peak_places(blobs: Singles, sign: float, least: float, around: Mask, half: int) -> tuple[Ints, Ints, Singles]:
-    """The places (rows, cols, row by row) where the channels' best signed blob map (best_channel) is over `least`
-    (float32), in `around` and the highest in the (2 half + 1)-pixel square round it; and its value there."""
-    best = best_channel(blobs, sign)[None]
+    """The places (rows, cols, row by row) where the channels' best signed blob map (sign times them, the most of
+    the channels at each pixel) is over `least` (float32), in `around` and the highest in the (2 half + 1)-pixel
+    square round it; and its value there."""
+    one_sign = np.float32(sign)
+    best = np.empty((1,) + blobs.shape[1:], dtype=np.float32)
+    for row in range(blobs.shape[1]):
+        for col in range(blobs.shape[2]):
+            most = one_sign * blobs[0, row, col]
+            for channel in range(1, blobs.shape[0]):
+                most = max(most, one_sign * blobs[channel, row, col])
+            best[0, row, col] = most
     threshold = np.float32(least)
     rows, cols = [], []
     for row in range(best.shape[1]):
