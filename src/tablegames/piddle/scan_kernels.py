@@ -222,17 +222,27 @@ def area_average(image: npt.NDArray[np.number], top: int, bottom: int, left: int
                 line = image[top + r * step + i].ravel()[left * channels:(left + block_cols * step) * channels]
                 for m in range(block_cols * step * channels):
                     counts[m] += np.int32(line[m])
-            first, k = 0, 0  # the first of each block's pixels (channel k) in the row: one loop, no tiny ones
-            for m in range(block_cols * channels):
-                total = 0
-                for j in range(step):
-                    total += counts[first + j * channels]
-                sums[m] = np.float32(total)
-                k += 1
-                first += 1
-                if k == channels:
-                    k = 0
-                    first += (step - 1) * channels
+            if channels == 3:  # a colour picture: each block's three sums side by side, twice as fast
+                for c in range(block_cols):
+                    first = c * step * 3
+                    red, green, blue = 0, 0, 0
+                    for j in range(step):
+                        red += counts[first + 3 * j]
+                        green += counts[first + 3 * j + 1]
+                        blue += counts[first + 3 * j + 2]
+                    sums[3 * c], sums[3 * c + 1], sums[3 * c + 2] = np.float32(red), np.float32(green), np.float32(blue)
+            else:
+                first, k = 0, 0  # the first of each block's pixels (channel k) in the row: one loop, no tiny ones
+                for m in range(block_cols * channels):
+                    total = 0
+                    for j in range(step):
+                        total += counts[first + j * channels]
+                    sums[m] = np.float32(total)
+                    k += 1
+                    first += 1
+                    if k == channels:
+                        k = 0
+                        first += (step - 1) * channels
         else:
             sums[:] = 0.0
             for i in range(step):
