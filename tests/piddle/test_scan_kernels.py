@@ -18,6 +18,7 @@ from tablegames.piddle.scan_kernels import (
     doubled,
     gaussian_blur,
     halved,
+    labelled,
     peak_places,
     pixel_detail,
     plus_bilinear,
@@ -440,3 +441,17 @@ def test_window_maxima_are_scipys_maximum_filter(sign):
         _, logs, _, half = random_maps(rng)
         expected = ndimage.maximum_filter(sign * logs, size=(1, 2 * half + 1, 2 * half + 1))
         assert np.array_equal(window_maxima(logs, float(sign), half), expected)
+
+
+def test_labelling_is_scipys():
+    rng = np.random.default_rng(37)
+    for _ in range(300):
+        mask = rng.random(tuple(int(n) for n in rng.integers(1, 60, 2))) < rng.random()
+        if rng.random() < 0.5:  # blobs joined every way, not only specks
+            mask = ndimage.binary_dilation(mask, iterations=int(rng.integers(1, 3)))
+        labels, count = labelled(mask)
+        expected, expected_count = ndimage.label(mask)
+        assert count == expected_count and np.array_equal(labels, expected)
+    spiral = np.zeros((9, 9), dtype=bool)  # one blob whose arms meet late: roots joined again and again
+    spiral[0, :], spiral[:, 8], spiral[8, :], spiral[2:, 0], spiral[2, :7], spiral[2:7, 6], spiral[6, 2:7] = (True,) * 7
+    assert labelled(spiral)[1] == ndimage.label(spiral)[1] == 1

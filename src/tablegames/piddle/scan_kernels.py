@@ -6,6 +6,7 @@
 - area_average: the photo shrunk to the working size and each die's region cut at its reading size;
 - cubic_surface, plus_bilinear: the table's light field at every pixel of the working picture (numpy made a
   full-size array an operation);
+- labelled: scipy.ndimage's label of a mask (the working picture's blobs, holes and shadows, six times a photo);
 - gaussian_blur (correlate_lines), binary_opening: scipy.ndimage's gaussian_filter and binary_opening to the bit, in about
   half their time (scripts/bench_piddle.py: a 1200 px photo 22% faster with them, the area average's loops turned
   and cubic_surface in one pass; the reader's blurs were a quarter of its time);
@@ -493,6 +494,48 @@ def settled_faces(points: Doubles, size: float, reach: float) -> tuple[Mask, Dou
 
 
 @njit(cache=True, nogil=True)
+def labelled(mask: Mask) -> tuple[npt.NDArray[np.int32], int]:
+    """scipy.ndimage.label(mask) of a 2-D mask (pixels joined side to side): each blob's pixels numbered 1 and up,
+    blobs in the order their first pixel comes row by row, and how many. One pass joining each pixel to the blobs
+    above and left of it (the lower number kept as the root of both), one renumbering the roots in turn."""
+    height, width = mask.shape
+    labels = np.zeros((height, width), dtype=np.int32)
+    parent = np.empty(height * ((width + 1) // 2) + 1, dtype=np.int32)  # a new number needs a pixel unset before it
+    count = 0
+    for r in range(height):
+        for c in range(width):
+            if not mask[r, c]:
+                continue
+            up = labels[r - 1, c] if r > 0 else 0
+            left = labels[r, c - 1] if c > 0 else 0
+            if up == 0 and left == 0:
+                count += 1
+                parent[count] = count
+                labels[r, c] = count
+            elif up == 0 or left == 0 or up == left:
+                labels[r, c] = max(up, left)
+            else:
+                while parent[up] != up:
+                    up = parent[up]
+                while parent[left] != left:
+                    left = parent[left]
+                parent[max(up, left)] = min(up, left)
+                labels[r, c] = min(up, left)
+    final = np.zeros(count + 1, dtype=np.int32)
+    found = 0
+    for k in range(1, count + 1):  # a root comes before the numbers joined to it
+        if parent[k] == k:
+            found += 1
+            final[k] = found
+        else:
+            final[k] = final[parent[k]]
+    for r in range(height):
+        for c in range(width):
+            labels[r, c] = final[labels[r, c]]
+    return labels, found
+
+
+@njit(cache=True, nogil=True)
 def plus_bilinear(field: Singles, coarse: Singles, row_low: Ints, row_high: Ints, row_t: Singles, col_low: Ints,
                   col_high: Ints, col_t: Singles, least: float) -> Singles:
     """field (H x W x C) plus the coarse grid (H' x W' x C) upsampled bilinearly (each row of the field between the
@@ -860,6 +903,7 @@ def warmup() -> None:
     gaussian_blur(logs, (0.0, 1.0, 1.0))
     doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
+    labelled(np.ones((4, 4), dtype=np.bool_))
     square_window(np.ones((4, 4), dtype=np.bool_), 1, True)
     pixel_detail(logs, np.ones((16, 16), dtype=np.bool_))
     settled_faces(np.array([[8.0, 8.0], [8.0, 20.0]]), 30.0, 0.5)
