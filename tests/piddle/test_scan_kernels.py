@@ -455,3 +455,26 @@ def test_labelling_is_scipys():
     spiral = np.zeros((9, 9), dtype=bool)  # one blob whose arms meet late: roots joined again and again
     spiral[0, :], spiral[:, 8], spiral[8, :], spiral[2:, 0], spiral[2, :7], spiral[2:7, 6], spiral[6, 2:7] = (True,) * 7
     assert labelled(spiral)[1] == ndimage.label(spiral)[1] == 1
+
+
+def reference_block_mean(image: np.ndarray, step: int) -> np.ndarray:
+    """The step x step blocks' means as numpy summed them before the kernel: one strided view a pixel of the block,
+    added in turn to float32 zeros, then scaled."""
+    height, width = image.shape[0] // step, image.shape[1] // step
+    total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
+    for i in range(step):
+        for j in range(step):
+            total += image[i:height * step:step, j:width * step:step]
+    total *= 1.0 / (step * step)
+    return total
+
+
+def test_block_means_are_the_strided_numpy_sums_to_the_bit():
+    rng = np.random.default_rng(38)
+    for _ in range(200):
+        shape = tuple(int(n) for n in rng.integers(8, 60, 2))
+        step = int(rng.integers(1, 9))
+        for image in (rng.normal(size=shape + (3,)).astype(np.float32), (rng.random(shape) < 0.5).astype(np.float32),
+                      rng.integers(0, 256, shape + (3,), dtype=np.uint8)):
+            means = scan_faces.block_mean(image, step)
+            assert means.dtype == np.float32 and np.array_equal(means, reference_block_mean(image, step))

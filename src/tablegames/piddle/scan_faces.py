@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from statistics import median  # numpy's median of a few pips, to the bit, without its overhead
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,7 @@ from tablegames.piddle.scan_kernels import (
     ROW,
     STRENGTH,
     SURROUND,
+    block_sums,
     gaussian_blur,
     grid_reading,
     measure_pips,
@@ -160,14 +162,9 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
 
 
 def block_mean(image: npt.NDArray[np.generic], step: int) -> Floats:
-    """Means of step x step blocks (a ragged edge dropped), summed from strided views in float32."""
-    height, width = image.shape[0] // step, image.shape[1] // step
-    total = np.zeros((height, width) + image.shape[2:], dtype=np.float32)
-    for i in range(step):
-        for j in range(step):
-            total += image[i:height * step:step, j:width * step:step]
-    total *= 1.0 / (step * step)
-    return total
+    """Means of step x step blocks (a ragged edge dropped), float32 (H x W, or H x W x C): scan_kernels.block_sums."""
+    blocks = block_sums(np.ascontiguousarray(image.reshape(image.shape[:2] + (-1,))), step)
+    return blocks.reshape(blocks.shape[:2] + image.shape[2:])
 
 
 def eroded(mask: Mask, reach: int) -> Mask:
@@ -582,7 +579,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own)),
                           tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members),
-                          float(np.median([pips[m].area for m in read.members]))))
+                          float(median([pips[m].area for m in read.members]))))
     return faces
 
 
@@ -667,7 +664,7 @@ def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int],
     if not round_pips:
         return [], 0.0
     strength = max(p.strength for p in round_pips)
-    area = float(np.median([p.area for p in round_pips if p.strength >= 0.5 * strength]))
+    area = float(median([p.area for p in round_pips if p.strength >= 0.5 * strength]))
     round_centres = np.array([p.centre for p in round_pips])
     round_strengths = np.array([p.strength for p in round_pips])
     least_round = min(FRONTAL_ROUND, FRONTAL_ROUND_SHARE * max(p.roundness for p in round_pips))
@@ -683,7 +680,7 @@ def faint_pips(pips: list[Pip], floor: float) -> tuple[list[int], float]:
     round_pips = [i for i, p in enumerate(pips) if p.is_round(0.8) and p.surround <= 0.2 and p.strength >= floor]
     if not round_pips:
         return [], 0.0
-    area = float(np.median([pips[i].area for i in round_pips]))
+    area = float(median([pips[i].area for i in round_pips]))
     frontal = [i for i in round_pips if 0.5 * area <= pips[i].area <= 2 * area]
     return frontal, max(pips[i].strength for i in frontal)
 
@@ -760,9 +757,9 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     chosen = np.array([p.centre for p in face_pips])
     strengths = np.array([p.strength for p in face_pips])
     channel = majority_channel(face_pips)
-    base = float(np.median([p.base for p in face_pips]))
-    strength = raised * float(np.median(strengths))
-    typical = float(np.median([p.area for p in face_pips]))
+    base = float(median([p.base for p in face_pips]))
+    strength = raised * float(median(strengths.tolist()))
+    typical = float(median([p.area for p in face_pips]))
     # the spots that may be this face's pips: round, closed and of about its pips' size (a side's pip seen at a
     # slant, or a patch of glare or of the table between dice, is larger, flatter or runs out of its window)
     spots = [p for p in pips if p.strength >= 0.4 * strength and p.roundness >= 0.6 and not p.open
@@ -797,8 +794,8 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, straight)
     if base_spread(face_pips) > BASE_SPREAD:
         sure = min(sure, UNSURE)  # its pips lie on faces lit unlike: a top face's pip read with a side's
-    if len(face_pips) >= 3 and strengths.max() > UNLIKE_STRONGEST * np.median(strengths) \
-            and strengths.max() - np.median(strengths) > UNLIKE_FLOORS * floor:
+    if len(face_pips) >= 3 and strengths.max() > UNLIKE_STRONGEST * median(strengths.tolist()) \
+            and strengths.max() - median(strengths.tolist()) > UNLIKE_FLOORS * floor:
         sure = 0.0  # one pip of the face far stronger than the others: pips of two faces
     if reading.value == 2 and len(face_pips) == 2 and squared_off(chosen, [p.centre for p in spots
                                                                    if p.strength >= 0.6 * strength]):

@@ -7,6 +7,7 @@
 - cubic_surface, plus_bilinear: the table's light field at every pixel of the working picture (numpy made a
   full-size array an operation);
 - labelled: scipy.ndimage's label of a mask (the working picture's blobs, holes and shadows, six times a photo);
+- block_sums: scan_faces.block_mean's strided numpy sums (the big 1s' half-resolution maps, the table's residual);
 - gaussian_blur (correlate_lines), binary_opening: scipy.ndimage's gaussian_filter and binary_opening to the bit, in about
   half their time (scripts/bench_piddle.py: a 1200 px photo 22% faster with them, the area average's loops turned
   and cubic_surface in one pass; the reader's blurs were a quarter of its time);
@@ -748,6 +749,25 @@ def halved(image: Singles) -> Singles:
 
 
 @njit(cache=True, nogil=True)
+def block_sums(image: npt.NDArray[np.number], step: int) -> Singles:
+    """The means of the step x step blocks of a picture (H x W x C; a ragged edge dropped), float32: each block's
+    pixels added row by row to 0, then times 1 / step ** 2 (scan_faces.block_mean's strided numpy sums, to the
+    bit, in one pass)."""
+    height, width, channels = image.shape[0] // step, image.shape[1] // step, image.shape[2]
+    out = np.empty((height, width, channels), dtype=np.float32)
+    share = np.float32(1.0 / (step * step))
+    for r in range(height):
+        for c in range(width):
+            for k in range(channels):
+                total = np.float32(0.0)
+                for i in range(step):
+                    for j in range(step):
+                        total += np.float32(image[r * step + i, c * step + j, k])
+                out[r, c, k] = total * share
+    return out
+
+
+@njit(cache=True, nogil=True)
 def doubled_places(count: int, length: int) -> tuple[Ints, Ints, Singles]:
     """For each of `count` pixels doubled from `length` halved ones: the halved pixels either side of it and its
     share of the way from the first to the second."""
@@ -904,6 +924,9 @@ def warmup() -> None:
     doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
     labelled(np.ones((4, 4), dtype=np.bool_))
+    for picture in (np.zeros((4, 4, 3), dtype=np.float32), np.zeros((4, 4, 1), dtype=np.float32),
+                    np.zeros((4, 4, 3), dtype=np.uint8)):
+        block_sums(picture, 2)
     square_window(np.ones((4, 4), dtype=np.bool_), 1, True)
     pixel_detail(logs, np.ones((16, 16), dtype=np.bool_))
     settled_faces(np.array([[8.0, 8.0], [8.0, 20.0]]), 30.0, 0.5)
