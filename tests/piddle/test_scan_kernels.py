@@ -16,13 +16,17 @@ from tablegames.piddle.scan_kernels import (
     binary_opening,
     cubic_surface,
     doubled,
+    flattened,
     gaussian_blur,
     halved,
+    holes_filled,
     labelled,
+    labels_kept,
     peak_places,
     pixel_detail,
     plus_bilinear,
     settled_faces,
+    shadow_pixels,
     slope_places,
     square_window,
     wide_blur,
@@ -478,3 +482,39 @@ def test_block_means_are_the_strided_numpy_sums_to_the_bit():
                       rng.integers(0, 256, shape + (3,), dtype=np.uint8)):
             means = scan_faces.block_mean(image, step)
             assert means.dtype == np.float32 and np.array_equal(means, reference_block_mean(image, step))
+
+
+def test_filling_holes_is_scipys():
+    rng = np.random.default_rng(39)
+    for _ in range(300):
+        mask = rng.random(tuple(int(n) for n in rng.integers(1, 60, 2))) < rng.random()
+        if rng.random() < 0.5:
+            mask = ndimage.binary_dilation(mask, iterations=int(rng.integers(1, 3)))
+        assert np.array_equal(holes_filled(mask), ndimage.binary_fill_holes(mask))
+        labels, count = labelled(mask)
+        kept = rng.random(count + 1) < 0.5
+        assert np.array_equal(labels_kept(labels, kept), kept[labels])
+
+
+def test_flattening_and_shadows_are_the_numpy_arithmetic_to_the_bit():
+    """The picture over its light and each pixel's distance from the table's colour (numpy's division and einsum),
+    and the shadow test (the table's colour, 0.42 to 0.97 as bright) as numpy did them, on pictures of about the
+    table's colour, lit unevenly."""
+    rng = np.random.default_rng(40)
+    for _ in range(100):
+        shape = tuple(int(n) for n in rng.integers(1, 80, 2))
+        colour = (rng.random(3) * 0.8 + 0.1).astype(np.float32)
+        smooth = (colour * rng.uniform(0.3, 1.1, size=shape + (1,)) + rng.normal(0, 0.02, size=shape + (3,))
+                  ).astype(np.float32)
+        light = rng.uniform(0.5, 1.5, size=shape + (1,)).astype(np.float32)
+        flat, distance = flattened(smooth, light, colour)
+        difference = smooth / light - colour
+        assert np.array_equal(flat, smooth / light)
+        assert np.array_equal(distance, np.sqrt(np.einsum("ijk,ijk->ij", difference, difference)))
+        candidates = rng.random(shape) < 0.7
+        total, table_total = flat[candidates].sum(axis=-1), float(colour.sum())
+        drift = np.abs(flat[candidates] / np.maximum(total, 1e-3)[:, None] - (colour / table_total).astype(np.float32)
+                       ).sum(axis=-1)
+        expected = np.zeros(shape, dtype=bool)
+        expected[candidates] = (total / table_total > 0.42) & (total / table_total < 0.97) & (drift < 0.08)
+        assert np.array_equal(shadow_pixels(flat, candidates, colour, table_total), expected)

@@ -50,9 +50,13 @@ from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
     cubic_surface,
+    flattened,
     gaussian_blur,
+    holes_filled,
     labelled,
+    labels_kept,
     plus_bilinear,
+    shadow_pixels,
 )
 
 Picture = npt.NDArray[np.uint8] | npt.NDArray[np.floating]  # H x W x 3, uint8 0-255 or floats 0-1
@@ -247,15 +251,10 @@ def bilinear_weights(size: int, cells: int) -> tuple[npt.NDArray[np.int64], npt.
     return low, high, (position - low).astype(np.float32)
 
 
-def is_shadow(flat: Floats, table_colour: Floats) -> Mask:
-    """Pixels (any shape ... x 3) that are the table's own colour, only darker: shadows the dice cast."""
-    total = flat.sum(axis=-1)
-    table_total = float(table_colour.sum())
-    ratio = total / table_total
-    chroma = flat / np.maximum(total, 1e-3)[..., None]
-    drift = np.abs(chroma - (table_colour / table_total).astype(np.float32)).sum(axis=-1)
-    shadow: Mask = (ratio > 0.42) & (ratio < 0.97) & (drift < 0.08)
-    return shadow
+def is_shadow(flat: Floats, candidates: Mask, table_colour: Floats) -> Mask:
+    """The candidate pixels (flat: H x W x 3) that are the table's own colour, only darker: shadows the dice cast
+    (scan_kernels.shadow_pixels)."""
+    return shadow_pixels(flat, candidates, table_colour.astype(np.float32), float(table_colour.sum()))
 
 
 def otsu(values: Floats, bins: int = 128) -> float:
@@ -288,18 +287,15 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     table = refine_table(smooth, fit_table(smooth))
     light = ((table[..., 0] + table[..., 1] + table[..., 2]) / np.float32(3))[..., None]  # table.mean(axis=2), faster
     light = light / np.median(light[::8, ::8])
-    flat = smooth / light
     table_colour = np.median((table[::8, ::8] / light[::8, ::8]).reshape(-1, 3), axis=0)
-    difference = flat - table_colour.astype(np.float32)
-    distance = np.sqrt(np.einsum("ijk,ijk->ij", difference, difference))
+    flat, distance = flattened(smooth, light, table_colour.astype(np.float32))
     sample = distance[::4, ::4]
     centre = float(np.median(sample))
     spread = float(np.median(np.abs(sample - centre))) * 1.4826
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
     candidates = distance > HYSTERESIS * threshold
-    shadow = np.zeros_like(candidates)
-    shadow[candidates] = is_shadow(flat[candidates], table_colour)  # only where it matters: cheaper
+    shadow = is_shadow(flat, candidates, table_colour)  # only where it matters: cheaper
     solid = candidates & ~shadow
     strong = distance > threshold
     mask = filled(binary_opening(grown_within(solid & strong, solid), 2))
@@ -359,23 +355,22 @@ def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mas
 
 
 def filled(mask: Mask) -> Mask:
-    """The mask with its holes filled: what of the rest does not reach the frame (as ndimage.binary_fill_holes,
-    by one labelling instead of a dilation repeated until nothing changes: ten times faster on a photo)."""
-    outside, _ = labelled(~mask)
-    frame = np.unique(np.concatenate([outside[0], outside[-1], outside[:, 0], outside[:, -1]]))
-    hole: Mask = ~mask & ~np.isin(outside, frame[frame > 0])
-    return mask | hole
+    """The mask with its holes filled: what of the rest does not reach the frame (scipy.ndimage.binary_fill_holes,
+    scan_kernels.holes_filled: a flood from the frame instead of a dilation repeated until nothing changes)."""
+    return holes_filled(mask)
 
 
 def grown_within(seeds: Mask, weaker: Mask) -> Mask:
     """Hysteresis: the blobs of the weaker pixels that hold a seed, each the whole blob (a die's rim, fainter than
     its face), but the seeds alone where the grown blob reaches the frame (a darker corner of the table joined to
     the die beside it)."""
-    labels, _ = labelled(weaker)
-    seeded = np.unique(labels[seeds])
-    frame = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-    kept = np.setdiff1d(seeded[seeded > 0], frame)
-    grown: Mask = np.isin(labels, kept) | seeds
+    labels, count = labelled(weaker)
+    kept = np.zeros(count + 1, dtype=bool)  # by label
+    kept[labels[seeds]] = True
+    for edge in (labels[0], labels[-1], labels[:, 0], labels[:, -1]):
+        kept[edge] = False
+    kept[0] = False
+    grown: Mask = labels_kept(labels, kept) | seeds
     return grown
 
 

@@ -6,7 +6,10 @@
 - area_average: the photo shrunk to the working size and each die's region cut at its reading size;
 - cubic_surface, plus_bilinear: the table's light field at every pixel of the working picture (numpy made a
   full-size array an operation);
-- labelled: scipy.ndimage's label of a mask (the working picture's blobs, holes and shadows, six times a photo);
+- labelled, labels_kept, holes_filled: scipy.ndimage's label and binary_fill_holes of a mask and numpy's lookup of
+  labels (the working picture's blobs, holes and shadows, six times a photo);
+- flattened, shadow_pixels: the working picture over its light, its distance from the table's colour and its
+  shadows (numpy made a full-size array an operation);
 - block_sums: scan_faces.block_mean's strided numpy sums (the big 1s' half-resolution maps, the table's residual);
 - gaussian_blur (correlate_lines), binary_opening: scipy.ndimage's gaussian_filter and binary_opening to the bit, in about
   half their time (scripts/bench_piddle.py: a 1200 px photo 22% faster with them, the area average's loops turned
@@ -537,6 +540,91 @@ def labelled(mask: Mask) -> tuple[npt.NDArray[np.int32], int]:
 
 
 @njit(cache=True, nogil=True)
+def holes_filled(mask: Mask) -> Mask:
+    """The mask with its holes filled: every pixel but those the frame reaches through unset pixels, side to
+    side (scipy.ndimage.binary_fill_holes; a flood from the frame, one visit a pixel)."""
+    height, width = mask.shape
+    reached = np.zeros((height, width), dtype=np.bool_)
+    stack = np.empty(height * width, dtype=np.int64)
+    top = 0
+    for r in range(height):
+        for c in range(width):
+            if (r == 0 or c == 0 or r == height - 1 or c == width - 1) and not mask[r, c] and not reached[r, c]:
+                reached[r, c] = True
+                stack[top] = r * width + c
+                top += 1
+    while top > 0:
+        top -= 1
+        r, c = stack[top] // width, stack[top] % width
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < height and 0 <= nc < width and not mask[nr, nc] and not reached[nr, nc]:
+                reached[nr, nc] = True
+                stack[top] = nr * width + nc
+                top += 1
+    return ~reached
+
+
+@njit(cache=True, nogil=True)
+def labels_kept(labels: npt.NDArray[np.int32], kept: Mask) -> Mask:
+    """kept[labels]: whether each pixel's label is one of those kept (numpy's fancy indexing, a few times faster)."""
+    out = np.empty(labels.shape, dtype=np.bool_)
+    for r in range(labels.shape[0]):
+        for c in range(labels.shape[1]):
+            out[r, c] = kept[labels[r, c]]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def flattened(smooth: Singles, light: Singles, table_colour: Singles) -> tuple[Singles, Singles]:
+    """The working picture (H x W x 3) over its light (H x W x 1), and each pixel's distance from the table's
+    colour (float32, the squares summed in channel order: numpy's division and einsum to the bit, in one pass)."""
+    height, width, channels = smooth.shape
+    flat = np.empty_like(smooth)
+    distance = np.empty((height, width), dtype=np.float32)
+    for r in range(height):
+        for c in range(width):
+            total = np.float32(0.0)
+            for k in range(channels):
+                value = smooth[r, c, k] / light[r, c, 0]
+                flat[r, c, k] = value
+                apart = value - table_colour[k]
+                total = apart * apart if k == 0 else total + apart * apart
+            distance[r, c] = np.sqrt(total)
+    return flat, distance
+
+
+@njit(cache=True, nogil=True)
+def shadow_pixels(flat: Singles, candidates: Mask, table_colour: Singles, table_total: float) -> Mask:
+    """Of the candidate pixels of a picture (H x W x 3), those of the table's colour (table_total: its channels'
+    sum), only darker: 0.42 to 0.97 of its brightness, their share of each channel within 0.08 in all of its
+    (scan.is_shadow's float32 numpy arithmetic, to the bit)."""
+    height, width, channels = flat.shape
+    total_32 = np.float32(table_total)
+    shares = np.empty(channels, dtype=np.float32)
+    for k in range(channels):
+        shares[k] = table_colour[k] / total_32
+    darkest, lightest, farthest = np.float32(0.42), np.float32(0.97), np.float32(0.08)
+    out = np.zeros((height, width), dtype=np.bool_)
+    for r in range(height):
+        for c in range(width):
+            if not candidates[r, c]:
+                continue
+            total = flat[r, c, 0]
+            for k in range(1, channels):
+                total += flat[r, c, k]
+            ratio = total / total_32
+            if not darkest < ratio < lightest:
+                continue
+            kept = max(total, np.float32(1e-3))
+            drift = np.float32(0.0)
+            for k in range(channels):
+                share = abs(flat[r, c, k] / kept - shares[k])
+                drift = share if k == 0 else drift + share
+            out[r, c] = drift < farthest
+    return out
+
+
+@njit(cache=True, nogil=True)
 def plus_bilinear(field: Singles, coarse: Singles, row_low: Ints, row_high: Ints, row_t: Singles, col_low: Ints,
                   col_high: Ints, col_t: Singles, least: float) -> Singles:
     """field (H x W x C) plus the coarse grid (H' x W' x C) upsampled bilinearly (each row of the field between the
@@ -923,7 +1011,12 @@ def warmup() -> None:
     gaussian_blur(logs, (0.0, 1.0, 1.0))
     doubled(halved(logs), 16, 17)  # wide_blur's kernels, whatever size it takes them from
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
-    labelled(np.ones((4, 4), dtype=np.bool_))
+    labels, count = labelled(np.ones((4, 4), dtype=np.bool_))
+    labels_kept(labels, np.ones(count + 1, dtype=np.bool_))
+    holes_filled(np.ones((4, 4), dtype=np.bool_))
+    colours = np.ones((4, 4, 3), dtype=np.float32)
+    flat, distance = flattened(colours, colours[:, :, :1].copy(), np.ones(3, dtype=np.float32))
+    shadow_pixels(flat, distance > 0, np.ones(3, dtype=np.float32), 3.0)
     for picture in (np.zeros((4, 4, 3), dtype=np.float32), np.zeros((4, 4, 1), dtype=np.float32),
                     np.zeros((4, 4, 3), dtype=np.uint8)):
         block_sums(picture, 2)
