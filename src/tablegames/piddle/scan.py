@@ -288,7 +288,7 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     light = ((table[..., 0] + table[..., 1] + table[..., 2]) / np.float32(3))[..., None]  # table.mean(axis=2), faster
     light = light / np.median(light[::8, ::8])
     table_colour = np.median((table[::8, ::8] / light[::8, ::8]).reshape(-1, 3), axis=0)
-    flat, distance = flattened(smooth, light, table_colour.astype(np.float32))
+    flat, distance = flattened(smooth, light.astype(np.float32, copy=False), table_colour.astype(np.float32))
     sample = distance[::4, ::4]
     centre = float(np.median(sample))
     spread = float(np.median(np.abs(sample - centre))) * 1.4826
