@@ -355,8 +355,8 @@ def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mas
 
 
 def filled(mask: Mask) -> Mask:
-    """The mask with its holes filled: what of the rest does not reach the frame (scipy.ndimage.binary_fill_holes,
-    scan_kernels.holes_filled: a flood from the frame instead of a dilation repeated until nothing changes)."""
+    """The mask with its holes filled: what of the rest does not reach the frame (scipy.ndimage.binary_fill_holes:
+    scan_kernels.holes_filled)."""
     return holes_filled(mask)
 
 
