@@ -336,13 +336,17 @@ def cubic_surface(x_powers: Singles, y_powers: Singles, coefficients: Singles, p
                         lines[b, x, k] += x_powers[powers[term, 0], x] * coefficients[term, k]
     surface = np.empty((height, width, channels), dtype=np.float32)
     floor = np.float32(least)
-    for y in range(height):
-        for x in range(width):
-            for k in range(channels):
-                total = np.float32(0.0)
-                for b in range(y_powers.shape[0]):
-                    total += y_powers[b, y] * lines[b, x, k]
-                surface[y, x, k] = max(total, floor)
+    flat_lines = lines.reshape(y_powers.shape[0], width * channels)
+    total = np.empty(width * channels, dtype=np.float32)
+    for y in range(height):  # a whole row at a time, each pixel's terms still summed from b = 0 up
+        total[:] = 0.0
+        for b in range(y_powers.shape[0]):
+            power, line = y_powers[b, y], flat_lines[b]
+            for m in range(width * channels):
+                total[m] += power * line[m]
+        row = surface[y].ravel()
+        for m in range(width * channels):
+            row[m] = max(total[m], floor)
     return surface
 
 
