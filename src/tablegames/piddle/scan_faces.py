@@ -123,14 +123,14 @@ class SpotMaps:
     logs: Floats  # 3 x H x W: the log brightness of each channel, smoothed a little (0.6 pixel)
     light_blobs: Floats  # 3 x H x W: a difference of Gaussians of it at a pip's scale, high on light spots
     dark_blobs: Floats  # 3 x H x W: the same, low on dark spots (each with its own surround: spot_maps)
-    noise: float  # the blob maps' noise level
+    noise: float  # the blob maps' noise level (0: not measured, spot_maps)
 
     def blobs_for(self, sign: int) -> Floats:
         """The blob map pips of this polarity (+1 light, -1 dark) are looked for in."""
         return self.light_blobs if sign > 0 else self.dark_blobs
 
 
-def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
+def spot_maps(crop: Floats, mask: Mask, size: float, measure_noise: bool = True) -> SpotMaps:
     """The log brightness of each colour channel (light multiplies: a pip's contrast is the same on a lit top face
     and on a side in shade; a pip stands out most in the channels where the body is dark), and a difference of
     Gaussians at a pip's scale on it, which proposes where the pips are (peaks for light pips, troughs for dark).
@@ -138,25 +138,28 @@ def spot_maps(crop: Floats, mask: Mask, size: float) -> SpotMaps:
     lighter than the die pulls the surround down or up) and made no peak of its own: a glare-washed 4 read as
     a 2, a 2 touching a 5 missed. So on the dice the surround is also taken over their pixels only, and
     each polarity takes the surround that makes a spot stand out less: that evens out the edge's slope, and
-    proposes no spot that the plain difference did not."""
+    proposes no spot that the plain difference did not. measure_noise: whether to measure the noise level (the
+    big 1s' maps are read against the floor of the region's own)."""
     radius = PIP_SHARE * size
     logs = np.ascontiguousarray(np.moveaxis(np.log(crop + 0.1), 2, 0))  # the offset keeps dark channels'
     # noise from swelling
     light = gaussian_blur(logs, (0, max(0.6, 0.25 * radius), max(0.6, 0.25 * radius)))  # against noise,
     # too little to round a shape
     fine = gaussian_blur(logs, (0, max(0.5, 0.4 * radius), max(0.5, 0.4 * radius)))
-    coarse = wide_blur(logs, 1.6 * radius)
-    # the surround over the dice's pixels only: the masked picture's blur over the mask's (one call for both)
-    masked = wide_blur(np.concatenate([logs * mask, mask[None].astype(np.float32)]), 1.6 * radius)
+    # the surround, and over the dice's pixels only: the masked picture's blur over the mask's (one call for all)
+    surrounds = wide_blur(np.concatenate([logs, logs * mask, mask[None].astype(np.float32)]), 1.6 * radius)
+    coarse, masked = surrounds[:3], surrounds[3:]
     on_dice = np.where(mask, masked[:3] / np.maximum(masked[3], np.float32(1e-6)), coarse)
     light_blobs = fine - np.maximum(coarse, on_dice)
     dark_blobs = fine - np.minimum(coarse, on_dice)
-    inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
-    if not inner.any():
-        inner = mask
-    pixel_noise = float(np.median(pixel_detail(logs, inner))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
-    sigma = max(0.6, 0.4 * radius)  # what the levels are judged at: white noise over 2 sigma sqrt(pi) pixels
-    noise = pixel_noise / max(1.0, 2 * sigma * math.sqrt(math.pi)) + 0.005
+    noise = 0.0
+    if measure_noise:
+        inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
+        if not inner.any():
+            inner = mask
+        pixel_noise = float(np.median(pixel_detail(logs, inner))) * 1.4826 * 1.25  # 1.25: a pixel less its 3x3 mean
+        sigma = max(0.6, 0.4 * radius)  # what the levels are judged at: white noise over 2 sigma sqrt(pi) pixels
+        noise = pixel_noise / max(1.0, 2 * sigma * math.sqrt(math.pi)) + 0.005
     return SpotMaps(light.astype(np.float32, copy=False), light_blobs.astype(np.float32, copy=False),
                     dark_blobs.astype(np.float32, copy=False), noise)  # float32 already: no copies
 
@@ -464,7 +467,7 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
     big_maps = None
     if size >= BIG_DIE:
         half_mask = block_mean(mask.astype(np.float32), 2) >= 0.5
-        big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2), half_mask)
+        big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2, measure_noise=False), half_mask)
     for sign in signs:
         faces = faces_of(maps, sign, mask, around, size, big_maps)
         score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
