@@ -14,6 +14,7 @@ from tablegames.piddle import scan, scan_faces
 from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
+    blob_sums,
     cubic_surface,
     doubled,
     flattened,
@@ -518,3 +519,17 @@ def test_flattening_and_shadows_are_the_numpy_arithmetic_to_the_bit():
         expected = np.zeros(shape, dtype=bool)
         expected[candidates] = (total / table_total > 0.42) & (total / table_total < 0.97) & (drift < 0.08)
         assert np.array_equal(shadow_pixels(flat, candidates, colour, table_total), expected)
+
+
+def test_blob_sums_are_scipys_areas_and_centres_of_mass_to_the_bit():
+    rng = np.random.default_rng(41)
+    for _ in range(100):
+        mask = rng.random(tuple(int(n) for n in rng.integers(1, 80, 2))) < rng.random()
+        labels, count = labelled(mask)
+        if count == 0:
+            continue
+        areas, row_sums, col_sums = blob_sums(labels, count)
+        index = np.arange(1, count + 1)
+        assert np.array_equal(areas, ndimage.sum_labels(mask, labels, index))
+        centres = np.array(ndimage.center_of_mass(mask, labels, index))
+        assert np.array_equal(np.stack([row_sums / areas, col_sums / areas], axis=1), centres)

@@ -49,6 +49,7 @@ from tablegames.piddle.scan_faces import (
 from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
+    blob_sums,
     cubic_surface,
     flattened,
     gaussian_blur,
@@ -467,15 +468,15 @@ def find_blobs(rgb: Picture) -> Blobs | DiceReading:
         return refusal(NO_DICE, "found no dice in the photo", 6)
     height, width = mask.shape
     boxes = tuple(with_margin(box, height, width) for box in ndimage.find_objects(labels))
-    areas = ndimage.sum_labels(mask, labels, np.arange(1, found + 1))
+    areas, row_sums, col_sums = blob_sums(labels, found)
     insides = [ndimage.distance_transform_edt(labels[box] == i + 1) for i, box in enumerate(boxes)]
     depths = np.array([inside.max() for inside in insides])
     size = 2.0 * float(np.median(depths[areas >= 0.2 * areas.max()]))  # the inscribed circle of one face
     single = size * size / face_size(1.0) ** 2
     chosen = tuple(i + 1 for i in range(found) if areas[i] >= 0.3 * single)
     lesser = [i + 1 for i in range(found) if areas[i] < 0.3 * single and not touches_border(boxes[i], height, width)]
-    centres = ndimage.center_of_mass(mask, labels, lesser) if lesser else []
-    specks = tuple((float(centre[0]) * factor, float(centre[1]) * factor) for centre in centres)
+    specks = tuple((float(row_sums[i - 1] / areas[i - 1]) * factor, float(col_sums[i - 1] / areas[i - 1]) * factor)
+                   for i in lesser)  # their centres of mass
     if not chosen and not specks:
         return refusal(NO_DICE, "found no dice in the photo", 6)
     die_pixels = size * factor

@@ -553,6 +553,24 @@ def labelled(mask: Mask) -> tuple[npt.NDArray[np.int32], int]:
 
 
 @njit(cache=True, nogil=True)
+def blob_sums(labels: npt.NDArray[np.int32], count: int) -> tuple[Doubles, Doubles, Doubles]:
+    """Each label's (1 to count, index label - 1) pixels, and the sums of their rows and of their columns, in
+    double precision, pixel by pixel row by row (scipy.ndimage's sum_labels and center_of_mass, whose bincounts
+    add them in that order: the same bits)."""
+    areas = np.zeros(count, dtype=np.float64)
+    row_sums = np.zeros(count, dtype=np.float64)
+    col_sums = np.zeros(count, dtype=np.float64)
+    for r in range(labels.shape[0]):
+        for c in range(labels.shape[1]):
+            label = labels[r, c]
+            if label > 0:
+                areas[label - 1] += 1.0
+                row_sums[label - 1] += r
+                col_sums[label - 1] += c
+    return areas, row_sums, col_sums
+
+
+@njit(cache=True, nogil=True)
 def holes_filled(mask: Mask) -> Mask:
     """The mask with its holes filled: every pixel but those of the blobs of unset pixels (side to side) that reach
     the frame (scipy.ndimage.binary_fill_holes, by one labelling instead of a dilation repeated until nothing
@@ -1021,6 +1039,7 @@ def warmup() -> None:
     binary_opening(np.ones((4, 4), dtype=np.bool_), 1)
     labels, count = labelled(np.ones((4, 4), dtype=np.bool_))
     labels_kept(labels, np.ones(count + 1, dtype=np.bool_))
+    blob_sums(labels, count)
     holes_filled(np.ones((4, 4), dtype=np.bool_))
     colours = np.ones((4, 4, 3), dtype=np.float32)
     flat, distance = flattened(colours, colours[:, :, :1].copy(), np.ones(3, dtype=np.float32))
