@@ -14,6 +14,7 @@ from tablegames.piddle import scan, scan_faces
 from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
+    binned,
     blob_sums,
     cubic_surface,
     doubled,
@@ -533,3 +534,16 @@ def test_blob_sums_are_scipys_areas_and_centres_of_mass_to_the_bit():
         assert np.array_equal(areas, ndimage.sum_labels(mask, labels, index))
         centres = np.array(ndimage.center_of_mass(mask, labels, index))
         assert np.array_equal(np.stack([row_sums / areas, col_sums / areas], axis=1), centres)
+
+
+def test_binned_is_numpys_histogram_of_equal_bins():
+    """To the count, values on the edges too (rounded values, and a single shade: the bins of numpy's +-0.5)."""
+    rng = np.random.default_rng(42)
+    for trial in range(200):
+        values = (rng.gamma(2.0, size=tuple(int(n) for n in rng.integers(1, 100, 2))) * rng.random()).astype(np.float32)
+        if trial % 3 == 0:
+            values = np.round(values, 2).astype(np.float32)
+        if trial % 50 == 0:
+            values[:] = np.float32(0.3)
+        counts, edges = np.histogram(values, bins=128)
+        assert np.array_equal(binned(values, np.histogram_bin_edges(values, bins=128).astype(np.float32)), counts)

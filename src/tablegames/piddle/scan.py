@@ -49,6 +49,7 @@ from tablegames.piddle.scan_faces import (
 from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
+    binned,
     blob_sums,
     cubic_surface,
     flattened,
@@ -259,7 +260,10 @@ def is_shadow(flat: Floats, candidates: Mask, table_colour: Floats) -> Mask:
 
 
 def otsu(values: Floats, bins: int = 128) -> float:
-    hist, edges = np.histogram(values, bins=bins)
+    """The level that best splits the values in two classes (Otsu's: the most variance between them), on their
+    histogram (np.histogram's, counted by scan_kernels.binned)."""
+    edges = np.histogram_bin_edges(values, bins=bins)
+    hist = binned(values.astype(np.float32, copy=False), edges.astype(np.float32, copy=False))
     centers = (edges[:-1] + edges[1:]) / 2
     weight = np.cumsum(hist)
     mean = np.cumsum(hist * centers)
