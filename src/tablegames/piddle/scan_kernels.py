@@ -461,14 +461,17 @@ def settled_faces(points: Doubles, size: float, reach: float) -> tuple[Mask, Dou
     less than a hundredth of a die (four moves at most); each set of pips it settles on once (K x N, in the order
     first found), with its middle (K x 2). numpy's arithmetic (sums in pip order, then over their number)."""
     count = len(points)
-    starts = np.empty((count + count * (count - 1) // 2, 2), dtype=np.float64)
-    starts[:count] = points
+    starts = np.empty((count + count * (count - 1) // 2, 2), dtype=np.float64)  # (no array expressions: each
+    # costs seconds of compiling)
+    for i in range(count):
+        starts[i, 0], starts[i, 1] = points[i, 0], points[i, 1]
     found = count
     for i in range(count):
         for j in range(i + 1, count):
             apart = math.hypot(points[i, 0] - points[j, 0], points[i, 1] - points[j, 1]) / size
             if 0.3 <= apart <= 0.95:
-                starts[found] = (points[i] + points[j]) / 2
+                starts[found, 0] = (points[i, 0] + points[j, 0]) / 2
+                starts[found, 1] = (points[i, 1] + points[j, 1]) / 2
                 found += 1
     members = np.zeros((found, count), dtype=np.bool_)
     middles = np.empty((found, 2), dtype=np.float64)
@@ -505,7 +508,8 @@ def settled_faces(points: Doubles, size: float, reach: float) -> tuple[Mask, Dou
                 seen = True
                 break
         if not seen:
-            members[kept] = near
+            for k in range(count):
+                members[kept, k] = near[k]
             middles[kept, 0], middles[kept, 1] = moved_row, moved_col
             kept += 1
     return members[:kept], middles[:kept]
@@ -604,7 +608,11 @@ def holes_filled(mask: Mask) -> Mask:
     the frame (scipy.ndimage.binary_fill_holes, by one labelling instead of a dilation repeated until nothing
     changes)."""
     height, width = mask.shape
-    outside, count = labelled(~mask)
+    unset = np.empty_like(mask)
+    for r in range(height):
+        for c in range(width):
+            unset[r, c] = not mask[r, c]
+    outside, count = labelled(unset)
     reaches_frame = np.zeros(count + 1, dtype=np.bool_)
     for r in range(height):
         for c in range(width):
