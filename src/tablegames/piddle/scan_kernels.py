@@ -985,7 +985,7 @@ def peak_places(blobs: Singles, sign: float, least: float, around: Mask, half: i
     rows, cols = [], []
     for row in range(best.shape[1]):
         for col in range(best.shape[2]):
-            if around[row, col] and best[0, row, col] > threshold and is_window_top(best, 1.0, 0, row, col, half):
+            if around[row, col] and best[0, row, col] > threshold and is_window_top(best, 1.0, int(0), row, col, half):
                 rows.append(row)
                 cols.append(col)
     found_rows, found_cols = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
