@@ -983,9 +983,10 @@ def peak_places(blobs: Singles, sign: float, least: float, around: Mask, half: i
             best[0, row, col] = most
     threshold = np.float32(least)
     rows, cols = [], []
+    only = int(0)  # noqa: UP018 (not the literal: numba would compile is_window_top again for Literal[int](0))
     for row in range(best.shape[1]):
         for col in range(best.shape[2]):
-            if around[row, col] and best[0, row, col] > threshold and is_window_top(best, 1.0, int(0), row, col, half):
+            if around[row, col] and best[0, row, col] > threshold and is_window_top(best, 1.0, only, row, col, half):
                 rows.append(row)
                 cols.append(col)
     found_rows, found_cols = np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
