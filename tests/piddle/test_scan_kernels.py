@@ -15,6 +15,7 @@ from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
     binned,
+    blob_differences,
     blob_sums,
     cubic_surface,
     doubled,
@@ -547,3 +548,18 @@ def test_binned_is_numpys_histogram_of_equal_bins():
             values[:] = np.float32(0.3)
         counts, edges = np.histogram(values, bins=128)
         assert np.array_equal(binned(values, np.histogram_bin_edges(values, bins=128).astype(np.float32)), counts)
+
+
+def test_blob_differences_are_the_numpy_arithmetic_to_the_bit():
+    """The fine blur less the larger (light) or smaller (dark) of the plain surround and, on the dice, the masked
+    surround over the mask's blur (kept off 0), as numpy worked them out in spot_maps."""
+    rng = np.random.default_rng(43)
+    for _ in range(50):
+        shape = tuple(int(n) for n in rng.integers(1, 60, 2))
+        fine, coarse, masked = (rng.normal(size=(3,) + shape).astype(np.float32) for _ in range(3))
+        weight = rng.random(shape).astype(np.float32) * np.float32(rng.random() < 0.9)  # sometimes 0: kept off it
+        mask = rng.random(shape) < 0.6
+        on_dice = np.where(mask, masked / np.maximum(weight, np.float32(1e-6)), coarse)
+        light, dark = blob_differences(fine, np.concatenate([coarse, masked, weight[None]]), mask)
+        assert np.array_equal(light, fine - np.maximum(coarse, on_dice))
+        assert np.array_equal(dark, fine - np.minimum(coarse, on_dice))

@@ -39,6 +39,7 @@ from tablegames.piddle.scan_kernels import (
     ROW,
     STRENGTH,
     SURROUND,
+    blob_differences,
     block_sums,
     gaussian_blur,
     grid_reading,
@@ -148,10 +149,7 @@ def spot_maps(crop: Floats, mask: Mask, size: float, measure_noise: bool = True)
     fine = gaussian_blur(logs, (0, max(0.5, 0.4 * radius), max(0.5, 0.4 * radius)))
     # the surround, and over the dice's pixels only: the masked picture's blur over the mask's (one call for all)
     surrounds = wide_blur(np.concatenate([logs, logs * mask, mask[None].astype(np.float32)]), 1.6 * radius)
-    coarse, masked = surrounds[:3], surrounds[3:]
-    on_dice = np.where(mask, masked[:3] / np.maximum(masked[3], np.float32(1e-6)), coarse)
-    light_blobs = fine - np.maximum(coarse, on_dice)
-    dark_blobs = fine - np.minimum(coarse, on_dice)
+    light_blobs, dark_blobs = blob_differences(fine, surrounds, mask)  # fine less the larger or smaller surround
     noise = 0.0
     if measure_noise:
         inner = eroded(mask, max(1, int(0.08 * size))) if mask.sum() > 200 else mask
