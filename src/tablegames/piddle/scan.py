@@ -253,12 +253,6 @@ def bilinear_weights(size: int, cells: int) -> tuple[npt.NDArray[np.int64], npt.
     return low, high, (position - low).astype(np.float32)
 
 
-def is_shadow(flat: Floats, candidates: Mask, table_colour: Floats) -> Mask:
-    """The candidate pixels (flat: H x W x 3) that are the table's own colour, only darker: shadows the dice cast
-    (scan_kernels.shadow_pixels)."""
-    return shadow_pixels(flat, candidates, table_colour.astype(np.float32), float(table_colour.sum()))
-
-
 def otsu(values: Floats, bins: int = 128) -> float:
     """The level that best splits the values in two classes (Otsu's: the most variance between them), on their
     histogram (np.histogram's, counted by scan_kernels.binned)."""
@@ -300,13 +294,14 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
     candidates = distance > HYSTERESIS * threshold
-    shadow = is_shadow(flat, candidates, table_colour)  # only where it matters: cheaper
+    # the table's own colour, only darker: shadows the dice cast (only where it matters: cheaper)
+    shadow = shadow_pixels(flat, candidates, table_colour.astype(np.float32), float(table_colour.sum()))
     solid = candidates & ~shadow
     strong = distance > threshold
-    mask = filled(binary_opening(grown_within(solid & strong, solid), 2))
+    mask = holes_filled(binary_opening(grown_within(solid & strong, solid), 2))
     faces = faces_round_pips(flat, mask, table_colour, shadow, distance)
     if faces.any():  # seldom: filling holes again costs a few ms
-        mask = filled(mask | faces)
+        mask = holes_filled(mask | faces)
     shadow &= strong
     return flat, mask | dark_dice(shadow & ~mask)
 
@@ -359,12 +354,6 @@ def faces_round_pips(flat: Floats, mask: Mask, table_colour: Floats, shadow: Mas
     return binary_opening(faces, 1)
 
 
-def filled(mask: Mask) -> Mask:
-    """The mask with its holes filled: what of the rest does not reach the frame (scipy.ndimage.binary_fill_holes:
-    scan_kernels.holes_filled)."""
-    return holes_filled(mask)
-
-
 def grown_within(seeds: Mask, weaker: Mask) -> Mask:
     """Hysteresis: the blobs of the weaker pixels that hold a seed, each the whole blob (a die's rim, fainter than
     its face), but the seeds alone where the grown blob reaches the frame (a darker corner of the table joined to
@@ -387,7 +376,7 @@ def dark_dice(shadow: Mask) -> Mask:
     labels, found = labelled(shadow)
     if found == 0:
         return shadow
-    holes, count = labelled(filled(shadow) & ~shadow)
+    holes, count = labelled(holes_filled(shadow) & ~shadow)
     if count == 0:
         return np.zeros_like(shadow)
     hole_areas = ndimage.sum_labels(np.ones_like(shadow), holes, np.arange(1, count + 1))
@@ -399,7 +388,7 @@ def dark_dice(shadow: Mask) -> Mask:
         return np.zeros_like(shadow)
     radius = math.sqrt(float(np.median(hole_areas[np.array(pips) - 1])) / math.pi)
     near = ndimage.distance_transform_edt(~np.isin(holes, pips)) <= 6 * radius
-    chosen: Mask = filled(shadow & near)
+    chosen: Mask = holes_filled(shadow & near)
     return chosen
 
 

@@ -19,10 +19,9 @@
   and stretching took more than they saved).
 - square_window, pixel_detail, blob_differences, settled_faces, peak_places, slope_places, window_maxima: a mask
   eroded or grown by a square, the spot maps' noise measure (a pixel less its 3 x 3 mean) and blob maps (a blur
-  less its surround), the search for face centres among a
-  region's pips, the places pips are proposed at and the channels' peaks a face is read on, each a few dozen numpy
-  or scipy calls on small arrays before (scripts/bench_piddle.py: a 1200 px photo 128.8 ms before them,
-  docs/piddle.md).
+  less its surround), the search for face centres among a region's pips, the places pips are proposed at and the
+  channels' peaks a face is read on, each a few dozen numpy or scipy calls on small arrays before
+  (scripts/bench_piddle.py: a 1200 px photo 128.8 ms before them, docs/piddle.md).
 
 Their arithmetic is numpy's in the reader before them, float32 where it was float32 and in the same order, so
 they read the same dice (tests/piddle/test_scan_kernels.py checks them against plain references); all but
@@ -640,17 +639,12 @@ def holes_filled(mask: Mask) -> Mask:
         for c in range(width):
             unset[r, c] = not mask[r, c]
     outside, count = labelled(unset)
-    reaches_frame = np.zeros(count + 1, dtype=np.bool_)
+    kept = np.ones(count + 1, dtype=np.bool_)  # by label: the mask's own (0) and the holes
     for r in range(height):
         for c in range(width):
             if r == 0 or c == 0 or r == height - 1 or c == width - 1:
-                reaches_frame[outside[r, c]] = True
-    reaches_frame[0] = False  # the mask's own pixels
-    out = np.empty_like(mask)
-    for r in range(height):
-        for c in range(width):
-            out[r, c] = not reaches_frame[outside[r, c]]
-    return out
+                kept[outside[r, c]] = outside[r, c] == 0
+    return labels_kept(outside, kept)
 
 
 @njit(cache=True, nogil=True)
@@ -686,7 +680,7 @@ def flattened(smooth: Singles, light: Singles, table_colour: Singles) -> tuple[S
 def shadow_pixels(flat: Singles, candidates: Mask, table_colour: Singles, table_total: float) -> Mask:
     """Of the candidate pixels of a picture (H x W x 3), those of the table's colour (table_total: its channels'
     sum), only darker: 0.42 to 0.97 of its brightness, their share of each channel within 0.08 in all of its
-    (scan.is_shadow's float32 numpy arithmetic, to the bit)."""
+    (the float32 numpy arithmetic this replaced, to the bit): the shadows the dice cast."""
     height, width, channels = flat.shape
     total_32 = np.float32(table_total)
     shares = np.empty(channels, dtype=np.float32)
