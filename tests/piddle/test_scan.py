@@ -252,6 +252,48 @@ def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_do
     assert not with_second_opinions([one], [[doubted_two]], 80.0)[0].is_uncertain  # a 1 and a side's pip
 
 
+
+def test_a_die_of_faint_pips_alone_is_read_in_doubt_and_a_blank_one_as_nothing():
+    """A pale die (drawn here) whose only pips are a 2 of 9% less light than its face (a glare-washed face, under
+    the least contrast of a pip, with no stronger pips beside it): no face of either polarity reads, so its faint
+    pips are looked for, and it is a 2 in doubt. A face without pips reads as nothing: noise makes no pips."""
+    from tablegames.piddle import scan_faces
+
+    side = 64
+    blank, rows, cols = a_drawn_die((0.30, 0.12, 0.40), (0.96, 0.93, 0.86))
+    blank += np.random.default_rng(1).normal(0, 0.004, blank.shape).astype(np.float32)
+    mask = np.zeros((128, 128), bool)
+    mask[32:96, 32:96] = True
+    two = blank.copy()
+    spacing, radius = 0.26 * side, 0.085 * side
+    for i in (-1, 1):
+        two[np.hypot(rows - 64 - i * spacing, cols - 64 - i * spacing) <= radius] *= 0.91
+    for signs in ((1, -1), (-1,)):
+        faces, sign = scan_faces.read_region(two, mask, side, signs)
+        assert [face.value for face in faces] == [2] and sign == -1
+        assert faces[0].confidence == scan_faces.UNSURE
+        assert np.hypot(*(faces[0].centre - 64)) < 2
+        assert scan_faces.read_region(blank, mask, side, signs) == ([], 0)
+
+
+def test_a_fairly_sure_whole_face_is_not_doubted_by_a_reading_at_another_size_with_no_confidence():
+    """A 4 read with confidence 0.75, each of its pips on its pattern's spots, stays sure of itself when another
+    die size reads a 2 there with no confidence (tuning photos: 15 right dice were flagged so, 3 wrong ones all
+    under 0.65). Read with less confidence, or with pips taken for its own seen askew (a 6 of four pips on its
+    spots among touching dice read at too large a size), the other reading puts it in doubt."""
+    from tablegames.piddle.scan import HALF_SURE, DieReading, with_second_opinions
+    from tablegames.piddle.scan_faces import SURE
+
+    def four(confidence, on_its_spots):
+        return DieReading(4, confidence, (100.0, 100.0), 80.0, 4, checks=(confidence, 1.0, 1.0, 0.3, 1.0, -1.0,
+                                                                         on_its_spots))
+
+    unsure_two = DieReading(2, 0.0, (104.0, 96.0), 80.0, 2)
+    assert HALF_SURE < 0.75 < SURE
+    assert not with_second_opinions([four(0.75, 4)], [[unsure_two]], 80.0)[0].is_uncertain
+    assert with_second_opinions([four(0.6, 4)], [[unsure_two]], 80.0)[0].is_uncertain
+    assert with_second_opinions([four(0.75, 3)], [[unsure_two]], 80.0)[0].is_uncertain
+
 def a_drawn_die(table, body):
     """A 128 px crop of the table's colour with a 64 px die of the body's colour at its middle (rows and columns
     32-96), and each pixel's row and column: (crop, rows, cols)."""

@@ -587,18 +587,30 @@ def in_doubt(die: DieReading) -> DieReading:
     return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
 
 
+HALF_SURE = 0.65  # a die read with less confidence than this is put in doubt by any other reading of it
+
+
+def partly_on_its_spots(die: DieReading) -> bool:
+    """Whether fewer of its pips lie on its pattern's spots than its value (the rest taken for its own seen askew:
+    scan_faces.faces_of); the last of its checks is that count."""
+    return bool(die.checks) and die.checks[-1] < die.value
+
+
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
-    UNSURE): when the other reading was confident, or this one was less than SURE, or the other read more pips and
-    was only put in doubt (a 4 doubted for a side's pip by it, read at a smaller size as a sure 2 of its pips; not a
-    1: a sure 1 read with a side's pip as a doubted 2 is a 1 as a rule), or this one is a 2 and the other a doubted
-    1 (a 1's pip read with a side's pip beside it as a sure 2 at a smaller size, read at another as a 1 doubted for
-    that pip: tuning photos, one wrong 2 of 6 wrong dice unflagged caught, three right 2s flagged)."""
+    UNSURE): when the other reading was confident, or this one was less than HALF_SURE (or than SURE with pips off
+    its spots; a reading with no confidence at another size put 15 right dice of the tuning photos read with 0.66
+    to 0.88 in doubt and no wrong one), or the other read more pips and was only put in doubt (a 4 doubted for a
+    side's pip by it, read at a smaller size as a sure 2 of its pips; not a 1: a sure 1 read with a side's pip as a
+    doubted 2 is a 1 as a rule), or this one is a 2 and the other a doubted 1 (a 1's pip read with a side's pip
+    beside it as a sure 2 at a smaller size, read at another as a 1 doubted for that pip: tuning photos, one wrong
+    2 of 6 wrong dice unflagged caught, three right 2s flagged)."""
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels
-                       and (other.confidence >= UNCERTAIN_BELOW or die.confidence < SURE
+                       and (other.confidence >= UNCERTAIN_BELOW
+                            or die.confidence < SURE and (die.confidence < HALF_SURE or partly_on_its_spots(die))
                             or other.value > die.value >= 2 and other.confidence >= UNSURE
                             or die.value == 2 and other.value == 1 and other.confidence >= UNSURE)
                        for reading in others for other in reading)

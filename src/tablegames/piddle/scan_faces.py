@@ -471,6 +471,11 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
         score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
         if score > best_score:
             best, best_score, best_sign = faces, score, sign
+    if not best:  # no face of either polarity: a glare-washed die alone, its faint pips all it shows
+        for sign in signs:
+            faint = with_faint_faces([], sign, maps, mask, around, size)
+            if faint:
+                return faint, sign
     return with_faint_faces(best, best_sign, maps, mask, around, size), best_sign
 
 
