@@ -294,6 +294,28 @@ def test_a_fairly_sure_whole_face_is_not_doubted_by_a_reading_at_another_size_wi
     assert with_second_opinions([four(0.6, 4)], [[unsure_two]], 80.0)[0].is_uncertain
     assert with_second_opinions([four(0.75, 3)], [[unsure_two]], 80.0)[0].is_uncertain
 
+
+def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for_something_else():
+    """A translucent 2 read surely (0.97) from its strong pips alone, its bottom face's weaker pips left out, is in
+    doubt while the die size is chosen, then trusted as read; an unsure reading of it at another size leaves it so.
+    A 1 so read (a lone strong pip: a 2's other pip lost as often), one read with less than SURE, and one doubted
+    for anything else stay flagged."""
+    from tablegames.piddle.scan import DieReading, in_doubt, with_second_opinions, with_strong_pips_trusted
+    from tablegames.piddle.scan_faces import UNSURE
+
+    def through(value, confidence):
+        return DieReading(value, UNSURE, (100.0, 100.0), 80.0, value, through_confidence=confidence)
+
+    two = through(2, 0.97)
+    assert two.is_uncertain and with_strong_pips_trusted(two).confidence == 0.97
+    unsure_three = DieReading(3, 0.0, (104.0, 96.0), 80.0, 3)
+    assert with_strong_pips_trusted(with_second_opinions([two], [[unsure_three]], 80.0)[0]).confidence == 0.97
+    sure_three = DieReading(3, 1.0, (104.0, 96.0), 80.0, 3)
+    assert with_strong_pips_trusted(with_second_opinions([two], [[sure_three]], 80.0)[0]).is_uncertain
+    assert with_strong_pips_trusted(in_doubt(two)).is_uncertain
+    assert with_strong_pips_trusted(through(1, 0.97)).is_uncertain
+    assert with_strong_pips_trusted(through(4, 0.8)).is_uncertain
+
 def a_drawn_die(table, body):
     """A 128 px crop of the table's colour with a 64 px die of the body's colour at its middle (rows and columns
     32-96), and each pixel's row and column: (crop, rows, cols)."""
@@ -341,6 +363,7 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     again = scan_faces.strong_pips_read(peaks, pips, frontal, members, side, floor)
     assert again is not None
     assert again[0].value == 2 and again[0].confidence == scan_faces.UNSURE
+    assert again[0].through_confidence > 0.9  # read surely from them: trusted when nothing else doubts it
 
 
 def test_one_pip_of_a_bottom_face_under_the_top_one_is_enough_to_read_it_from_its_strong_pips():

@@ -82,6 +82,8 @@ class DieReading:
     checks: tuple[float, ...] = ()  # what the confidence is the least of (scan_faces.Face.checks)
     spacing: float = 0.0  # its pips' spacing in the picture's pixels (0 when its pips do not show it: a 1)
     pip_area: float = 0.0  # its pips' median area over a typical pip's of a die of `size` (0: not measured)
+    through_confidence: float = 0.0  # read from its strong pips alone: its confidence before that doubt (0: not
+    # so read, or doubted again; scan_faces.Face.through_confidence)
 
     @property
     def is_uncertain(self) -> bool:
@@ -558,6 +560,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = without_doubtful_neighbours(readings, from_pips or die_pixels)  # die_pixels: the size chosen
     readings = [at_the_frame_doubted(die, rgb.shape[0], rgb.shape[1], die_pixels) for die in readings]
     readings = close_spaced_doubted(readings)
+    readings = [with_strong_pips_trusted(die) for die in readings]
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
 
@@ -584,10 +587,25 @@ def crowded(readings: list[DieReading], die_pixels: float) -> bool:
 
 def in_doubt(die: DieReading) -> DieReading:
     """The die with its confidence capped at UNSURE: marked for the player to check."""
-    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE))
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE), through_confidence=0.0)
+
+
+def with_strong_pips_trusted(die: DieReading) -> DieReading:
+    """A die of two pips or more read surely from its strong pips alone (strong_pips_read: the weaker ones taken
+    for a translucent die's bottom face), and doubted for nothing else, trusted as read: its doubt weighs in choosing
+    the die size and against other readings, not in the flag (tuning photos: of such dice, every one read with
+    SURE or more was right; a 1 so read was wrong as often as right)."""
+    if die.value >= 2 and die.through_confidence >= SURE and die.confidence <= UNSURE:
+        return dataclasses.replace(die, confidence=die.through_confidence)
+    return die
 
 
 HALF_SURE = 0.65  # a die read with less confidence than this is put in doubt by any other reading of it
+
+
+def read_with(die: DieReading) -> float:
+    """The confidence its pips were read with: before a doubt for being read from its strong pips alone."""
+    return max(die.confidence, die.through_confidence)
 
 
 def partly_on_its_spots(die: DieReading) -> bool:
@@ -599,8 +617,8 @@ def partly_on_its_spots(die: DieReading) -> bool:
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
-    UNSURE): when the other reading was confident, or this one was less than HALF_SURE (or than SURE with pips off
-    its spots; a reading with no confidence at another size put 15 right dice of the tuning photos read with 0.66
+    UNSURE): when the other reading was confident, or this one's pips were read with less than HALF_SURE (read_with;
+    or less than SURE with pips off its spots; a reading with no confidence at another size put 15 right dice of the tuning photos read with 0.66
     to 0.88 in doubt and no wrong one), or the other read more pips and was only put in doubt (a 4 doubted for a
     side's pip by it, read at a smaller size as a sure 2 of its pips; not a 1: a sure 1 read with a side's pip as a
     doubted 2 is a 1 as a rule), or this one is a 2 and the other a doubted 1 (a 1's pip read with a side's pip
@@ -610,7 +628,7 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     for die in readings:
         disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels
                        and (other.confidence >= UNCERTAIN_BELOW
-                            or die.confidence < SURE and (die.confidence < HALF_SURE or partly_on_its_spots(die))
+                            or read_with(die) < SURE and (read_with(die) < HALF_SURE or partly_on_its_spots(die))
                             or other.value > die.value >= 2 and other.confidence >= UNSURE
                             or die.value == 2 and other.value == 1 and other.confidence >= UNSURE)
                        for reading in others for other in reading)
@@ -641,7 +659,8 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         if sign:
             votes[sign] += sum(face.confidence >= UNCERTAIN_BELOW for face in faces)
         readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
-                                      face.value, face.checks, face.spacing * region.step_rows, face.pip_area)
+                                      face.value, face.checks, face.spacing * region.step_rows, face.pip_area,
+                                      round(face.through_confidence, 3))
                            for face in faces]
         if len(faces) == 1 and faces[0].value == 1 and faces[0].confidence > UNSURE:
             readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]

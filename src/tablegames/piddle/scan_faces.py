@@ -115,6 +115,8 @@ class Face:
     # as another value (-1: none), its pips
     spots: tuple[tuple[float, float], ...] = ()  # its pips' centres (row, col) in the region's pixels
     pip_area: float = 0.0  # its pips' median area over a typical pip's (Pip.area) at the die size it was read at
+    through_confidence: float = 0.0  # read from its strong pips (strong_pips_read): its confidence before it was
+    # put in doubt for it, unless another doubt came after (0: not so read, or doubted again)
 
 
 @dataclass(frozen=True)
@@ -508,7 +510,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
             or all(math.hypot(*(face.centre - other.centre)) > CROWDED_OUT * size for other in faint)]
     sure_kept = [face for face in kept if face.confidence >= UNCERTAIN_BELOW]
-    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE)) for face in faint
+    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE), through_confidence=0.0) for face in faint
              if all(math.hypot(*(face.centre - other.centre)) > SURE_REACH * size for other in sure_kept)]
     return kept + added
 
@@ -578,14 +580,15 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
         rivals = [c[1].checks[3] for c in candidates if c[0] & own and c[1].value != read.value]
         rival = max(rivals, default=-1.0)
-        confidence = read.confidence
+        confidence, through = read.confidence, read.through_confidence
         if read.value <= LEFT_PIP_MOST and len(left) and \
                 np.hypot(*(left - read.centre).T).min() <= LEFT_PIP_REACH * size:
-            confidence = min(confidence, UNSURE)  # a frontal pip beside it that no face explains may be its own
+            confidence, through = min(confidence, UNSURE), 0.0  # a frontal pip beside it that no face explains may
+            # be its own
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own)),
                           tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members),
-                          float(median([pips[m].area for m in read.members]))))
+                          float(median([pips[m].area for m in read.members])), through))
     return faces
 
 
@@ -650,7 +653,7 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     if found is None or found[0].value != len(strong):
         return None
     read, square = found
-    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE)), square
+    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE), through_confidence=read.confidence), square
 
 
 def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) -> dict[int, Floats]:
