@@ -618,12 +618,12 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
     UNSURE): when the other reading was confident, or this one's pips were read with less than HALF_SURE (read_with;
-    or less than SURE with pips off its spots; a reading with no confidence at another size put 15 right dice of the tuning photos read with 0.66
-    to 0.88 in doubt and no wrong one), or the other read more pips and was only put in doubt (a 4 doubted for a
-    side's pip by it, read at a smaller size as a sure 2 of its pips; not a 1: a sure 1 read with a side's pip as a
-    doubted 2 is a 1 as a rule), or this one is a 2 and the other a doubted 1 (a 1's pip read with a side's pip
-    beside it as a sure 2 at a smaller size, read at another as a 1 doubted for that pip: tuning photos, one wrong
-    2 of 6 wrong dice unflagged caught, three right 2s flagged)."""
+    or less than SURE with pips off its spots; a reading with no confidence at another size put 15 right dice of
+    the tuning photos read with 0.66 to 0.88 in doubt and no wrong one), or the other read more pips and was only
+    put in doubt (a 4 doubted for a side's pip by it, read at a smaller size as a sure 2 of its pips; not a 1: a
+    sure 1 read with a side's pip as a doubted 2 is a 1 as a rule), or this one is a 2 and the other a doubted 1 (a
+    1's pip read with a side's pip beside it as a sure 2 at a smaller size, read at another as a 1 doubted for that
+    pip: tuning photos, one wrong 2 of 6 wrong dice unflagged caught, three right 2s flagged)."""
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels

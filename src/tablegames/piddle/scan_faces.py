@@ -510,7 +510,8 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
             or all(math.hypot(*(face.centre - other.centre)) > CROWDED_OUT * size for other in faint)]
     sure_kept = [face for face in kept if face.confidence >= UNCERTAIN_BELOW]
-    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE), through_confidence=0.0) for face in faint
+    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE), through_confidence=0.0)
+             for face in faint
              if all(math.hypot(*(face.centre - other.centre)) > SURE_REACH * size for other in sure_kept)]
     return kept + added
 
@@ -653,7 +654,8 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     if found is None or found[0].value != len(strong):
         return None
     read, square = found
-    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE), through_confidence=read.confidence), square
+    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE), through_confidence=read.confidence), \
+        square
 
 
 def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) -> dict[int, Floats]:
