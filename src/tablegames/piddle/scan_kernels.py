@@ -427,8 +427,8 @@ def pixel_detail(logs: Singles, inner: Mask) -> Singles:
     sums in double, float32 between the axes), without the filter's numpy passes over the whole crop."""
     channels, height, width = logs.shape
     across = np.empty((height, width), dtype=np.float32)
-    line = np.empty(max(height, width), dtype=np.float64)
-    means = np.empty(max(height, width), dtype=np.float64)
+    line = np.empty(width, dtype=np.float64)  # one row at a time: the columns go side by side (totals)
+    means = np.empty(width, dtype=np.float64)
     count = 0
     for r in range(height):
         for c in range(width):
@@ -452,7 +452,7 @@ def pixel_detail(logs: Singles, inner: Mask) -> Singles:
         for r in range(height):
             for c in range(width):
                 line[c] = across[r, c]
-            box_means(line[:width], means[:width])
+            box_means(line, means)
             for c in range(width):
                 if inner[r, c]:
                     out[found] = abs(logs[channel, r, c] - np.float32(means[c]))
