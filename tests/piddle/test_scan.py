@@ -797,3 +797,31 @@ def test_a_two_made_of_two_pips_of_a_fours_side_is_flagged():
     photo = world_photo(4242, 133)
     score = score_world(photo, read_dice(photo.image))
     assert score.wrong_unflagged == 0, score.failures
+
+
+def test_a_face_read_alone_far_off_its_blobs_middle_is_doubted():
+    """A die alone in its blob whose face lies further off the blob's middle than a top face seen at a slant can
+    (0.35 of a side; 0.27 for a 1's pip) may be a side's pips read as a face: it is put in doubt."""
+    from tablegames.piddle.scan import Blobs, DieReading, off_centre_doubted
+
+    blobs = Blobs(labels=np.ones((10, 10), np.int32), chosen=(1,), specks=(), boxes=(), factor=1.0, die_pixels=100.0,
+                  middles=((200.0, 200.0),))
+
+    def read(value, off):
+        return off_centre_doubted(DieReading(value, 1.0, (200.0 + off * 0.6, 200.0 + off * 0.8), 100.0, value), blobs,
+                                  1, 100.0)
+
+    assert not read(3, 30.0).is_uncertain and not read(6, 34.0).is_uncertain and not read(1, 26.0).is_uncertain
+    assert read(3, 36.0).is_uncertain and read(5, 45.0).is_uncertain and read(1, 28.0).is_uncertain
+
+
+def test_a_washed_out_ones_side_read_as_a_three_by_its_blobs_edge_is_flagged():
+    """A photo of the independent generator: a translucent green 1 washed out by glare, its big pip faint, and a
+    3 read surely from its side's pips by the blob's edge, 0.58 of a side off its middle."""
+    from photo_world import world_photo
+
+    photo = world_photo(5353, 145)
+    one = next(die for die in photo.dice if die.value == 1)
+    reading = read_dice(photo.image)
+    there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, one.center)) < 0.6 * one.size]
+    assert there and all(die.value == 1 or die.is_uncertain for die in there), there
