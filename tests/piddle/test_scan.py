@@ -295,6 +295,27 @@ def test_a_fairly_sure_whole_face_is_not_doubted_by_a_reading_at_another_size_wi
     assert with_second_opinions([four(0.75, 3)], [[unsure_two]], 80.0)[0].is_uncertain
 
 
+def test_a_flawless_face_is_not_doubted_by_fewer_of_its_pips_read_surely_at_a_smaller_size():
+    """A 4 read without a flaw (every check at its best, its four pips on its pattern's spots) stays sure when a
+    smaller die size reads a sure 1 there (at too small a size a die's pips are read as parts of two dice; tuning
+    photos: 10 right dice were flagged so, no wrong one). A larger size reading a 1, a smaller one reading a 6, a 4
+    read with a flaw or with pips off its spots: each still puts it in doubt."""
+    from tablegames.piddle.scan import DieReading, with_second_opinions
+
+    def four(confidence=1.0, on_its_spots=4):
+        return DieReading(4, confidence, (100.0, 100.0), 80.0, 4, checks=(confidence, 1.0, 1.0, 0.4, 1.0, -1.0,
+                                                                         on_its_spots))
+
+    def other(value, size):
+        return DieReading(value, 1.0, (104.0, 96.0), size, value)
+
+    assert not with_second_opinions([four()], [[other(1, 60.0)]], 80.0)[0].is_uncertain
+    assert with_second_opinions([four()], [[other(1, 100.0)]], 80.0)[0].is_uncertain
+    assert with_second_opinions([four()], [[other(6, 60.0)]], 80.0)[0].is_uncertain
+    assert with_second_opinions([four(0.96)], [[other(1, 60.0)]], 80.0)[0].is_uncertain
+    assert with_second_opinions([four(on_its_spots=3)], [[other(1, 60.0)]], 80.0)[0].is_uncertain
+
+
 def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for_something_else():
     """A translucent 2 read surely (0.97) from its strong pips alone, its bottom face's weaker pips left out, is in
     doubt while the die size is chosen, then trusted as read; an unsure reading of it at another size leaves it so.

@@ -614,10 +614,19 @@ def partly_on_its_spots(die: DieReading) -> bool:
     return bool(die.checks) and die.checks[-1] < die.value
 
 
+def split_smaller(die: DieReading, other: DieReading) -> bool:
+    """Whether another reading of a die is of fewer of its pips at a smaller die size, the die read without a
+    flaw (every check at its best, every pip on its pattern's spots): at too small a size a die's pips are read as
+    parts of two dice."""
+    return other.size < die.size and other.value < die.value and die.confidence >= 1.0 \
+        and not partly_on_its_spots(die)
+
+
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
-    UNSURE): when the other reading was confident, or this one's pips were read with less than HALF_SURE (read_with;
+    UNSURE): when the other reading was confident (unless it read fewer of the die's pips at a smaller size and this
+    one has no flaw: split_smaller; tuning photos, 10 right dice flagged so and no wrong one), or this one's pips were read with less than HALF_SURE (read_with;
     or less than SURE with pips off its spots; a reading with no confidence at another size put 15 right dice of
     the tuning photos read with 0.66 to 0.88 in doubt and no wrong one), or the other read more pips and was only
     put in doubt (a 4 doubted for a side's pip by it, read at a smaller size as a sure 2 of its pips; not a 1: a
@@ -627,7 +636,7 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels
-                       and (other.confidence >= UNCERTAIN_BELOW
+                       and (other.confidence >= UNCERTAIN_BELOW and not split_smaller(die, other)
                             or read_with(die) < SURE and (read_with(die) < HALF_SURE or partly_on_its_spots(die))
                             or other.value > die.value >= 2 and other.confidence >= UNSURE
                             or die.value == 2 and other.value == 1 and other.confidence >= UNSURE)
