@@ -846,3 +846,23 @@ def test_a_washed_out_ones_side_read_as_a_three_by_its_blobs_edge_is_flagged():
     reading = read_dice(photo.image)
     there = [die for die in reading.dice if np.hypot(*np.subtract(die.center, one.center)) < 0.6 * one.size]
     assert there and all(die.value == 1 or die.is_uncertain for die in there), there
+
+
+def test_a_die_whose_face_is_not_on_the_dice_blobs_is_doubted():
+    """A ring a quarter of a die's side round a face's centre lies inside a top face: a die whose ring is less than
+    0.7 on the dice's blobs (a 2's pip by the blob's edge read as a 1 at a die size too large) is put in doubt; one on
+    a blob not chosen as dice (a speck) counts as off them."""
+    from tablegames.piddle.scan import Blobs, DieReading, off_the_blobs_doubted
+
+    labels = np.zeros((200, 200), np.int32)
+    labels[50:150, 50:150] = 1  # a die of 100 working pixels, 2 photo pixels each
+    labels[10:30, 160:180] = 2  # a speck
+    blobs = Blobs(labels=labels, chosen=(1,), specks=(), boxes=(), factor=2.0, die_pixels=200.0, middles=((200.0, 200.0),))
+
+    def read_at(row, col):
+        return off_the_blobs_doubted(DieReading(3, 1.0, (row, col), 200.0, 3), blobs)
+
+    assert not read_at(200.0, 200.0).is_uncertain
+    assert not read_at(200.0, 150.0).is_uncertain  # the ring (50 photo pixels) reaching the blob's edge
+    assert read_at(110.0, 110.0).is_uncertain  # by its corner: a quarter of the ring on it
+    assert read_at(40.0, 340.0).is_uncertain  # on the speck

@@ -559,6 +559,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         return refusal(NO_DICE, "found no dice in the photo", expected)
     readings = without_doubtful_neighbours(readings, from_pips or die_pixels)  # die_pixels: the size chosen
     readings = [at_the_frame_doubted(die, rgb.shape[0], rgb.shape[1], die_pixels) for die in readings]
+    readings = [off_the_blobs_doubted(die, blobs) for die in readings]
     readings = close_spaced_doubted(readings)
     readings = [with_strong_pips_trusted(die) for die in readings]
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
@@ -626,13 +627,14 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
     UNSURE): when the other reading was confident (unless it read fewer of the die's pips at a smaller size and this
-    one has no flaw: split_smaller; tuning photos, 10 right dice flagged so and no wrong one), or this one's pips were read with less than HALF_SURE (read_with;
-    or less than SURE with pips off its spots; a reading with no confidence at another size put 15 right dice of
-    the tuning photos read with 0.66 to 0.88 in doubt and no wrong one), or the other read more pips and was only
-    put in doubt (a 4 doubted for a side's pip by it, read at a smaller size as a sure 2 of its pips; not a 1: a
-    sure 1 read with a side's pip as a doubted 2 is a 1 as a rule), or this one is a 2 and the other a doubted 1 (a
-    1's pip read with a side's pip beside it as a sure 2 at a smaller size, read at another as a 1 doubted for that
-    pip: tuning photos, one wrong 2 of 6 wrong dice unflagged caught, three right 2s flagged)."""
+    one has no flaw: split_smaller; tuning photos, 10 right dice flagged so and no wrong one), or this one's pips
+    were read with less than HALF_SURE (read_with; or less than SURE with pips off its spots; a reading with no
+    confidence at another size put 15 right dice of the tuning photos read with 0.66 to 0.88 in doubt and no wrong
+    one), or the other read more pips and was only put in doubt (a 4 doubted for a side's pip by it, read at a
+    smaller size as a sure 2 of its pips; not a 1: a sure 1 read with a side's pip as a doubted 2 is a 1 as a rule),
+    or this one is a 2 and the other a doubted 1 (a 1's pip read with a side's pip beside it as a sure 2 at a
+    smaller size, read at another as a 1 doubted for that pip: tuning photos, one wrong 2 of 6 wrong dice unflagged
+    caught, three right 2s flagged)."""
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels
@@ -829,6 +831,24 @@ def close_spaced_doubted(readings: list[DieReading]) -> list[DieReading]:
         return readings
     least = CLOSE_SPACED * float(np.median(spacings))
     return [in_doubt(die) if 0 < die.spacing < least else die for die in readings]
+
+
+ON_THE_BLOBS = 0.7  # of a ring a quarter of a die's side round a face's centre: the least share of it on the dice's
+# blobs (the ring lies inside a top face, a little in from its edges even at a 35 degree slant)
+RING_ANGLES = np.linspace(0.0, 2 * math.pi, 24, endpoint=False)
+
+
+def off_the_blobs_doubted(die: DieReading, blobs: Blobs) -> DieReading:
+    """A die put in doubt when less than ON_THE_BLOBS of a ring a quarter of its side round its centre lies on the
+    dice's blobs: no die's top face is there (a 2's pip by the blob's edge read as a 1 at a die size too large)."""
+    radius = 0.25 * die.size / blobs.factor
+    rows = np.rint(die.center[0] / blobs.factor + radius * np.sin(RING_ANGLES)).astype(np.int64)
+    cols = np.rint(die.center[1] / blobs.factor + radius * np.cos(RING_ANGLES)).astype(np.int64)
+    inside = (rows >= 0) & (rows < blobs.labels.shape[0]) & (cols >= 0) & (cols < blobs.labels.shape[1])
+    labels = blobs.labels[rows[inside], cols[inside]]
+    if np.isin(labels, blobs.chosen).sum() >= ON_THE_BLOBS * len(RING_ANGLES):
+        return die
+    return in_doubt(die)
 
 
 FRAME_REACH = 0.5  # of a die's side: a die read nearer the frame than this may run out of it
