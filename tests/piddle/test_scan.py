@@ -850,7 +850,7 @@ def test_a_washed_out_ones_side_read_as_a_three_by_its_blobs_edge_is_flagged():
 
 def test_a_die_whose_face_is_not_on_the_dice_blobs_is_doubted():
     """A ring a quarter of a die's side round a face's centre lies inside a top face: a die whose ring is less than
-    0.7 on the dice's blobs (a 2's pip by the blob's edge read as a 1 at a die size too large) is put in doubt; one on
+    0.85 on the dice's blobs (a 2's pip by the blob's edge read as a 1 at a die size too large) is put in doubt; one on
     a blob not chosen as dice (a speck) counts as off them."""
     from tablegames.piddle.scan import Blobs, DieReading, off_the_blobs_doubted
 
@@ -864,5 +864,6 @@ def test_a_die_whose_face_is_not_on_the_dice_blobs_is_doubted():
 
     assert not read_at(200.0, 200.0).is_uncertain
     assert not read_at(200.0, 150.0).is_uncertain  # the ring (50 photo pixels) reaching the blob's edge
+    assert read_at(200.0, 140.0).is_uncertain  # 19 of the ring's 24 points on it (0.79)
     assert read_at(110.0, 110.0).is_uncertain  # by its corner: a quarter of the ring on it
     assert read_at(40.0, 340.0).is_uncertain  # on the speck
