@@ -45,6 +45,7 @@ from tablegames.piddle.scan_faces import (
     Face,
     block_mean,
     read_region,
+    ring_points,
 )
 from tablegames.piddle.scan_kernels import (
     area_average,
@@ -836,18 +837,15 @@ def close_spaced_doubted(readings: list[DieReading]) -> list[DieReading]:
 ON_THE_BLOBS = 0.85  # of a ring a quarter of a die's side round a face's centre: the least share of it on the dice's
 # blobs (the ring lies inside a top face, a little in from its edges even at a 35 degree slant; tuning photos: of the
 # sure dice with less, 3 right, 2 wrong and one extra)
-RING_ANGLES = np.linspace(0.0, 2 * math.pi, 24, endpoint=False)
 
 
 def off_the_blobs_doubted(die: DieReading, blobs: Blobs) -> DieReading:
     """A die put in doubt when less than ON_THE_BLOBS of a ring a quarter of its side round its centre lies on the
     dice's blobs: no die's top face is there (a 2's pip by the blob's edge read as a 1 at a die size too large)."""
-    radius = 0.25 * die.size / blobs.factor
-    rows = np.rint(die.center[0] / blobs.factor + radius * np.sin(RING_ANGLES)).astype(np.int64)
-    cols = np.rint(die.center[1] / blobs.factor + radius * np.cos(RING_ANGLES)).astype(np.int64)
+    rows, cols = ring_points((die.center[0] / blobs.factor, die.center[1] / blobs.factor), 0.25 * die.size / blobs.factor)
     inside = (rows >= 0) & (rows < blobs.labels.shape[0]) & (cols >= 0) & (cols < blobs.labels.shape[1])
     labels = blobs.labels[rows[inside], cols[inside]]
-    if np.isin(labels, blobs.chosen).sum() >= ON_THE_BLOBS * len(RING_ANGLES):
+    if np.isin(labels, blobs.chosen).sum() >= ON_THE_BLOBS * len(rows):
         return die
     return in_doubt(die)
 

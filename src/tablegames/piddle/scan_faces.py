@@ -705,13 +705,21 @@ LEFT_PIP_MOST = 3  # ... a face of up to this many pips: one of more shows its g
 LONE_PIP_SPREAD = 0.6  # log brightness: a 1's face round its pip is evenly lit; a side's pip has an edge by it
 
 
+RING_ANGLES = np.arange(24) * (2 * math.pi / 24)
+
+
+def ring_points(centre: Doubles | tuple[float, float], radius: float
+                ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The pixels (rows, columns) of 24 samples on a ring round a place (row, col), not clipped to a picture."""
+    return (np.rint(centre[0] + radius * np.sin(RING_ANGLES)).astype(np.int64),
+            np.rint(centre[1] + radius * np.cos(RING_ANGLES)).astype(np.int64))
+
+
 def ring_spread(logs: Floats, centre: Doubles, radius: float) -> float:
     """How unevenly lit a ring round a place is: the largest, over the colour channels, of the spread (90th less
-    10th percentile of the log brightness) of 24 samples at this radius."""
-    angles = np.arange(24) * (2 * math.pi / 24)
-    rows = np.clip(np.rint(centre[0] + radius * np.sin(angles)).astype(np.int64), 0, logs.shape[1] - 1)
-    cols = np.clip(np.rint(centre[1] + radius * np.cos(angles)).astype(np.int64), 0, logs.shape[2] - 1)
-    samples = logs[:, rows, cols]
+    10th percentile of the log brightness) of the samples on a ring of this radius (ring_points)."""
+    rows, cols = ring_points(centre, radius)
+    samples = logs[:, np.clip(rows, 0, logs.shape[1] - 1), np.clip(cols, 0, logs.shape[2] - 1)]
     high, low = np.percentile(samples, [90, 10], axis=1)
     return float((high - low).max())
 
