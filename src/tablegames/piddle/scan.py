@@ -546,11 +546,20 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         labels = blobs.chosen if size == from_pips else doubtful + sure_but_big if size > die_pixels else doubtful
         if not labels:
             continue
-        again, _ = read_blobs(rgb, blobs, size, labels, dict(votes))
-        candidate = [die for label, dice in by_blob.items() for die in again.get(label, dice)]
+        candidate, again = read_again(rgb, blobs, size, labels, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
             readings, die_pixels = candidate, size
-        others.append([die for dice in again.values() for die in dice])
+        others.append(again)
+    # the pips of the reading kept say the die size once more: a blob of many dice makes the blobs' size far too
+    # large, the first reading shows too few pips to say so, and a reading at a size tried shows them (tuning
+    # photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among doubted dice)
+    kept_spacings = [die.spacing for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
+    from_kept = float(np.median(kept_spacings)) / PIP_SPACING if kept_spacings else 0.0
+    if from_kept and abs(from_kept / die_pixels - 1) > 0.15 and all(abs(from_kept / size - 1) > 0.1 for size in tries):
+        candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
+        if reading_score(candidate) > reading_score(readings):
+            readings, die_pixels = candidate, from_kept
+        others.append(again)
     readings = with_second_opinions(readings, others, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
@@ -646,6 +655,15 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
                        for reading in others for other in reading)
         doubted.append(in_doubt(die) if disagree else die)
     return doubted
+
+
+def read_again(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[int], votes: dict[int, int],
+               by_blob: dict[int, list[DieReading]]) -> tuple[list[DieReading], list[DieReading]]:
+    """The photo's dice with these blobs read again at another die size and the others as first read (by_blob),
+    and the dice of these blobs alone as read again."""
+    again, _ = read_blobs(rgb, blobs, die_pixels, labels, dict(votes))
+    return ([die for label, dice in by_blob.items() for die in again.get(label, dice)],
+            [die for dice in again.values() for die in dice])
 
 
 def reading_score(dice: list[DieReading]) -> float:
