@@ -550,12 +550,13 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         if reading_score(candidate) > reading_score(readings):
             readings, die_pixels = candidate, size
         others.append(again)
-    # the pips of the reading kept say the die size once more: a blob of many dice makes the blobs' size far too
-    # large, the first reading shows too few pips to say so, and a reading at a size tried shows them (tuning
-    # photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among doubted dice)
+    # the pips of the reading kept say the die size once more when it is much smaller: a blob of many dice makes
+    # the blobs' size far too large, the first reading shows too few pips to say so, and a reading at a size tried
+    # shows them (tuning photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among
+    # doubted dice). Not larger: blobs err large (a die's sides), and a larger size merges dice (two 1s as a 2)
     kept_spacings = [die.spacing for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
     from_kept = float(np.median(kept_spacings)) / PIP_SPACING if kept_spacings else 0.0
-    if from_kept and abs(from_kept / die_pixels - 1) > 0.15 and all(abs(from_kept / size - 1) > 0.1 for size in tries):
+    if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
             readings, die_pixels = candidate, from_kept
@@ -581,6 +582,7 @@ PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, o
 
 SMALLER, BIGGER = 0.87, 1.15  # die sizes a blob not read surely is read at again (the blobs' is often 10% off)
 LARGER = 1.25  # a die size to try when the blobs' looks too small
+SMALLER_BY_PIPS = 0.85  # the pips of the dice kept saying a size this much smaller: read at it again
 CROWDED = 0.9  # of the die size: two readings nearer than this say the size is too small (touching dice stand a
 # side apart; at 1.0 the suite's own photos of touching dice were read again larger and two dice merged into one)
 
