@@ -554,7 +554,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     # the blobs' size far too large, the first reading shows too few pips to say so, and a reading at a size tried
     # shows them (tuning photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among
     # doubted dice). Not larger: blobs err large (a die's sides), and a larger size merges dice (two 1s as a 2)
-    kept_spacings = [die.spacing for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
+    kept_spacings = [die.spacing for die in spaced_faces(readings)]
     from_kept = float(np.median(kept_spacings)) / PIP_SPACING if kept_spacings else 0.0
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
@@ -661,6 +661,11 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     return doubted
 
 
+def spaced_faces(readings: list[DieReading]) -> list[DieReading]:
+    """The dice read with 0.5 or more whose three pips or more say their pips' spacing (a die's size)."""
+    return [die for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
+
+
 PERSPECTIVE_FACES = 4  # faces of three pips or more read with confidence that the sizes in perspective are fitted to
 PERSPECTIVE_OFF = 0.12  # a blob whose die size in perspective is this much off the size kept is read at its own
 
@@ -671,7 +676,7 @@ def size_in_perspective(readings: list[DieReading], die_pixels: float) -> Double
     of its depth is an affine function of the place in the picture, and so is the size of a die on it (a near die
     is larger: the dice of one photo differ by a fifth either way at a 35 degree tilt). The pip spacings say how
     the sizes differ; the size kept says how large they are (sets space their pips 0.22 to 0.29 of a side)."""
-    used = [die for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
+    used = spaced_faces(readings)
     if len(used) < PERSPECTIVE_FACES:
         return None
     places = np.array([[die.center[0], die.center[1], 1.0] for die in used])
@@ -697,7 +702,7 @@ def read_in_perspective(rgb: Picture, blobs: Blobs, readings: list[DieReading], 
     """The readings with each blob whose die size in perspective (size_in_perspective, at the blob's middle) is
     more than PERSPECTIVE_OFF off the size kept read again at its own size, its dice taken from that reading when
     `reading_score` prefers it; and the blobs' readings at their own sizes (second opinions). One size for the
-    photo reads its near dice too small and its far ones too large (a 1 beside a 2 read as two 1s)."""
+    photo reads its near dice too small and its far ones too large (a near 2 read as two 1s, a far 1 missed)."""
     fit = size_in_perspective(readings, die_pixels)
     if fit is None or not blobs.chosen:
         return readings, []
