@@ -714,9 +714,9 @@ def read_in_perspective(rgb: Picture, blobs: Blobs, readings: list[DieReading], 
             continue
         again = read_blobs(rgb, blobs, size, [label], dict(votes))[0].get(label, [])
         opinions.append(again)
-        mine = [die for die in kept if blob_of(blobs, die.center) == label]
-        if reading_score(again) > reading_score(mine):
-            kept = [die for die in kept if blob_of(blobs, die.center) != label] + again
+        owners = [blob_of(blobs, die.center) for die in kept]
+        if reading_score(again) > reading_score([die for die, owner in zip(kept, owners, strict=True) if owner == label]):
+            kept = [die for die, owner in zip(kept, owners, strict=True) if owner != label] + again
     return kept, opinions
 
 
