@@ -686,12 +686,17 @@ def size_in_perspective(readings: list[DieReading], die_pixels: float) -> Double
     return fit * (die_pixels / float(np.median(places @ fit)))
 
 
+def in_working_picture(blobs: Blobs, centre: tuple[float, float]) -> tuple[float, float]:
+    """A place (row, col) of the photo in the working picture the blobs were found in."""
+    return centre[0] / blobs.factor, centre[1] / blobs.factor
+
+
 def blob_of(blobs: Blobs, centre: tuple[float, float]) -> int:
     """The label of the blob chosen as dice that a die read at this place (row, col) belongs to: the one there, or
     else the one whose middle is nearest."""
-    row = min(max(int((centre[0] + 0.5) / blobs.factor), 0), blobs.labels.shape[0] - 1)
-    col = min(max(int((centre[1] + 0.5) / blobs.factor), 0), blobs.labels.shape[1] - 1)
-    label = int(blobs.labels[row, col])
+    row, col = in_working_picture(blobs, centre)
+    label = int(blobs.labels[min(max(round(row), 0), blobs.labels.shape[0] - 1),
+                             min(max(round(col), 0), blobs.labels.shape[1] - 1)])
     if label in blobs.chosen:
         return label
     return min(blobs.chosen, key=lambda k: apart(centre, blobs.middles[k - 1]))
@@ -923,7 +928,7 @@ ON_THE_BLOBS = 0.85  # of a ring a quarter of a die's side round a face's centre
 def off_the_blobs_doubted(die: DieReading, blobs: Blobs) -> DieReading:
     """A die put in doubt when less than ON_THE_BLOBS of a ring a quarter of its side round its centre lies on the
     dice's blobs: no die's top face is there (a 2's pip by the blob's edge read as a 1 at a die size too large)."""
-    rows, cols = ring_points((die.center[0] / blobs.factor, die.center[1] / blobs.factor), 0.25 * die.size / blobs.factor)
+    rows, cols = ring_points(in_working_picture(blobs, die.center), 0.25 * die.size / blobs.factor)
     inside = (rows >= 0) & (rows < blobs.labels.shape[0]) & (cols >= 0) & (cols < blobs.labels.shape[1])
     labels = blobs.labels[rows[inside], cols[inside]]
     if np.isin(labels, blobs.chosen).sum() >= ON_THE_BLOBS * len(rows):
