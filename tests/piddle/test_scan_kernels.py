@@ -10,7 +10,7 @@ import pytest
 from scipy import ndimage
 
 from photo_world import world_photo
-from tablegames.piddle import scan, scan_faces
+from tablegames.piddle import scan, scan_faces, scan_kernels
 from tablegames.piddle.scan_kernels import (
     area_average,
     binary_opening,
@@ -18,6 +18,7 @@ from tablegames.piddle.scan_kernels import (
     blob_differences,
     blob_sums,
     cubic_surface,
+    cut_off_thinness,
     doubled,
     flattened,
     gaussian_blur,
@@ -25,6 +26,7 @@ from tablegames.piddle.scan_kernels import (
     holes_filled,
     labelled,
     labels_kept,
+    opened_part,
     peak_places,
     pixel_detail,
     plus_bilinear,
@@ -121,16 +123,56 @@ def reference_pips(maps, sign, mask, around, size, floor):
             opened = bool(region[0].any() or region[-1].any() or region[:, 0].any() or region[:, -1].any())
             if not opened:
                 break
-        region_rows, region_cols = np.nonzero(region)
-        weight = patch[region] - cut + 1e-3
-        centre = (np.average(region_rows, weights=weight) + top, np.average(region_cols, weights=weight) + left)
-        roundness = 1.0
-        if len(region_rows) >= 3:
-            low, high = np.linalg.eigvalsh(np.cov(np.stack([region_rows, region_cols]).astype(float), aweights=weight))
-            roundness = math.sqrt(max(low, 1e-6) / max(high, 1e-6))
-        found.append((centre, strength, len(region_rows) / (math.pi * radius * radius), roundness, surround, opened,
+        centre, roundness = reference_shape(patch, cut, region, top, left)
+        if roundness < scan_kernels.OPEN_BELOW or opened:
+            piece = reference_opening(region, (row - top, col - left), scan_kernels.OPENING * radius)
+            if piece.sum() >= scan_kernels.OPENED_AREA * math.pi * radius * radius \
+                    and reference_thinness(region & ~piece) >= scan_kernels.OPENED_LINE:
+                piece_centre, piece_roundness = reference_shape(patch, cut, piece, top, left)
+                if piece_roundness >= scan_kernels.OPENED_ROUND:
+                    centre, roundness, region = piece_centre, piece_roundness, piece
+                    opened = bool(piece[0].any() or piece[-1].any() or piece[:, 0].any() or piece[:, -1].any())
+        found.append((centre, strength, region.sum() / (math.pi * radius * radius), roundness, surround, opened,
                       base, channel))
     return found
+
+
+def reference_shape(patch, cut, region, top, left):
+    """A pip's centre (photo's rows, cols) and roundness from the weighted covariance of its pixels."""
+    region_rows, region_cols = np.nonzero(region)
+    weight = patch[region] - cut + 1e-3
+    centre = (np.average(region_rows, weights=weight) + top, np.average(region_cols, weights=weight) + left)
+    roundness = 1.0
+    if len(region_rows) >= 3:
+        low, high = np.linalg.eigvalsh(np.cov(np.stack([region_rows, region_cols]).astype(float), aweights=weight))
+        roundness = math.sqrt(max(low, 1e-6) / max(high, 1e-6))
+    return centre, roundness
+
+
+def reference_opening(region, start, reach):
+    """scan_kernels.opened_part with scipy: the region eroded by a disk (outside the window counts as outside
+    the region), the 4-connected group nearest the start (the first in row order of the nearest), dilated back
+    by the disk within the region."""
+    span = int(reach)
+    offsets = np.mgrid[-span:span + 1, -span:span + 1]
+    disk = offsets[0] ** 2 + offsets[1] ** 2 <= reach * reach
+    core = ndimage.binary_erosion(region, disk, border_value=0)
+    if not core.any():
+        return np.zeros_like(region)
+    groups, _ = ndimage.label(core)
+    rows, cols = np.nonzero(core)
+    nearest = int(np.argmin((rows - start[0]) ** 2 + (cols - start[1]) ** 2))
+    group = groups == groups[rows[nearest], cols[nearest]]
+    return ndimage.binary_dilation(group, disk) & region
+
+
+def reference_thinness(pixels):
+    """1 less the roundness of a set of pixels (its unweighted covariance, ddof 0); 0 for fewer than three."""
+    rows, cols = np.nonzero(pixels)
+    if len(rows) < 3:
+        return 0.0
+    low, high = np.linalg.eigvalsh(np.cov(np.stack([rows, cols]).astype(float), bias=True))
+    return 1.0 - math.sqrt(max(low, 0.0) / max(high, 1e-6))
 
 
 def regions_of(seed: int, count: int):
@@ -563,3 +605,40 @@ def test_blob_differences_are_the_numpy_arithmetic_to_the_bit():
         light, dark = blob_differences(fine, np.concatenate([coarse, masked, weight[None]]), mask)
         assert np.array_equal(light, fine - np.maximum(coarse, on_dice))
         assert np.array_equal(dark, fine - np.minimum(coarse, on_dice))
+
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_opening_a_part_is_scipys_erosion_nearest_group_and_dilation(seed):
+    """opened_part and cut_off_thinness against scipy on random blobby parts (a pip's window, its part above
+    the cut) and random places and disk radii."""
+    rng = np.random.default_rng(seed)
+    for _ in range(20):
+        shape = tuple(int(n) for n in rng.integers(5, 30, size=2))
+        member = ndimage.gaussian_filter(rng.random(shape), 1.5) > 0.5
+        start = (int(rng.integers(0, shape[0])), int(rng.integers(0, shape[1])))
+        reach = float(rng.uniform(1.0, 3.0))
+        fits, piece = np.zeros(shape, dtype=bool), np.zeros(shape, dtype=bool)
+        pixels, edge = opened_part(member, start[0], start[1], reach, fits, piece)
+        expected = reference_opening(member, start, reach)
+        assert np.array_equal(piece, expected)
+        assert pixels == expected.sum()
+        assert edge == bool(expected[0].any() or expected[-1].any() or expected[:, 0].any() or expected[:, -1].any())
+        assert cut_off_thinness(member, piece) == pytest.approx(reference_thinness(member & ~piece), abs=1e-9)
+
+
+def test_a_pip_with_a_thin_line_opens_to_the_pip_and_the_line_is_thin():
+    """A pip's part 5.4 pixels in radius with a line two pixels wide along its edge (glare on a bevel), opened by a
+    disk of a third of its radius: the piece is the pip and a tenth as much of the line where it joins, what is cut
+    off is a line; a pip with bumps round it is cut off no line."""
+    rows, cols = np.mgrid[:27, :27]
+    pip = (rows - 13) ** 2 + (cols - 13) ** 2 <= 5.4 ** 2
+    line = (rows >= 6) & (rows <= 7) & (cols >= 13)
+    fits, piece = np.zeros(pip.shape, dtype=bool), np.zeros(pip.shape, dtype=bool)
+    pixels, edge = opened_part(pip | line, 13, 13, 0.35 * 5.4, fits, piece)
+    assert not (pip & ~piece).any() and (piece & ~pip).sum() <= 0.1 * pip.sum() and pixels == piece.sum() and not edge
+    assert cut_off_thinness(pip | line, piece) >= scan_kernels.OPENED_LINE
+    bumps = pip | ((rows - 13) ** 2 + (cols - 13) ** 2 <= 6.5 ** 2) & ((rows + cols) % 5 == 0)
+    opened_part(bumps, 13, 13, 0.35 * 5.4, fits, piece)
+    assert cut_off_thinness(bumps, piece) < scan_kernels.OPENED_LINE
+

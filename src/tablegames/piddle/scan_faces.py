@@ -197,7 +197,9 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     the brightness of its strongest channel round it: its strength (its peak over the BASE_PERCENTILE of a ring two
     pip radii out), how much of that ring lies below it (a pip stands out all round, a face's corner only on its
     outer side), and its shape (the pixels above half its strength, connected to it, nearer it than to any other
-    place): its area and roundness. A faint pip on the slope a dark rim makes in the blob map is proposed from
+    place): its area and roundness; a part unround or running out of its window is measured opened, when a thin line
+    was cut off and a round piece of a pip's size is left (a glare line along a die's bevel joined to a pip:
+    scan_kernels.OPEN_BELOW and after). A faint pip on the slope a dark rim makes in the blob map is proposed from
     its own brightness (places_on_slopes)."""
     radius = PIP_SHARE * size
     rows, cols = proposed_places(maps, sign, around, size, floor)

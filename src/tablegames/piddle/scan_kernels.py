@@ -1,6 +1,8 @@
 """The numba kernels of the dice photo reader (scripts/bench_piddle.py: 130 ms a 1200 px photo before them):
 - measure_pips: the measures of each pip the spot map proposes (scan_faces.find_pips says what each is and why);
   a loop over a few dozen places a region, each with a flood fill and a few sums, was a quarter of the time;
+  part_shape, opened_part and cut_off_thinness are its pieces (a pip's shape; a pip's part opened by a disk,
+  scipy.ndimage's erosion, labelling and dilation in the test; how thin what was cut off is);
 - grid_reading: the pattern that best fits a face, over every frame tried (scan_faces.read_grid); numpy's
   overhead on arrays of a few dozen frames was a tenth;
 - area_average: the photo shrunk to the working size and each die's region cut at its reading size;
@@ -53,6 +55,120 @@ def pip_reach(radius: float) -> int:
     return int(math.ceil(2.2 * radius)) + 1
 
 
+OPEN_BELOW = 0.7  # a pip's part less round than this, or running out of its window, is opened: measure_pips
+OPENING = 0.35  # of a pip's radius: the disk it is opened with (a glare line joined to a pip is thinner)
+OPENED_ROUND, OPENED_AREA = 0.8, 0.4  # the opened piece is taken for the pip when this round and of this share of
+# a typical pip's area at least (not a side's slanted pip or noise) ...
+OPENED_LINE = 0.65  # ... and what was cut off is long and thin (1 less its roundness): a line, not a ragged edge
+# (without it a ragged part of a test photo's pip was opened, and its 2 read as a doubted 2 and 1: docs/piddle.md)
+
+
+@njit(cache=True, nogil=True)
+def part_shape(level: Singles, sign: np.float32, cut: np.float32, top: int, left: int, row: int, col: int,
+               member: Mask, pixels: int) -> tuple[float, float, float]:
+    """A pip's centre (offsets from its place row, col) and roundness: the moments of its pixels (member, a window
+    whose corner is top, left), weighted by how far above the cut they are (np.cov's weighted covariance, ddof 1)."""
+    total = total_sq = sum_r = sum_c = sum_rr = sum_cc = sum_rc = 0.0
+    for r in range(member.shape[0]):
+        for c in range(member.shape[1]):
+            if member[r, c]:
+                weight = float(sign * level[top + r, left + c] - cut + np.float32(1e-3))
+                off_r, off_c = float(top + r - row), float(left + c - col)
+                total += weight
+                total_sq += weight * weight
+                sum_r += weight * off_r
+                sum_c += weight * off_c
+                sum_rr += weight * off_r * off_r
+                sum_cc += weight * off_c * off_c
+                sum_rc += weight * off_r * off_c
+    mean_r, mean_c = sum_r / total, sum_c / total
+    roundness = 1.0
+    if pixels >= 3:
+        norm = total - total_sq / total
+        var_r = (sum_rr - total * mean_r * mean_r) / norm
+        var_c = (sum_cc - total * mean_c * mean_c) / norm
+        co = (sum_rc - total * mean_r * mean_c) / norm
+        middle = (var_r + var_c) / 2
+        spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
+        roundness = math.sqrt(max(middle - spread, 1e-6) / max(middle + spread, 1e-6))
+    return mean_r, mean_c, roundness
+
+
+@njit(cache=True, nogil=True)
+def opened_part(member: Mask, start_r: int, start_c: int, reach: float, fits: Mask, piece: Mask) -> tuple[int, bool]:
+    """A pip's part (member) opened by a disk of radius `reach`: the pixels the disk fits round within it (fits),
+    the 4-connected group of them nearest the place (start; the first in row order of the nearest), grown back by
+    the disk within the part (piece). Returns its pixels (0 when the disk fits nowhere) and whether it reaches the
+    window's edge. scipy.ndimage's
+    binary_erosion, label and binary_dilation in the test (tests/piddle/test_scan_kernels.py)."""
+    rows, cols = member.shape
+    span = int(reach)
+    limit = reach * reach
+    best, best_r, best_c = np.inf, -1, -1
+    for r in range(rows):
+        for c in range(cols):
+            fit = member[r, c]
+            for dr in range(-span, span + 1):
+                for dc in range(-span, span + 1):
+                    if fit and dr * dr + dc * dc <= limit:
+                        nr, nc = r + dr, c + dc
+                        fit = 0 <= nr < rows and 0 <= nc < cols and member[nr, nc]
+            fits[r, c] = fit
+            piece[r, c] = False
+            if fit and (r - start_r) ** 2 + (c - start_c) ** 2 < best:
+                best, best_r, best_c = (r - start_r) ** 2 + (c - start_c) ** 2, r, c
+    if best_r < 0:
+        return 0, False
+    stack = np.empty((rows * cols, 2), dtype=np.int64)
+    stack[0, 0], stack[0, 1] = best_r, best_c
+    depth = 1
+    fits[best_r, best_c] = False  # reached: fits keeps the pixels not reached yet
+    pixels = 0
+    edge = False
+    while depth > 0:
+        depth -= 1
+        r, c = stack[depth, 0], stack[depth, 1]
+        for dr in range(-span, span + 1):  # the disk round it, within the part
+            for dc in range(-span, span + 1):
+                nr, nc = r + dr, c + dc
+                if dr * dr + dc * dc <= limit and 0 <= nr < rows and 0 <= nc < cols and member[nr, nc] \
+                        and not piece[nr, nc]:
+                    piece[nr, nc] = True
+                    pixels += 1
+                    edge = edge or nr == 0 or nc == 0 or nr == rows - 1 or nc == cols - 1
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and fits[nr, nc]:
+                fits[nr, nc] = False
+                stack[depth, 0], stack[depth, 1] = nr, nc
+                depth += 1
+    return pixels, edge
+
+
+@njit(cache=True, nogil=True)
+def cut_off_thinness(member: Mask, piece: Mask) -> float:
+    """1 less the roundness (unweighted) of the pixels of member not in piece: near 1 for a line; 0 for fewer than
+    three."""
+    count = sum_r = sum_c = sum_rr = sum_cc = sum_rc = 0.0
+    for r in range(member.shape[0]):
+        for c in range(member.shape[1]):
+            if member[r, c] and not piece[r, c]:
+                count += 1.0
+                sum_r += r
+                sum_c += c
+                sum_rr += r * r
+                sum_cc += c * c
+                sum_rc += r * c
+    if count < 3:
+        return 0.0
+    mean_r, mean_c = sum_r / count, sum_c / count
+    var_r, var_c = sum_rr / count - mean_r * mean_r, sum_cc / count - mean_c * mean_c
+    co = sum_rc / count - mean_r * mean_c
+    middle = (var_r + var_c) / 2
+    spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
+    return 1.0 - math.sqrt(max(middle - spread, 0.0) / max(middle + spread, 1e-6))
+
+
 @njit(cache=True, nogil=True)
 def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, core: Mask, ring: Ints,
                  radius: float, floor: float, base_share: float) -> Doubles:
@@ -84,6 +200,9 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
     inside = np.zeros((side, side), dtype=np.bool_)
     nearest = np.ones((side, side), dtype=np.bool_)
     seen = np.zeros((side, side), dtype=np.bool_)
+    member = np.zeros((side, side), dtype=np.bool_)
+    fits = np.zeros((side, side), dtype=np.bool_)
+    piece_pixels = np.zeros((side, side), dtype=np.bool_)
     stack = np.empty((side * side, 2), dtype=np.int64)
     one_sign = np.float32(sign)
     for k in range(count):
@@ -163,31 +282,20 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
                         depth += 1
             if not opened:
                 break
-        # its centre and shape: the moments of the pixels of its part, weighted by how far above the cut they
-        # are, about the place (np.cov's weighted covariance, ddof 1)
-        total = total_sq = sum_r = sum_c = sum_rr = sum_cc = sum_rc = 0.0
+        part = member[:patch_rows, :patch_cols]  # the pixels of its part
         for r in range(patch_rows):
             for c in range(patch_cols):
-                if seen[r, c] and nearest[r, c]:
-                    weight = float(one_sign * logs[channel, top + r, left + c] - cut + np.float32(1e-3))
-                    off_r, off_c = float(top + r - row), float(left + c - col)
-                    total += weight
-                    total_sq += weight * weight
-                    sum_r += weight * off_r
-                    sum_c += weight * off_c
-                    sum_rr += weight * off_r * off_r
-                    sum_cc += weight * off_c * off_c
-                    sum_rc += weight * off_r * off_c
-        mean_r, mean_c = sum_r / total, sum_c / total
-        roundness = 1.0
-        if pixels >= 3:
-            norm = total - total_sq / total
-            var_r = (sum_rr - total * mean_r * mean_r) / norm
-            var_c = (sum_cc - total * mean_c * mean_c) / norm
-            co = (sum_rc - total * mean_r * mean_c) / norm
-            middle = (var_r + var_c) / 2
-            spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
-            roundness = math.sqrt(max(middle - spread, 1e-6) / max(middle + spread, 1e-6))
+                part[r, c] = seen[r, c] and nearest[r, c]
+        mean_r, mean_c, roundness = part_shape(logs[channel], one_sign, cut, top, left, row, col, part, pixels)
+        if roundness < OPEN_BELOW or opened:
+            # a pip joined to a thin bright line (glare along a die's edge) is round once the line is opened away
+            piece = piece_pixels[:patch_rows, :patch_cols]
+            piece_count, piece_edge = opened_part(part, row - top, col - left, OPENING * radius, fits[:patch_rows, :patch_cols], piece)
+            if piece_count >= OPENED_AREA * math.pi * radius * radius and cut_off_thinness(part, piece) >= OPENED_LINE:
+                piece_r, piece_c, piece_round = part_shape(logs[channel], one_sign, cut, top, left, row, col, piece,
+                                                           piece_count)
+                if piece_round >= OPENED_ROUND:
+                    mean_r, mean_c, roundness, pixels, opened = piece_r, piece_c, piece_round, piece_count, piece_edge
         mean_r, mean_c = row + mean_r, col + mean_c
         out[found, ROW] = mean_r
         out[found, COL] = mean_c
