@@ -4,6 +4,11 @@ calibration table (of the dice read with each confidence, how many were right), 
 material, table, pips, tilt, size and number of dice, and every photo not read exactly.
 
     .venv/bin/python scripts/measure_piddle_reader.py [--photos 1000] [--old 1000] [--by] [--failures]
+        [--seed 4242] [--keep DIR] [--per-photo FILE] [--against FILE]
+
+To compare two readers photo by photo: keep the drawn photos (--keep: drawn once, a second run reads them in
+milliseconds), write one line a photo with the first (--per-photo), and run the second against it (--against):
+the photos whose reading changed are printed, and how many more or fewer are exact.
 """
 
 from __future__ import annotations
@@ -24,29 +29,63 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=None, help="the new generator's seed (default: the test's)")
     parser.add_argument("--by", action="store_true", help="figures by material, table, pips, tilt, size, count")
     parser.add_argument("--failures", action="store_true", help="list every photo not read exactly")
+    parser.add_argument("--keep", type=Path, help="a folder to keep the new generator's photos in (drawn once)")
+    parser.add_argument("--per-photo", type=Path, help="write one line a photo of the new generator here")
+    parser.add_argument("--against", type=Path, help="an earlier --per-photo file: print the photos read otherwise")
     args = parser.parse_args()
+    if args.photos < 0 or args.old < 0:
+        parser.error("--photos and --old count photos: 0 or more")
+    earlier = {}
+    if args.against is not None:
+        try:
+            text = args.against.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            parser.error(f"--against {args.against}: cannot read it ({error})")
+        for number, line in enumerate(text.splitlines(), 1):
+            photo, _, reading = line.partition(" ")
+            if not reading.startswith("exact="):
+                parser.error(f"--against {args.against}, line {number}: expected a --per-photo line "
+                             f"(SEED/INDEX exact=...), got {line[:60]!r}")
+            earlier[photo] = reading
 
-    from photo_world import NEW_SEED, OLD_SEED, WorldScore, score_world, world_photo
+    from photo_world import NEW_SEED, OLD_SEED, WorldScore, kept_world_photo, score_world, world_photo
     from tablegames.piddle.scan import read_dice
 
     seed = NEW_SEED if args.seed is None else args.seed
     total, groups = WorldScore(), collections.defaultdict(WorldScore)
     drawing = reading = 0.0
+    lines, changed, exact_change = [], 0, 0
     for index in range(args.photos):
         start = time.perf_counter()
-        photo = world_photo(seed, index)
+        photo = world_photo(seed, index) if args.keep is None else kept_world_photo(seed, index, args.keep)
         drawing += time.perf_counter() - start
         start = time.perf_counter()
         reading_of = read_dice(photo.image)
         reading += time.perf_counter() - start
         score = score_world(photo, reading_of, name=f"new {seed}/{index} {photo.notes}")
         total.add(score)
+        line = (f"exact={score.exact} right={score.right} right_flagged={score.right_flagged} "
+                f"wrong_flagged={score.wrong_flagged} wrong_unflagged={score.wrong_unflagged} missed={score.missed} "
+                f"extra={score.extra} extra_unflagged={score.extra_unflagged} read="
+                + ",".join(f"{die.value}:{die.confidence:.2f}" for die in reading_of.dice))
+        lines.append(f"{seed}/{index} {line}")
+        before = earlier.get(f"{seed}/{index}")
+        if before is not None and before != line:
+            changed += 1
+            exact_change += score.exact - int(before.startswith("exact=1"))
+            print(f"{seed}/{index} was: {before}\n{' ' * len(f'{seed}/{index}')} now: {line}")
         notes = photo.notes
         for key in (f"material {notes['material']}", f"table {notes['table']}", f"pips {notes['pips']}",
                     f"tilt {int(notes['tilt'] // 10 * 10)}-{int(notes['tilt'] // 10 * 10) + 10}",
                     f"die {int(min(notes['die_pixels'], 249) // 50 * 50)}-{int(min(notes['die_pixels'], 249) // 50 * 50) + 50} px",
                     f"{notes['count']} dice"):
             groups[key].add(score)
+    if args.per_photo is not None:
+        from tablegames.core.files import write_atomic
+
+        write_atomic(args.per_photo, "\n".join(lines) + "\n")
+    if earlier:
+        print(f"{changed} photos read otherwise than in {args.against}; photos exact {exact_change:+d}")
     if args.photos:
         print(total.row("new generator") + f"; drawing {1000 * drawing / args.photos:.0f} ms, reading "
               f"{1000 * reading / args.photos:.0f} ms a photo")
@@ -67,4 +106,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("measure_piddle_reader: interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -28,17 +28,23 @@ every time. `score_world(photo, reading)` compares a reading with the truth die 
 
 from __future__ import annotations
 
+import hashlib
+import io
+import json
 import math
 import multiprocessing
 import os
+import zipfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from scipy import ndimage
 
+from tablegames.core.files import atomic_file
 from tablegames.core.rng import make_rng
 
 Vector = npt.NDArray[np.float64]
@@ -693,6 +699,40 @@ def world_photo(seed: int, index: int = 0, count: int | None = None, **fixed: An
         if photo is not None:
             return photo
     raise RuntimeError(f"could not place the dice of photo {seed}/{index}")
+
+
+GENERATOR_VERSION = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # this file's: a kept photo
+# drawn by another version of it is drawn again
+
+
+def kept_world_photo(seed: int, index: int, folder: str | os.PathLike[str]) -> WorldPhoto:
+    """world_photo(seed, index), kept in `folder` (one .npz a photo: the picture, the truth as JSON and the
+    generator's version) so that measuring another reader on the same photos does not draw them again (a photo
+    takes about a second to draw, ten times its reading). A kept file that is damaged, not ours or of another
+    version of this generator is drawn again and replaced, atomically."""
+    path = Path(folder) / f"world-{seed}-{index}.npz"
+    try:
+        with np.load(path, allow_pickle=False) as kept:
+            if str(kept["version"]) == GENERATOR_VERSION:
+                truth = json.loads(str(kept["truth"]))
+                dice = tuple(TrueDie(int(d["value"]), (float(d["center"][0]), float(d["center"][1])),
+                                     float(d["size"]), tuple(tuple(float(x) for x in c) for c in d["corners"]),
+                                     tuple(tuple(float(x) for x in p) for p in d["pips"])) for d in truth["dice"])
+                image = np.array(kept["image"], dtype=np.uint8)
+                if image.ndim == 3 and image.shape[2] == 3:
+                    return WorldPhoto(image, dice, dict(truth["notes"]))
+    except (OSError, ValueError, KeyError, TypeError, IndexError, EOFError, zipfile.BadZipFile):
+        pass  # missing or damaged: drawn again
+    photo = world_photo(seed, index)
+    truth = {"dice": [{"value": d.value, "center": d.center, "size": d.size, "corners": d.corners, "pips": d.pips}
+                      for d in photo.dice],
+             "notes": {key: value.item() if isinstance(value, np.generic) else value
+                       for key, value in photo.notes.items()}}
+    buffer = io.BytesIO()
+    np.savez(buffer, image=photo.image, truth=np.array(json.dumps(truth)), version=np.array(GENERATOR_VERSION))
+    with atomic_file(path) as handle:
+        handle.write(buffer.getvalue())
+    return photo
 
 
 def try_photo(rng: np.random.Generator, count: int, fixed: dict[str, Any]) -> WorldPhoto | None:

@@ -2,10 +2,12 @@
 4-8 dice of 40-250 pixels inside the frame, faces that add up like a real die's, and a JPEG round trip that
 loses what a JPEG file loses."""
 
+import os
+
 import numpy as np
 import pytest
 
-from photo_world import ROTATIONS, Die, face_table, jpeg_round_trip, world_photo
+from photo_world import ROTATIONS, Die, face_table, jpeg_round_trip, kept_world_photo, world_photo
 
 
 def test_the_same_seed_draws_the_same_photo():
@@ -47,3 +49,26 @@ def test_a_jpeg_round_trip_loses_more_at_low_quality():
     assert errors[0] > errors[1] > errors[2] > 0
     flat = np.full((32, 32, 3), 120, np.uint8)
     assert np.abs(jpeg_round_trip(flat, 40).astype(int) - 120).max() <= 1
+
+
+def test_a_kept_photo_is_the_photo_and_a_damaged_one_is_drawn_again(tmp_path):
+    """kept_world_photo keeps a drawn photo and gives it back to the bit (picture, truth, notes) without drawing it;
+    a kept file cut short, of random bytes, or of another version of the generator is drawn again and replaced."""
+    drawn = world_photo(5, 3)
+    first = kept_world_photo(5, 3, tmp_path)
+    path = tmp_path / "world-5-3.npz"
+    kept = path.read_bytes()
+    again = kept_world_photo(5, 3, tmp_path)
+    for photo in (first, again):
+        assert np.array_equal(photo.image, drawn.image) and photo.dice == drawn.dice and photo.notes == drawn.notes
+    with np.load(path) as contents:
+        np.savez(tmp_path / "other.npz", image=contents["image"][::2], truth=contents["truth"], version="another")
+    other_version = (tmp_path / "other.npz").read_bytes()
+    (tmp_path / "other.npz").unlink()
+    rng = np.random.default_rng(19)
+    for damaged in (kept[: len(kept) // 2], rng.bytes(len(kept)), b"", other_version, kept[:-10] + rng.bytes(10)):
+        path.write_bytes(damaged)
+        photo = kept_world_photo(5, 3, tmp_path)
+        assert np.array_equal(photo.image, drawn.image) and photo.dice == drawn.dice
+        assert path.read_bytes() == kept  # replaced by the photo drawn again
+    assert sorted(os.listdir(tmp_path)) == ["world-5-3.npz"]  # no temporary file left
