@@ -1,8 +1,8 @@
 """The numba kernels of the dice photo reader (scripts/bench_piddle.py: 130 ms a 1200 px photo before them):
 - measure_pips: the measures of each pip the spot map proposes (scan_faces.find_pips says what each is and why);
   a loop over a few dozen places a region, each with a flood fill and a few sums, was a quarter of the time;
-  part_shape, opened_part and cut_off_thinness are its pieces (a pip's shape; a pip's part opened by a disk,
-  scipy.ndimage's erosion, labelling and dilation in the test; how thin what was cut off is);
+  part_shape, opened_part, cut_off_thinness and axes_ratio are its pieces (a pip's shape; a pip's part opened by a
+  disk, scipy.ndimage's erosion, labelling and dilation in the test; how thin what was cut off is);
 - grid_reading: the pattern that best fits a face, over every frame tried (scan_faces.read_grid); numpy's
   overhead on arrays of a few dozen frames was a tenth;
 - area_average: the photo shrunk to the working size and each die's region cut at its reading size;
@@ -88,10 +88,17 @@ def part_shape(level: Singles, sign: np.float32, cut: np.float32, top: int, left
         var_r = (sum_rr - total * mean_r * mean_r) / norm
         var_c = (sum_cc - total * mean_c * mean_c) / norm
         co = (sum_rc - total * mean_r * mean_c) / norm
-        middle = (var_r + var_c) / 2
-        spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
-        roundness = math.sqrt(max(middle - spread, 1e-6) / max(middle + spread, 1e-6))
+        roundness = axes_ratio(var_r, var_c, co, 1e-6)
     return mean_r, mean_c, roundness
+
+
+@njit(cache=True, nogil=True)
+def axes_ratio(var_r: float, var_c: float, co: float, least: float) -> float:
+    """The square root of a covariance's smaller eigenvalue over its larger (the smaller taken as `least` at the
+    least): 1 for a round set of pixels, near 0 for a line."""
+    middle = (var_r + var_c) / 2
+    spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
+    return math.sqrt(max(middle - spread, least) / max(middle + spread, 1e-6))
 
 
 @njit(cache=True, nogil=True)
@@ -99,8 +106,7 @@ def opened_part(member: Mask, start_r: int, start_c: int, reach: float, fits: Ma
     """A pip's part (member) opened by a disk of radius `reach`: the pixels the disk fits round within it (fits),
     the 4-connected group of them nearest the place (start; the first in row order of the nearest), grown back by
     the disk within the part (piece). Returns its pixels (0 when the disk fits nowhere) and whether it reaches the
-    window's edge. scipy.ndimage's
-    binary_erosion, label and binary_dilation in the test (tests/piddle/test_scan_kernels.py)."""
+    window's edge. scipy.ndimage's binary_erosion, label and binary_dilation in the test."""
     rows, cols = member.shape
     span = int(reach)
     limit = reach * reach
@@ -163,10 +169,7 @@ def cut_off_thinness(member: Mask, piece: Mask) -> float:
         return 0.0
     mean_r, mean_c = sum_r / count, sum_c / count
     var_r, var_c = sum_rr / count - mean_r * mean_r, sum_cc / count - mean_c * mean_c
-    co = sum_rc / count - mean_r * mean_c
-    middle = (var_r + var_c) / 2
-    spread = math.sqrt(((var_r - var_c) / 2) ** 2 + co * co)
-    return 1.0 - math.sqrt(max(middle - spread, 0.0) / max(middle + spread, 1e-6))
+    return 1.0 - axes_ratio(var_r, var_c, sum_rc / count - mean_r * mean_c, 0.0)
 
 
 @njit(cache=True, nogil=True)
@@ -290,7 +293,8 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
         if roundness < OPEN_BELOW or opened:
             # a pip joined to a thin bright line (glare along a die's edge) is round once the line is opened away
             piece = piece_pixels[:patch_rows, :patch_cols]
-            piece_count, piece_edge = opened_part(part, row - top, col - left, OPENING * radius, fits[:patch_rows, :patch_cols], piece)
+            piece_count, piece_edge = opened_part(part, row - top, col - left, OPENING * radius,
+                                                  fits[:patch_rows, :patch_cols], piece)
             if piece_count >= OPENED_AREA * math.pi * radius * radius and cut_off_thinness(part, piece) >= OPENED_LINE:
                 piece_r, piece_c, piece_round = part_shape(logs[channel], one_sign, cut, top, left, row, col, piece,
                                                            piece_count)
