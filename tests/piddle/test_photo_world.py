@@ -72,3 +72,27 @@ def test_a_kept_photo_is_the_photo_and_a_damaged_one_is_drawn_again(tmp_path):
         assert np.array_equal(photo.image, drawn.image) and photo.dice == drawn.dice
         assert path.read_bytes() == kept  # replaced by the photo drawn again
     assert sorted(os.listdir(tmp_path)) == ["world-5-3.npz"]  # no temporary file left
+
+
+def test_kept_photos_are_fuzzed_every_damage_drawn_again(tmp_path, monkeypatch):
+    """Two hundred kept files with random bytes changed or cut short: each is drawn again (the zip's checksums
+    catch a changed byte), none raises and none gives back a photo other than the one drawn."""
+    import photo_world
+
+    drawn = world_photo(5, 3)
+    kept_world_photo(5, 3, tmp_path)
+    path = tmp_path / "world-5-3.npz"
+    kept = path.read_bytes()
+    draws = []
+    monkeypatch.setattr(photo_world, "world_photo", lambda seed, index: draws.append(index) or drawn)
+    rng = np.random.default_rng(2026)
+    for trial in range(200):
+        damaged = bytearray(kept)
+        for place in rng.integers(0, len(damaged), size=int(rng.integers(1, 20))):
+            damaged[place] = (damaged[place] + int(rng.integers(1, 256))) % 256
+        if trial % 3 == 0:
+            damaged = damaged[: int(rng.integers(0, len(damaged)))]
+        path.write_bytes(bytes(damaged))
+        photo = kept_world_photo(5, 3, tmp_path)
+        assert np.array_equal(photo.image, drawn.image) and photo.dice == drawn.dice
+    assert len(draws) == 200
