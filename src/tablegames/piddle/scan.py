@@ -719,9 +719,9 @@ def read_in_perspective(rgb: Picture, blobs: Blobs, readings: list[DieReading], 
             continue
         again = read_blobs(rgb, blobs, size, [label], dict(votes))[0].get(label, [])
         opinions.append(again)
-        owners = [blob_of(blobs, die.center) for die in kept]
-        if reading_score(again) > reading_score([die for die, owner in zip(kept, owners, strict=True) if owner == label]):
-            kept = [die for die, owner in zip(kept, owners, strict=True) if owner != label] + again
+        its = [blob_of(blobs, die.center) == label for die in kept]
+        if reading_score(again) > reading_score([die for die, mine in zip(kept, its, strict=True) if mine]):
+            kept = [die for die, mine in zip(kept, its, strict=True) if not mine] + again
     return kept, opinions
 
 

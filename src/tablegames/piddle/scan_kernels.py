@@ -65,13 +65,15 @@ OPENED_LINE = 0.65  # ... and what was cut off is long and thin (1 less its roun
 
 @njit(cache=True, nogil=True)
 def part_shape(level: Singles, sign: np.float32, cut: np.float32, top: int, left: int, row: int, col: int,
-               member: Mask, pixels: int) -> tuple[float, float, float]:
+               member: Mask) -> tuple[float, float, float]:
     """A pip's centre (offsets from its place row, col) and roundness: the moments of its pixels (member, a window
     whose corner is top, left), weighted by how far above the cut they are (np.cov's weighted covariance, ddof 1)."""
     total = total_sq = sum_r = sum_c = sum_rr = sum_cc = sum_rc = 0.0
+    pixels = 0
     for r in range(member.shape[0]):
         for c in range(member.shape[1]):
             if member[r, c]:
+                pixels += 1
                 weight = float(sign * level[top + r, left + c] - cut + np.float32(1e-3))
                 off_r, off_c = float(top + r - row), float(left + c - col)
                 total += weight
@@ -289,15 +291,14 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
         for r in range(patch_rows):
             for c in range(patch_cols):
                 part[r, c] = seen[r, c] and nearest[r, c]
-        mean_r, mean_c, roundness = part_shape(logs[channel], one_sign, cut, top, left, row, col, part, pixels)
+        mean_r, mean_c, roundness = part_shape(logs[channel], one_sign, cut, top, left, row, col, part)
         if roundness < OPEN_BELOW or opened:
             # a pip joined to a thin bright line (glare along a die's edge) is round once the line is opened away
             piece = piece_pixels[:patch_rows, :patch_cols]
             piece_count, piece_edge = opened_part(part, row - top, col - left, OPENING * radius,
                                                   fits[:patch_rows, :patch_cols], piece)
             if piece_count >= OPENED_AREA * math.pi * radius * radius and cut_off_thinness(part, piece) >= OPENED_LINE:
-                piece_r, piece_c, piece_round = part_shape(logs[channel], one_sign, cut, top, left, row, col, piece,
-                                                           piece_count)
+                piece_r, piece_c, piece_round = part_shape(logs[channel], one_sign, cut, top, left, row, col, piece)
                 if piece_round >= OPENED_ROUND:
                     mean_r, mean_c, roundness, pixels, opened = piece_r, piece_c, piece_round, piece_count, piece_edge
         mean_r, mean_c = row + mean_r, col + mean_c
