@@ -945,3 +945,45 @@ def test_a_pip_joined_to_a_glare_line_is_read_as_a_pip():
     two = min(reading.dice, key=lambda die: math.hypot(die.center[0] - 719, die.center[1] - 526))
     assert (two.value, two.is_uncertain) == (2, False), reading.dice
     assert sorted(reading.values) == sorted(photo.values), reading.dice
+
+
+def glossy_face(lit_side: int) -> tuple[np.ndarray, np.ndarray]:
+    """A dark die's face 64 pixels across, seen straight on, with a 2 upright on it (pips 0.085 of a side in radius),
+    and glare (brighter than half the pips' contrast) on an arc two to six pixels out from its upper pip, on the
+    arc's outer side (lit_side -1: towards the face's nearer edge, as a bevel's glare is), inner side (+1: as a
+    brighter patch of the face is) or nowhere (0): a crop, and the die's mask in it."""
+    crop = np.full((120, 120, 3), 0.2, dtype=np.float32)
+    rows, cols = np.mgrid[:120, :120]
+    mask = (rows >= 28) & (rows < 92) & (cols >= 28) & (cols < 92)
+    crop[mask] = 0.25
+    apart = np.hypot(rows - 40, cols - 60)
+    if lit_side:
+        crop[mask & (apart >= 8) & (apart <= 12.5) & (lit_side * (rows - 40) >= 5)] = 0.65
+    for row in (40, 78):
+        crop[(rows - row) ** 2 + (cols - 60) ** 2 <= 5.44 ** 2] = 0.9
+    return crop, mask
+
+
+def test_a_pip_whose_ring_is_lit_only_on_its_outer_side_is_seen_face_on():
+    """A pip by its face's edge on a glossy die has the glare on the bevel beyond it in its ring (a third of it
+    lit): it is still a pip of the top face, and the 2 is read. The same lit third on its inner side is a brighter
+    patch of face round a spot: that spot is not taken for a pip seen face on."""
+    from tablegames.piddle import scan_faces
+
+    frontal_of = {}
+    for lit_side in (-1, 1, 0):
+        crop, mask = glossy_face(lit_side)
+        maps = scan_faces.spot_maps(crop, mask, 64.0)
+        around = scan_faces.grown(mask, int(scan_faces.AROUND * 64))
+        pips = scan_faces.find_pips(maps, 1, mask, around, 64.0, 0.6 * scan_faces.MIN_PIP_CONTRAST)
+        frontal, _ = scan_faces.frontal_pips(pips, 64.0, scan_faces.MIN_PIP_CONTRAST)
+        upper = min(range(len(pips)), key=lambda k: math.hypot(pips[k].centre[0] - 40, pips[k].centre[1] - 60))
+        frontal_of[lit_side] = upper in frontal
+        if lit_side:
+            pip = pips[upper]
+            assert scan_faces.FRONTAL_SURROUND < pip.surround <= scan_faces.DEEP_SURROUND
+            assert pip.inside >= scan_faces.DEEP_INSIDE and pip.lit_outside == pytest.approx(-lit_side, abs=0.05)
+        if lit_side == -1:
+            faces, _ = scan_faces.read_region(crop, mask, 64.0, (1,))
+            assert [(face.value, face.confidence >= scan_faces.SURE) for face in faces] == [(2, True)]
+    assert frontal_of == {-1: True, 1: False, 0: True}

@@ -132,9 +132,35 @@ def reference_pips(maps, sign, mask, around, size, floor):
                 if piece_roundness >= scan_kernels.OPENED_ROUND:
                     centre, roundness, region = piece_centre, piece_roundness, piece
                     opened = bool(piece[0].any() or piece[-1].any() or piece[:, 0].any() or piece[:, -1].any())
+        # the ring again round its centre: where the part of it not below half its strength lies
+        centre_row = min(max(int(np.rint(centre[0])), 0), height - 1)
+        centre_col = min(max(int(np.rint(centre[1])), 0), width - 1)
+        ring_rows = np.clip(centre_row + ring[:, 0], 0, height - 1)
+        ring_cols = np.clip(centre_col + ring[:, 1], 0, width - 1)
+        on_die = core[ring_rows, ring_cols]
+        judged = on_die if on_die.sum() >= len(on_die) // 2 else np.ones_like(on_die)
+        lit = judged & (level[ring_rows, ring_cols] > level[row, col] - 0.5 * strength)
+        lit_offset = ring[lit].mean(axis=0) if lit.any() else np.zeros(2)
+        inside, outward = reference_way_out(mask, (centre_row, centre_col), int(math.ceil(size)))
+        lengths = np.linalg.norm(outward) * np.linalg.norm(lit_offset)
+        lit_outside = float(outward @ lit_offset / lengths) if lengths > 0 else 0.0
         found.append((centre, strength, region.sum() / (math.pi * radius * radius), roundness, surround, opened,
-                      base, channel))
+                      base, channel, inside / size, lit_outside))
     return found
+
+
+def reference_way_out(mask, centre, reach):
+    """The distance from a place to the nearest pixel off the mask within `reach` each way (reach + 1 when there is
+    none), and the offset to it: of the nearest, the one on the innermost square round the place, then the first in
+    row order."""
+    rows, cols = np.nonzero(~mask)
+    near = (np.abs(rows - centre[0]) <= reach) & (np.abs(cols - centre[1]) <= reach)
+    rows, cols = rows[near] - centre[0], cols[near] - centre[1]
+    squared = rows ** 2 + cols ** 2
+    if not len(rows) or squared.min() >= (reach + 1) ** 2:
+        return reach + 1.0, np.zeros(2)
+    first = np.lexsort((cols, rows, np.maximum(np.abs(rows), np.abs(cols)), squared))[0]
+    return math.sqrt(squared[first]), np.array([rows[first], cols[first]], dtype=float)
 
 
 def reference_shape(patch, cut, region, top, left):
@@ -196,8 +222,10 @@ def test_pip_measures_match_the_reference_on_generated_photos():
             pips = scan_faces.find_pips(maps, sign, mask, around, size, floor)
             expected = reference_pips(maps, sign, mask, around, size, floor)
             assert len(pips) == len(expected)
-            for pip, (centre, strength, area, roundness, surround, opened, base, channel) in zip(pips, expected, strict=True):
+            for pip, (centre, strength, area, roundness, surround, opened, base, channel, inside, lit_outside) in zip(
+                    pips, expected, strict=True):
                 assert pip.centre == pytest.approx(centre, abs=1e-4)
+                assert (pip.inside, pip.lit_outside) == pytest.approx((inside, lit_outside), abs=1e-9)
                 assert (pip.strength, pip.area, pip.surround, pip.base) == pytest.approx(
                     (strength, area, surround, base), abs=1e-5)
                 assert pip.roundness == pytest.approx(roundness, abs=1e-4)

@@ -33,6 +33,8 @@ from tablegames.piddle.scan_kernels import (
     BASE,
     CHANNEL,
     COL,
+    INSIDE,
+    LIT_OUTSIDE,
     OPEN,
     PIXELS,
     ROUNDNESS,
@@ -74,6 +76,13 @@ PATTERN_RADII = {  # each pip's distance from the centre, in pip spacings, sorte
 }
 
 
+FRONTAL_SURROUND = 0.2  # the most of a frontal pip's ring that may be not clearly below it ...
+DEEP_SURROUND, DEEP_INSIDE = 0.34, 0.15  # ... or this much, for a pip this far inside its blob (of a die's side)
+# whose ring is lit on its outer side: a pip by its face's edge, its ring crossing the glare on the bevel beyond
+# it (a black die's glossy face, a translucent die's rim). A spot whose ring is lit on its inner side is a patch of
+# a brighter face; one by the blob's edge, a side's pip or the rim. Tuning photos, the spots passing every other
+# test but this one, 0.2 to 0.34 of their ring lit and 0.15 of a side inside: 141 top faces' pips and 1 other lit
+# outside; 51 and 15 lit inside or across
 FRONTAL_ROUND = 0.72  # the least roundness of a pip seen face on (a side's, at a slant, is flatter) ...
 FRONTAL_ROUND_SHARE = 0.92  # ... or this share of the roundest pip's, if less: motion blur stretches every pip
 # alike (a 2's pips at 0.75 and 0.72 in a photo blurred 6 pixels; tuning photos: 2 more photos exact and a
@@ -90,13 +99,19 @@ class Pip:
     open: bool  # its region runs out of the window round it: no small spot
     base: float  # the signed log brightness of the face round it
     channel: int  # the colour channel it stands out most in
+    inside: float = 1.0  # its distance from the nearest pixel off its blob, of a die's side (measured up to a side:
+    # find_pips)
+    lit_outside: float = 0.0  # where the part of its ring not clearly below it lies: the cosine of its direction
+    # with the way out of the blob (from that nearest pixel off it), 1 straight out, -1 straight in (0: none of its
+    # ring is lit, or no pixel off the blob is within reach)
 
     def is_frontal(self, strength: float, area: float, least_round: float) -> bool:
         """Seen face on: a pip of the top face, not of a side seen at a slant (strength and area: those of the
         region's round pips, for comparison: a pip on a side is flattened, weaker and smaller; least_round: the
         least roundness it may have)."""
         return (self.roundness >= least_round and self.strength >= 0.45 * strength and 0.55 * area <= self.area <= 4 * area
-                and not self.open and self.surround <= 0.2)
+                and not self.open and (self.surround <= FRONTAL_SURROUND or self.surround <= DEEP_SURROUND
+                                       and self.inside >= DEEP_INSIDE and self.lit_outside >= 0.0))
 
     def is_round(self, least: float = 0.75) -> bool:
         """Round (least: its width over its length, at the least), of a pip's size, closed, standing out all round."""
@@ -200,12 +215,14 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     place): its area and roundness; a part unround or running out of its window is measured opened, when a thin line
     was cut off and a round piece of a pip's size is left (a glare line along a die's bevel joined to a pip:
     scan_kernels.OPEN_BELOW and after). A faint pip on the slope a dark rim makes in the blob map is proposed from
-    its own brightness (places_on_slopes)."""
+    its own brightness (places_on_slopes). Each is placed in its blob: how far inside, and on which side the part
+    of its ring not below it lies (Pip.is_frontal lets a pip deep in its blob be lit round its outer side)."""
     radius = PIP_SHARE * size
     rows, cols = proposed_places(maps, sign, around, size, floor)
     core, ring = eroded(mask, 1), ring_offsets(1.9 * radius)  # the core: the dice, a pixel in from their blobs' edge
-    measures = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), rows, cols, core, ring, radius, floor,
-                            BASE_PERCENTILE / 100)
+    reach_inside = int(math.ceil(size))  # a die's side: no pip is further from its blob's edge than half
+    measures = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), rows, cols, mask, core, ring, radius, floor,
+                            BASE_PERCENTILE / 100, reach_inside)
     typical = math.pi * radius * radius
     slope_rows, slope_cols = places_on_slopes(maps, sign, around, size, floor, rows, cols, measures[:, ROW:COL + 1])
     if len(slope_rows):
@@ -215,7 +232,8 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
         near = np.hypot(rows[:, None] - slope_rows[None, :], cols[:, None] - slope_cols[None, :]).min(axis=1) \
             <= 2 * pip_reach(radius)  # whose pixels may reach theirs (measure_pips)
         both = measure_pips(maps.logs, maps.blobs_for(sign), float(sign), np.concatenate([rows[near], slope_rows]),
-                            np.concatenate([cols[near], slope_cols]), core, ring, radius, floor, BASE_PERCENTILE / 100)
+                            np.concatenate([cols[near], slope_cols]), mask, core, ring, radius, floor,
+                            BASE_PERCENTILE / 100, reach_inside)
         clear = np.hypot(both[:, None, ROW] - measures[None, :, ROW], both[:, None, COL] - measures[None, :, COL]
                          ).min(axis=1, initial=np.inf) > SLOPE_CLEAR * radius
         centre_rows = np.clip(np.rint(both[:, ROW]).astype(np.int64), 0, mask.shape[0] - 1)
@@ -226,7 +244,8 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
             & (both[:, PIXELS] <= SLOPE_AREA[1] * typical) & (slope > both[:, STRENGTH])
         measures = np.concatenate([measures, both[kept]])
     return [Pip(np.array([m[ROW], m[COL]]), float(m[STRENGTH]), float(m[PIXELS]) / typical, float(m[ROUNDNESS]),
-                float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL])) for m in measures]
+                float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL]), float(m[INSIDE]) / size,
+                float(m[LIT_OUTSIDE])) for m in measures]
 
 
 def peak_window(size: float) -> int:

@@ -1,8 +1,9 @@
 """The numba kernels of the dice photo reader (scripts/bench_piddle.py: 130 ms a 1200 px photo before them):
 - measure_pips: the measures of each pip the spot map proposes (scan_faces.find_pips says what each is and why);
   a loop over a few dozen places a region, each with a flood fill and a few sums, was a quarter of the time;
-  part_shape, opened_part, cut_off_thinness and axes_ratio are its pieces (a pip's shape; a pip's part opened by a
-  disk, scipy.ndimage's erosion, labelling and dilation in the test; how thin what was cut off is);
+  sample_ring, part_shape, opened_part, cut_off_thinness and axes_ratio are its pieces (the ring round a place; a
+  pip's shape; a pip's part opened by a disk, scipy.ndimage's erosion, labelling and dilation in the test; how thin
+  what was cut off is);
 - grid_reading: the pattern that best fits a face, over every frame tried (scan_faces.read_grid); numpy's
   overhead on arrays of a few dozen frames was a tenth;
 - area_average: the photo shrunk to the working size and each die's region cut at its reading size;
@@ -45,8 +46,8 @@ Doubles = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
 
 # the columns of measure_pips' rows
-ROW, COL, STRENGTH, PIXELS, ROUNDNESS, SURROUND, OPEN, BASE, CHANNEL = range(9)
-MEASURES = 9
+ROW, COL, STRENGTH, PIXELS, ROUNDNESS, SURROUND, OPEN, BASE, CHANNEL, INSIDE, LIT_OUTSIDE = range(11)
+MEASURES = 11
 
 
 @njit(cache=True, nogil=True)
@@ -175,12 +176,30 @@ def cut_off_thinness(member: Mask, piece: Mask) -> float:
 
 
 @njit(cache=True, nogil=True)
-def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, core: Mask, ring: Ints,
-                 radius: float, floor: float, base_share: float) -> Doubles:
-    """One row of measures (ROW, COL, ... CHANNEL) for each pip found at the proposed places (rows, cols: strongest
-    first): places within 0.9 radius of a stronger one are dropped (one a plateau), then those weaker than floor.
-    logs, blobs: 3 x H x W (scan_faces.SpotMaps); core: the dice's pixels; ring: offsets (row, col) round a place
-    its base is measured on."""
+def sample_ring(level: Singles, sign: np.float32, core: Mask, ring: Ints, row: int, col: int, levels: Singles,
+                on_die: Mask) -> int:
+    """The signed levels of a ring round a place (its offsets clipped to the picture) into `levels`, whether each
+    sample is on the dice into `on_die`; how many are."""
+    height, width = level.shape
+    on_count = 0
+    for s in range(len(ring)):
+        r = min(max(row + ring[s, 0], 0), height - 1)
+        c = min(max(col + ring[s, 1], 0), width - 1)
+        levels[s] = sign * level[r, c]
+        on_die[s] = core[r, c]
+        if on_die[s]:
+            on_count += 1
+    return on_count
+
+
+@njit(cache=True, nogil=True)
+def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, dice: Mask, core: Mask,
+                 ring: Ints, radius: float, floor: float, base_share: float, reach_inside: int) -> Doubles:
+    """One row of measures (ROW, COL, ... LIT_OUTSIDE) for each pip found at the proposed places (rows, cols:
+    strongest first): places within 0.9 radius of a stronger one are dropped (one a plateau), then those weaker than
+    floor. logs, blobs: 3 x H x W (scan_faces.SpotMaps); dice: the dice's pixels, core: the same a pixel in from
+    their edge; ring: offsets (row, col) round a place its base is measured on; reach_inside: how far (pixels) a
+    pip's distance from the dice's edge is measured (INSIDE is reach_inside + 1 beyond it)."""
     height, width = logs.shape[1], logs.shape[2]
     kept = np.empty((len(rows), 2), dtype=np.int64)
     count = 0
@@ -217,14 +236,7 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
             if one_sign * blobs[c, row, col] > one_sign * blobs[channel, row, col]:
                 channel = c
         peak = one_sign * logs[channel, row, col]
-        on_count = 0
-        for s in range(samples):
-            r = min(max(row + ring[s, 0], 0), height - 1)
-            c = min(max(col + ring[s, 1], 0), width - 1)
-            ring_levels[s] = one_sign * logs[channel, r, c]
-            on_die[s] = core[r, c]
-            if on_die[s]:
-                on_count += 1
+        on_count = sample_ring(logs[channel], one_sign, core, ring, row, col, ring_levels, on_die)
         judged = ring_levels[on_die] if on_count >= samples // 2 else ring_levels.copy()
         judged.sort()
         position = base_share * (len(judged) - 1)
@@ -302,6 +314,36 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
                 if piece_round >= OPENED_ROUND:
                     mean_r, mean_c, roundness, pixels, opened = piece_r, piece_c, piece_round, piece_count, piece_edge
         mean_r, mean_c = row + mean_r, col + mean_c
+        # where the part of the ring round its centre not below half its strength lies (on the dice, when half the
+        # ring is): the mean of those samples' offsets; and the way out of the dice: from the nearest pixel off
+        # them (of the nearest, the one on the innermost square round the centre, then the first in row order)
+        centre_r = min(max(int(np.rint(mean_r)), 0), height - 1)
+        centre_c = min(max(int(np.rint(mean_c)), 0), width - 1)
+        on_count = sample_ring(logs[channel], one_sign, core, ring, centre_r, centre_c, ring_levels, on_die)
+        lit_row = lit_col = 0.0
+        lit = 0
+        for s in range(samples):
+            if (on_die[s] or on_count < samples // 2) and ring_levels[s] > half:
+                lit_row += ring[s, 0]
+                lit_col += ring[s, 1]
+                lit += 1
+        if lit:
+            lit_row, lit_col = lit_row / lit, lit_col / lit
+        nearest_off = (reach_inside + 1) ** 2
+        out_row = out_col = 0
+        step = 0  # square rings outward, until the nearest pixel off the dice found is nearer than the ring
+        while step <= reach_inside and step * step < nearest_off:
+            for r in range(max(centre_r - step, 0), min(centre_r + step + 1, height)):
+                edge_row = r == centre_r - step or r == centre_r + step
+                for c in range(max(centre_c - step, 0), min(centre_c + step + 1, width)):
+                    if not edge_row and c != centre_c - step and c != centre_c + step:
+                        continue
+                    apart = (r - centre_r) ** 2 + (c - centre_c) ** 2
+                    if not dice[r, c] and apart < nearest_off:
+                        nearest_off, out_row, out_col = apart, r - centre_r, c - centre_c
+            step += 1
+        lengths = math.hypot(out_row, out_col) * math.hypot(lit_row, lit_col)
+        lit_outside = (out_row * lit_row + out_col * lit_col) / lengths if lengths > 0 else 0.0
         out[found, ROW] = mean_r
         out[found, COL] = mean_c
         out[found, STRENGTH] = strength
@@ -311,6 +353,8 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
         out[found, OPEN] = 1.0 if opened else 0.0
         out[found, BASE] = float(base)
         out[found, CHANNEL] = channel
+        out[found, INSIDE] = math.sqrt(nearest_off)
+        out[found, LIT_OUTSIDE] = lit_outside
         found += 1
     return out[:found]
 
@@ -1192,7 +1236,8 @@ def warmup() -> None:
     blobs[:, 8, 8] = 1.0
     ring = np.array([[0, 3], [3, 0], [0, -3], [-3, 0]], dtype=np.int64)
     points = np.array([8], dtype=np.int64)
-    measure_pips(logs, blobs, 1.0, points, points, np.ones((16, 16), dtype=np.bool_), ring, 1.5, 0.1, 0.65)
+    measure_pips(logs, blobs, 1.0, points, points, np.ones((16, 16), dtype=np.bool_), np.ones((16, 16), dtype=np.bool_),
+                 ring, 1.5, 0.1, 0.65, 4)
     area_average(np.zeros((9, 9, 3), dtype=np.uint8), 0, 9, 0, 9, 4, 4, True)
     field = cubic_surface(np.ones((4, 9), dtype=np.float32), np.ones((4, 9), dtype=np.float32),
                           np.ones((10, 3), dtype=np.float32), np.zeros((10, 2), dtype=np.int64), 0.02)
