@@ -987,3 +987,33 @@ def test_a_pip_whose_ring_is_lit_only_on_its_outer_side_is_seen_face_on():
             faces, _ = scan_faces.read_region(crop, mask, 64.0, (1,))
             assert [(face.value, face.confidence >= scan_faces.SURE) for face in faces] == [(2, True)]
     assert frontal_of == {-1: True, 1: False, 0: True}
+
+
+def test_four_pips_in_a_long_rectangle_do_not_lay_a_grid():
+    """Four corner pips lay the grid with the perspective a die is seen in (a square foreshortened to 0.82 by a
+    35 degree view, turned): its steps are the corners' half-offsets. A rectangle twice as long as wide is two
+    columns' pairs of a 6, or the pips of two touching dice: no grid from its corners, only the square ones of its
+    diagonal."""
+    from tablegames.piddle.scan_faces import FRAME_SQUARENESS, face_frames
+
+    turn = np.array([[math.cos(0.4), -math.sin(0.4)], [math.sin(0.4), math.cos(0.4)]])
+    centre, nothing = np.array([50.0, 50.0]), np.zeros((0, 2))
+    for across, expect_corners in ((0.82, True), (0.5, False)):
+        corners = np.array([[-1, -1], [-1, 1], [1, 1], [1, -1]]) * np.array([16.0 * across, 16.0])
+        frames = face_frames(centre + corners @ turn.T, centre, nothing, 64.0)
+        lengths = np.hypot(frames[..., 0], frames[..., 1])  # F x 2: each frame's two steps
+        squareness = lengths.min(axis=1) / lengths.max(axis=1)
+        assert (squareness >= FRAME_SQUARENESS).all()
+        has_corners = any(sorted(np.round(steps, 6)) == sorted([16.0 * across, 16.0]) for steps in lengths)
+        assert has_corners == expect_corners, lengths
+
+
+def test_two_touching_fours_are_not_read_as_a_six():
+    """A photo of the independent generator's tuning set (4242/109: red dice of 50 pixels, tilted 26 degrees) where
+    two 4s touch: read at a larger size their pips were a 6 on a grid twice as long as wide, which put one 4 in
+    doubt. Read right, and surely."""
+    from photo_world import world_photo
+
+    photo = world_photo(4242, 109)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice

@@ -348,10 +348,17 @@ SWEEP = np.array([[[math.sin(turn), math.cos(turn)], [-math.cos(turn), math.sin(
 SWEEP_SPACINGS = np.repeat([0.21, 0.25, 0.29], 12)[:, None, None]  # of a die's side, each of the sweep's frames
 
 
+FRAME_SQUARENESS = 0.7  # the least ratio of a grid's two steps: a face seen 35 degrees off straight above is
+# foreshortened to 0.82 one way, and perspective and its pips' blur take a little more. Four pips in a rectangle
+# twice as long as wide are not a face's corners: two touching 4s' pips made a 6 on such a grid (4242/109, a 4 put in
+# doubt by it), and the top two pairs of a 6's columns a 4, its other two pips three steps off it (test photos:
+# 1919/536, a clear ivory 6 read as a sure 4)
+
+
 def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) -> Doubles:
     """Ways to lay the 3 x 3 grid on a face: F x 2 x 2, each (a, b), the grid's steps along the face's two axes
-    (spot (i, j) at centre + i a + j b). From the face's pips (four corners give the grid with any perspective; a
-    diagonal pair gives it square), from other spots near the centre taken as a corner, and, for a lone pip, from a
+    (spot (i, j) at centre + i a + j b). From the face's pips (four corners give the grid with any perspective
+    a die is seen in: FRAME_SQUARENESS; a diagonal pair gives it square), from other spots near the centre taken as a corner, and, for a lone pip, from a
     sweep of turns and spacings (a 1 is read as a 1 only if no grid finds pips round it)."""
     frames = []
     offsets = points - centre
@@ -361,7 +368,9 @@ def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) 
         corners = corners[np.argsort(np.arctan2(corners[:, 0], corners[:, 1]))]
         signs = np.array([[-1, -1], [-1, 1], [1, 1], [1, -1]], dtype=np.float64)  # round the square in order
         steps, *_ = np.linalg.lstsq(signs, corners, rcond=None)
-        frames.append(steps[:2])
+        lengths = np.hypot(steps[:2, 0], steps[:2, 1])
+        if lengths.min() >= FRAME_SQUARENESS * lengths.max():
+            frames.append(steps[:2])
     diagonals = [offsets[int(np.argmax(distance))]] if len(points) >= 2 else []
     diagonals += [o for o in others - centre if 0.18 * size <= math.hypot(*o) <= 0.48 * size]
     for diagonal in diagonals:
