@@ -357,9 +357,10 @@ FRAME_SQUARENESS = 0.7  # the least ratio of a grid's two steps: a face seen 35 
 
 def face_frames(points: Doubles, centre: Doubles, others: Doubles, size: float) -> Doubles:
     """Ways to lay the 3 x 3 grid on a face: F x 2 x 2, each (a, b), the grid's steps along the face's two axes
-    (spot (i, j) at centre + i a + j b). From the face's pips (four corners give the grid with any perspective
-    a die is seen in: FRAME_SQUARENESS; a diagonal pair gives it square), from other spots near the centre taken as a corner, and, for a lone pip, from a
-    sweep of turns and spacings (a 1 is read as a 1 only if no grid finds pips round it)."""
+    (spot (i, j) at centre + i a + j b). From the face's pips (four corners give the grid with any perspective a
+    die is seen in: FRAME_SQUARENESS; a diagonal pair gives it square), from other spots near the centre taken as a
+    corner, and, for a lone pip, from a sweep of turns and spacings (a 1 is read as a 1 only if no grid finds pips
+    round it)."""
     frames = []
     offsets = points - centre
     distance = np.hypot(offsets[:, 0], offsets[:, 1])

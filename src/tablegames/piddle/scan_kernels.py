@@ -193,6 +193,27 @@ def sample_ring(level: Singles, sign: np.float32, core: Mask, ring: Ints, row: i
 
 
 @njit(cache=True, nogil=True)
+def nearest_off_dice(dice: Mask, row: int, col: int, reach: int) -> tuple[int, int, int]:
+    """The squared distance from a place to the nearest pixel off the dice within `reach` each way, and the offset
+    (rows, cols) to it: of the nearest, the one on the innermost square round the place, then the first in row
+    order; (reach + 1) squared and no offset when there is none. Square rings outward, until the nearest found is
+    nearer than the ring."""
+    height, width = dice.shape
+    nearest, to_row, to_col = (reach + 1) ** 2, 0, 0
+    step = 0
+    while step <= reach and step * step < nearest:
+        for r in range(max(row - step, 0), min(row + step + 1, height)):
+            whole_row = r == row - step or r == row + step  # the square's top or bottom; else its two ends
+            ends = range(col - step, col + step + 1, max(2 * step, 1))  # its left and right ends
+            for c in range(max(col - step, 0), min(col + step + 1, width)) if whole_row else ends:
+                apart = (r - row) ** 2 + (c - col) ** 2
+                if 0 <= c < width and not dice[r, c] and apart < nearest:
+                    nearest, to_row, to_col = apart, r - row, c - col
+        step += 1
+    return nearest, to_row, to_col
+
+
+@njit(cache=True, nogil=True)
 def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, dice: Mask, core: Mask,
                  ring: Ints, radius: float, floor: float, base_share: float, reach_inside: int) -> Doubles:
     """One row of measures (ROW, COL, ... LIT_OUTSIDE) for each pip found at the proposed places (rows, cols:
@@ -329,19 +350,7 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
                 lit += 1
         if lit:
             lit_row, lit_col = lit_row / lit, lit_col / lit
-        nearest_off = (reach_inside + 1) ** 2
-        out_row = out_col = 0
-        step = 0  # square rings outward, until the nearest pixel off the dice found is nearer than the ring
-        while step <= reach_inside and step * step < nearest_off:
-            for r in range(max(centre_r - step, 0), min(centre_r + step + 1, height)):
-                edge_row = r == centre_r - step or r == centre_r + step
-                for c in range(max(centre_c - step, 0), min(centre_c + step + 1, width)):
-                    if not edge_row and c != centre_c - step and c != centre_c + step:
-                        continue
-                    apart = (r - centre_r) ** 2 + (c - centre_c) ** 2
-                    if not dice[r, c] and apart < nearest_off:
-                        nearest_off, out_row, out_col = apart, r - centre_r, c - centre_c
-            step += 1
+        nearest_off, out_row, out_col = nearest_off_dice(dice, centre_r, centre_c, reach_inside)
         lengths = math.hypot(out_row, out_col) * math.hypot(lit_row, lit_col)
         lit_outside = (out_row * lit_row + out_col * lit_col) / lengths if lengths > 0 else 0.0
         out[found, ROW] = mean_r
