@@ -426,7 +426,7 @@ def test_two_pips_unlike_in_strength_and_in_size_or_shape_are_no_two():
     from tablegames.piddle.scan_faces import Pip, unlike_pair
 
     def pip(strength: float, area: float, roundness: float) -> Pip:
-        return Pip(np.zeros(2), strength, area, roundness, 0.0, False, 0.0, 0)
+        return Pip(np.zeros(2), strength, area, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)  # a face's pip, 0.25 inside
 
     assert not unlike_pair([pip(1.0, 0.30, 0.90), pip(1.2, 0.33, 0.85)])  # one face's, lit a little unevenly
     assert not unlike_pair([pip(1.0, 0.30, 0.90), pip(1.0, 0.60, 0.90)])  # alike in strength: one blurred
@@ -443,7 +443,7 @@ def test_pips_stretched_alike_by_motion_blur_are_seen_face_on():
     from tablegames.piddle.scan_faces import Pip, frontal_pips
 
     def pip(col: float, roundness: float) -> Pip:
-        return Pip(np.array([50.0, col]), 1.0, 0.4, roundness, 0.0, False, 0.0, 0)
+        return Pip(np.array([50.0, col]), 1.0, 0.4, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)
 
     frontal, _ = frontal_pips([pip(30, 0.75), pip(70, 0.70)], 64.0, 0.12)
     assert frontal == [0, 1]

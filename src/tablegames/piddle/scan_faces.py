@@ -99,9 +99,9 @@ class Pip:
     open: bool  # its region runs out of the window round it: no small spot
     base: float  # the signed log brightness of the face round it
     channel: int  # the colour channel it stands out most in
-    inside: float = 1.0  # its distance from the nearest pixel off its blob, of a die's side (measured up to a side:
+    inside: float  # its distance from the nearest pixel off its blob, of a die's side (measured up to a side:
     # find_pips)
-    lit_outside: float = 0.0  # where the part of its ring not clearly below it lies: the cosine of its direction
+    lit_outside: float  # where the part of its ring not clearly below it lies: the cosine of its direction
     # with the way out of the blob (from that nearest pixel off it), 1 straight out, -1 straight in (0: none of its
     # ring is lit, or no pixel off the blob is within reach)
 
