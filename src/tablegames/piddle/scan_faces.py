@@ -83,6 +83,9 @@ DEEP_SURROUND, DEEP_INSIDE = 0.34, 0.15  # ... or this much, for a pip this far 
 # a brighter face; one by the blob's edge, a side's pip or the rim. Tuning photos, the spots passing every other
 # test but this one, 0.2 to 0.34 of their ring lit and 0.15 of a side inside: 141 top faces' pips and 1 other lit
 # outside; 51 and 15 lit inside or across
+FRONTAL_AREA_LEAST, FRONTAL_AREA_MOST = 0.55, 4.0  # a pip seen face on has this much of the area of the round pips
+# near it, at the least and at the most
+LOCAL_AREA_PIPS = 3  # the least number of strong round pips near a pip that say the area of the pips there
 FRONTAL_ROUND = 0.72  # the least roundness of a pip seen face on (a side's, at a slant, is flatter) ...
 FRONTAL_ROUND_SHARE = 0.92  # ... or this share of the roundest pip's, if less: motion blur stretches every pip
 # alike (a 2's pips at 0.75 and 0.72 in a photo blurred 6 pixels; tuning photos: 2 more photos exact and a
@@ -107,9 +110,10 @@ class Pip:
 
     def is_frontal(self, strength: float, area: float, least_round: float) -> bool:
         """Seen face on: a pip of the top face, not of a side seen at a slant (strength and area: those of the
-        region's round pips, for comparison: a pip on a side is flattened, weaker and smaller; least_round: the
+        round pips near it, for comparison: a pip on a side is flattened, weaker and smaller; least_round: the
         least roundness it may have)."""
-        return (self.roundness >= least_round and self.strength >= 0.45 * strength and 0.55 * area <= self.area <= 4 * area
+        return (self.roundness >= least_round and self.strength >= 0.45 * strength
+                and FRONTAL_AREA_LEAST * area <= self.area <= FRONTAL_AREA_MOST * area
                 and not self.open and (self.surround <= FRONTAL_SURROUND or self.surround <= DEEP_SURROUND
                                        and self.inside >= DEEP_INSIDE and self.lit_outside >= 0.0))
 
@@ -699,21 +703,38 @@ def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) ->
 
 def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:
     """The pips seen face on (indices), each judged against the strongest round pips within a die of it (a region
-    may hold dice in other light: glare on one face takes contrast from its pips) and the roundest (motion blur
-    flattens them all), and the strongest round pip's strength (0 when there is none)."""
+    may hold dice in other light: glare on one face takes contrast from its pips), the strong round pips' size
+    within a die of it (local_area) and the roundest (motion blur flattens them all), and the strongest round
+    pip's strength (0 when there is none)."""
     # a lone pip seen at a slant (a 1 in a blob of its own) may be flatter than the round ones of a face
     round_pips = [p for p in pips if p.is_round()] or [p for p in pips if p.is_round(0.675)]
     if not round_pips:
         return [], 0.0
     strength = max(p.strength for p in round_pips)
-    area = float(median([p.area for p in round_pips if p.strength >= 0.5 * strength]))
+    strong = [p for p in round_pips if p.strength >= 0.5 * strength]
+    area = float(median([p.area for p in strong]))
+    # not the round dark gaps between dice, 4 to 5 times a pip's area: a die among them would be read at their size
+    sized = [p for p in strong if p.area <= FRONTAL_AREA_MOST * area]
+    sized_centres = np.array([p.centre for p in sized]).reshape(-1, 2)
+    sized_areas = np.array([p.area for p in sized])
     round_centres = np.array([p.centre for p in round_pips])
     round_strengths = np.array([p.strength for p in round_pips])
     least_round = min(FRONTAL_ROUND, FRONTAL_ROUND_SHARE * max(p.roundness for p in round_pips))
     frontal = [i for i, p in enumerate(pips)
-               if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size), area, least_round)
+               if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size),
+                               local_area(p.centre, sized_centres, sized_areas, size, area), least_round)
                and p.strength >= floor]
     return frontal, strength
+
+
+def local_area(centre: Doubles, centres: Doubles, areas: Doubles, size: float, overall: float) -> float:
+    """The median area of the pips (centres, areas) within a die's side of a place, or `overall` when fewer than
+    LOCAL_AREA_PIPS lie there. Dice near the camera show larger pips than far ones (a die at a 35 degree tilt
+    differs from the region's middle by a fifth, its pips' area by twice as much), so a far die's pips, compared
+    with the region's, were taken for a side's: test photos, a white 2 read as a 1 in a blob of six dice (1919/130);
+    within a die's side, 902 to 907 exact of 1000; within one and a half, 905."""
+    near = np.hypot(*(centres - centre).T) <= size
+    return float(np.median(areas[near])) if near.sum() >= LOCAL_AREA_PIPS else overall
 
 
 def faint_pips(pips: list[Pip], floor: float) -> tuple[list[int], float]:
