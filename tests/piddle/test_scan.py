@@ -1129,3 +1129,22 @@ def test_a_pip_beside_a_face_smaller_than_its_pips_does_not_doubt_it():
     photo = world_photo(5353, 165)
     reading = read_dice(photo.image)
     assert sorted(reading.values) == sorted(photo.values), reading.dice
+
+
+def test_a_two_is_doubted_by_a_one_read_there_at_a_larger_size_not_at_a_smaller():
+    """A sure 2 read where another die size reads a 1 in doubt: at a larger size that 1 is a 1's pip whose side's
+    pip made the 2 at the smaller (4242/244, guarded above), and the 2 is doubted; at a smaller size it is one of the
+    2's pips read alone, and the 2 stands. The tuning photo 5353/161, two 2s of which read so as 1s at a size 13%
+    smaller, is read right with no die flagged."""
+    from photo_world import world_photo
+    from tablegames.piddle.scan import DieReading, with_second_opinions
+
+    two = DieReading(2, 1.0, (100.0, 100.0), 50.0, 2, spacing=13.0)
+    for one_size, doubted in ((60.0, True), (43.5, False)):
+        one = DieReading(1, 0.45, (110.0, 110.0), one_size, 1)
+        [read] = with_second_opinions([two], [[one]], 50.0)
+        assert read.is_uncertain == doubted
+
+    photo = world_photo(5353, 161)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
