@@ -236,8 +236,8 @@ def test_a_big_red_one_reads_as_a_one(pip_share):
 
 def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_doubt():
     """A 4 put in doubt (a side's pip by it) and read at a smaller size as a sure 2 of two of its pips: the 2 is
-    put in doubt. A doubted reading of fewer pips there (but for a 1 where a 2 is read), or of more pips a die
-    away, or a doubted 2 where a 1 is read surely, leaves it sure."""
+    put in doubt. A doubted reading of fewer pips there (but for a 1, at a larger size, where a 2 is read), or of
+    more pips a die away, or a doubted 2 where a 1 is read surely, leaves it sure."""
     from tablegames.piddle.scan import DieReading, with_second_opinions
     from tablegames.piddle.scan_faces import UNSURE
 
@@ -247,8 +247,8 @@ def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_do
     doubted_two = DieReading(2, UNSURE, (104.0, 96.0), 80.0, 2)
     three = DieReading(3, 1.0, (100.0, 100.0), 80.0, 3)
     assert not with_second_opinions([three], [[doubted_two]], 80.0)[0].is_uncertain
-    doubted_one = DieReading(1, UNSURE, (104.0, 96.0), 80.0, 1)  # but a 2 where a 1 is read in doubt may be a 1's
-    assert with_second_opinions([two], [[doubted_one]], 80.0)[0].is_uncertain  # pip and a side's
+    doubted_one = DieReading(1, UNSURE, (104.0, 96.0), 92.0, 1)  # but a 2 where a 1 is read in doubt at a larger
+    assert with_second_opinions([two], [[doubted_one]], 80.0)[0].is_uncertain  # size may be a 1's pip and a side's
     far_four = DieReading(4, UNSURE, (100.0, 180.0), 80.0, 4)
     assert not with_second_opinions([two], [[far_four]], 80.0)[0].is_uncertain
     one, doubted_two = DieReading(1, 1.0, (100.0, 100.0), 80.0, 1), DieReading(2, UNSURE, (110.0, 104.0), 80.0, 2)
