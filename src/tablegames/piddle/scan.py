@@ -721,10 +721,12 @@ def read_in_perspective(rgb: Picture, blobs: Blobs, readings: list[DieReading], 
             continue
         again = read_blobs(rgb, blobs, size, [label], dict(votes))[0].get(label, [])
         opinions.append(again)
-        its = [blob_of(blobs, die.center) == label for die in kept]
-        before = [die for die, mine in zip(kept, its, strict=True) if mine]
+        before: list[DieReading] = []
+        rest: list[DieReading] = []
+        for die in kept:  # the blob's dice as read so far, and the others'
+            (before if blob_of(blobs, die.center) == label else rest).append(die)
         if reading_score(again) > reading_score(before) and not doubts_a_sure_die(before, again, die_pixels):
-            kept = [die for die, mine in zip(kept, its, strict=True) if not mine] + again
+            kept = rest + again
     return kept, opinions
 
 
