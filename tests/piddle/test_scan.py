@@ -111,6 +111,16 @@ def test_a_tiny_photo_is_too_small_not_six_sixes(tmp_path, capsys):
     assert out == "" and len(err.strip().splitlines()) == 1 and "too small" in err and "closer" in err
 
 
+def test_a_long_narrow_photo_is_refused_not_a_crash():
+    """A fuzzed JPEG decoded to 171 x 11904 pixels: shrunk to the working size it was 7 pixels wide, and fitting
+    its light on 8-pixel blocks divided by zero. More than 16 times longer than wide is refused as too small to
+    read; 16 times is read."""
+    strip = np.full((11904, 171, 3), 128, dtype=np.uint8)
+    reading = read_dice(strip)
+    assert reading.problem == "too small" and "171 x 11904" in reading.message and "narrow" in reading.message
+    assert read_dice(np.full((1600, 100, 3), 128, dtype=np.uint8)).problem == "no dice"
+
+
 def test_a_dark_photo_is_too_dark(tmp_path, capsys):
     dark = (synthetic_photo(105, 0).image * 0.05).astype(np.uint8)
     assert read_dice(dark).problem == "too dark"

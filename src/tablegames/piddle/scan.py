@@ -408,6 +408,8 @@ def with_margin(box: tuple[slice, slice], height: int, width: int, margin: int =
 
 
 MIN_PHOTO_SIDE = 100  # pixels: a smaller photo cannot hold six readable dice
+NARROWEST = 16  # the most times longer than wide a photo may be: shrunk to WORKING_SIZE, a narrower one is under 32
+# pixels across, too few for the dice to be found in (and for its light to be fitted on 8-pixel blocks)
 MIN_DIE_PIXELS = 16  # a smaller die has pips of hardly more than a pixel
 DARKEST_WHITE = 0.08  # the brightest part of a photo darker than this (of white) holds nothing to read
 
@@ -453,6 +455,9 @@ def find_blobs(rgb: Picture) -> Blobs | DiceReading:
     height, width = rgb.shape[:2]
     if min(height, width) < MIN_PHOTO_SIDE:
         return refusal(TOO_SMALL, f"the photo is {width} x {height} pixels: too small to read dice from", 6)
+    if max(height, width) > NARROWEST * min(height, width):
+        return refusal(TOO_SMALL, f"the photo is {width} x {height} pixels: too long and narrow to read dice from "
+                                  f"(at most {NARROWEST} times longer than wide)", 6)
     small, factor = shrink(rgb)
     brightest = float(np.percentile(small[::4, ::4].max(axis=2), 99.5))
     if brightest < DARKEST_WHITE:
