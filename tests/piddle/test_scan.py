@@ -1000,6 +1000,51 @@ def test_a_pip_whose_ring_is_lit_only_on_its_outer_side_is_seen_face_on():
     assert frontal_of == {-1: True, 1: False, 0: True}
 
 
+def translucent_two(faint: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """A die's face 64 pixels across, seen straight on, with a 2 on its diagonal (pips 0.085 of a side in radius,
+    16 pixels apart along each axis) and faint spots standing out 0.4 as much as its pips at these places of its
+    grid (row, col steps from its centre): a crop, and the die's mask in it."""
+    crop = np.full((120, 120, 3), 0.05, dtype=np.float32)
+    rows, cols = np.mgrid[:120, :120]
+    mask = (rows >= 28) & (rows < 92) & (cols >= 28) & (cols < 92)
+    crop[mask] = 0.3
+    ghost = 0.3 * 3 ** 0.4  # 0.4 of a pip's log contrast (the pips are 3 times as bright as the face)
+    for (row, col), level in [((-1, -1), 0.9), ((1, 1), 0.9)] + [(spot, ghost) for spot in faint]:
+        crop[(rows - 60 - 16 * row) ** 2 + (cols - 60 - 16 * col) ** 2 <= 5.44 ** 2] = level
+    return crop, mask
+
+
+def test_the_ghost_of_a_translucent_dies_bottom_face_does_not_doubt_its_top():
+    """A translucent die shows its bottom face's pips faintly through its top: under a 2, a 5, shifted by the
+    view's slant (here a step along the rows: three of its pips on the top face, on empty spots of the 2's grid).
+    They fit the bottom face's pattern, so the 2 is read surely; one faint spot alone fits no pattern (the middle
+    pip of a 3 washed out by glare, say) and keeps the 2 in doubt."""
+    from tablegames.piddle import scan_faces
+
+    def read(faint: list[tuple[int, int]]) -> list[tuple[int, bool]]:
+        crop, mask = translucent_two(faint)
+        faces, _ = scan_faces.read_region(crop, mask, 64.0, (1,))
+        return [(face.value, face.confidence >= scan_faces.SURE) for face in faces]
+
+    assert read([]) == [(2, True)]
+    assert read([(0, -1), (0, 1), (1, 0)]) == [(2, True)]  # a 5 a step down the rows: 3 pips on the face
+    assert read([(0, 0)]) == [(2, False)]
+    assert scan_faces.ghost_places([np.array([0.0, -1.0]), np.array([0.0, 1.0])], [], 2) is not None
+    assert scan_faces.ghost_places([np.array([0.0, 0.0])] * 2, [], 5) is None  # a 2's ghost: never two in one place
+
+
+def test_a_translucent_photos_faces_are_read_surely_through_their_ghosts():
+    """Tuning photo 5353/183 (translucent red, white pips): a 2 and a 3 whose bottom faces show through their tops
+    in pink were flagged (an empty spot 0.38 and 0.41 as bright as a pip); they are read surely."""
+    from photo_world import world_photo
+
+    photo = world_photo(5353, 183)
+    reading = read_dice(photo.image)
+    for value, (row, col) in ((2, (852, 456)), (3, (1014, 636))):
+        die = min(reading.dice, key=lambda die: math.hypot(die.center[0] - row, die.center[1] - col))
+        assert (die.value, die.is_uncertain) == (value, False), reading.dice
+
+
 def test_four_pips_in_a_long_rectangle_do_not_lay_a_grid():
     """Four corner pips lay the grid with the perspective a die is seen in (a square foreshortened to 0.82 by a
     35 degree view, turned): its steps are the corners' half-offsets. A rectangle twice as long as wide is two

@@ -852,6 +852,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
                         size, roundness)
     if reading is None:
         return None
+    reading = with_ghosts_forgiven(reading, peaks[channel], base, strength, centre, pips)
     # the face explains the pips on its pattern's spots; the others (a neighbour's pip within its reach) are
     # left for other faces
     grid = (chosen - centre) @ np.linalg.inv(reading.steps)
@@ -890,6 +891,85 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
                                                                                  size)
+
+
+GHOST_LEVELS = (0.15, 0.65)  # of a face's pips' strength: a translucent die's bottom face's pips, seen through
+# its top, stand out this much (a blend of the pips' colour into the body's: 0.3 to 0.5 of a pip, as a rule)
+GHOST_LOUD = 0.3  # ... and every spot on the face at least this strong must be one of them for any to count
+GHOST_NEAR = 0.45  # of a grid step: a spot this near a ghost's place is that ghost; an empty spot of the pattern
+GHOST_COVERS = 0.6  # ... this near a ghost's place is covered by it
+GHOST_SEEN = 0.6  # the least share of the ghosts' places on the face that must show a spot (two at the least)
+
+
+def grid_values(peaks: Floats, base: float, strength: float, centre: Doubles, steps: Doubles
+                ) -> dict[tuple[int, int], float]:
+    """How much the place of each of the nine spots of a face's grid stands out (scan_kernels.grid_reading's
+    levels: its height over the face's base, as a share of its pips' strength; 0 off the picture)."""
+    values = {}
+    for i, j in GRID:
+        place = centre + i * steps[0] + j * steps[1]
+        row, col = int(np.rint(place[0])), int(np.rint(place[1]))
+        inside = 0 <= row < peaks.shape[0] and 0 <= col < peaks.shape[1]
+        values[(i, j)] = float((peaks[row, col] - np.float32(base)) / np.float32(strength)) if inside else 0.0
+    return values
+
+
+def ghost_places(faint: list[Doubles], loud: list[Doubles], value: int) -> list[Doubles] | None:
+    """Where the pips of a translucent die's bottom face show through its top face (grid coordinates of the top
+    face), when the faint spots on it (faint: their grid coordinates; loud: those of GHOST_LOUD or more) are those
+    pips: the pattern of the bottom face (7 less the top's value), on the top face's grid (the faces are parallel),
+    shifted by the view's slant through the body (any shift: one of the spots is any of its pips), such that two
+    or more of its places on the top face show a spot, GHOST_SEEN of them at the least, and every loud spot is one
+    of them.
+    None when no shift does so: a faint spot that fits no ghost pattern may be a pip of the top face itself, washed
+    out by glare (a 2 read as a 1), and keeps its doubt."""
+    best: tuple[int, list[Doubles]] | None = None
+    for below in PATTERNS[7 - value]:
+        places = [np.array(spot, dtype=np.float64) for spot in below]
+        for spot in faint:
+            for place in places:
+                ghosts = [other + (spot - place) for other in places]
+                on_face = sum(max(abs(g[0]), abs(g[1])) <= 1.5 for g in ghosts)
+                seen = sum(min(math.hypot(*(f - g)) for g in ghosts) <= GHOST_NEAR for f in faint)
+                if on_face >= 2 and seen >= max(2, GHOST_SEEN * on_face) and (best is None or seen > best[0]) \
+                        and all(min(math.hypot(*(f - g)) for g in ghosts) <= GHOST_NEAR for f in loud):
+                    best = (seen, ghosts)
+    return best[1] if best is not None else None
+
+
+def with_ghosts_forgiven(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles,
+                         pips: list[Pip]) -> Reading:
+    """A face's reading with its margin taken without the empty spots of its pattern that the pips of a
+    translucent die's bottom face cover (ghost_places), when such a spot is what limits it: a ghost stands out
+    0.3 to 0.5 as much as a pip, and a right face read near half on an empty spot is flagged (tuning photos: 27
+    right translucent dice flagged so). Only when the grid's nine spots limit the margin (not a spot off the
+    grid, nor a missing pip: scan_kernels.grid_reading), and the faint spots on the face (GHOST_LEVELS, round and
+    closed, off the pattern's pips) make the bottom face's pattern."""
+    if reading.margin >= 0.25:
+        return reading  # read with full confidence already
+    pattern = {(int(round(a)), int(round(b))) for a, b in reading.spots}
+    terms = {spot: value - 0.5 if spot in pattern else 0.5 - value
+             for spot, value in grid_values(peaks, base, strength, centre, reading.steps).items()}
+    limit = min(terms, key=lambda spot: terms[spot])
+    if limit in pattern or reading.margin < terms[limit] - 1e-6 or abs(np.linalg.det(reading.steps)) < 1e-6:
+        return reading
+    inverse = np.linalg.inv(reading.steps)
+    faint, loud = [], []
+    for pip in pips:
+        level = pip.strength / strength
+        place = (pip.centre - centre) @ inverse
+        if GHOST_LEVELS[0] <= level <= GHOST_LEVELS[1] and pip.roundness >= 0.6 and not pip.open \
+                and max(abs(place[0]), abs(place[1])) <= 1.5 \
+                and min(math.hypot(place[0] - i, place[1] - j) for i, j in pattern) > GHOST_NEAR:
+            faint.append(place)
+            if level >= GHOST_LOUD:
+                loud.append(place)
+    ghosts = ghost_places(faint, loud, reading.value) if len(faint) >= 2 else None
+    if ghosts is None:
+        return reading
+    kept = [term for spot, term in terms.items()
+            if spot in pattern or min(math.hypot(spot[0] - g[0], spot[1] - g[1]) for g in ghosts) > GHOST_COVERS]
+    return dataclasses.replace(reading, margin=max(reading.margin, min(kept)))
 
 
 def squared_off(pair: Doubles, spots: list[Doubles]) -> bool:
