@@ -852,7 +852,8 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
                         size, roundness)
     if reading is None:
         return None
-    reading = with_ghosts_forgiven(reading, peaks[channel], base, strength, centre, pips)
+    reading = with_ghosts_forgiven(reading, peaks[channel], base, strength, centre, pips, others, levels, roundness,
+                                   size)
     # the face explains the pips on its pattern's spots; the others (a neighbour's pip within its reach) are
     # left for other faces
     grid = (chosen - centre) @ np.linalg.inv(reading.steps)
@@ -938,38 +939,58 @@ def ghost_places(faint: list[Doubles], loud: list[Doubles], value: int) -> list[
 
 
 def with_ghosts_forgiven(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles,
-                         pips: list[Pip]) -> Reading:
-    """A face's reading with its margin taken without the empty spots of its pattern that the pips of a
-    translucent die's bottom face cover (ghost_places), when such a spot is what limits it: a ghost stands out
-    0.3 to 0.5 as much as a pip, and a right face read near half on an empty spot is flagged (tuning photos: 27
-    right translucent dice flagged so). Only when the grid's nine spots limit the margin (not a spot off the
-    grid, nor a missing pip: scan_kernels.grid_reading), and the faint spots on the face (GHOST_LEVELS, round and
-    closed, off the pattern's pips) make the bottom face's pattern."""
-    if reading.margin >= 0.25:
-        return reading  # read with full confidence already
+                         pips: list[Pip], spots: Doubles, spot_levels: Doubles, spot_round: Doubles, size: float
+                         ) -> Reading:
+    """A face's reading with its margin taken without what the pips of a translucent die's bottom face seen
+    through its top (ghost_places) do to it: the empty spots of its pattern they cover, the spots off its grid
+    they are and the strong round spots near its centre they are, that no pip of its pattern explains
+    (scan_kernels.grid_reading; spots, spot_levels, spot_round: the spots read_grid was given). A ghost stands out
+    0.3 to 0.5 as much as a pip, and a right face read near half on an empty spot was flagged (tuning photos: 27
+    right translucent dice flagged so). Only when the faint spots on the face (GHOST_LEVELS, round and closed,
+    off the pattern's pips) make the bottom face's pattern; never lower than the margin read."""
+    if reading.margin >= 0.25 or abs(np.linalg.det(reading.steps)) < 1e-6:
+        return reading  # read with full confidence already, or no grid to place ghosts on
     pattern = {(int(round(a)), int(round(b))) for a, b in reading.spots}
     terms = {spot: value - 0.5 if spot in pattern else 0.5 - value
              for spot, value in grid_values(peaks, base, strength, centre, reading.steps).items()}
-    limit = min(terms, key=lambda spot: terms[spot])
-    if limit in pattern or reading.margin < terms[limit] - 1e-6 or abs(np.linalg.det(reading.steps)) < 1e-6:
-        return reading
+    nine = min(terms.values())
+    off_grid = reading.margin < nine - 1e-6  # a spot off the grid or a missing pip limits it, not the nine
+    if not off_grid and min(terms, key=lambda spot: terms[spot]) in pattern:
+        return reading  # a pip of its own is what limits it
     inverse = np.linalg.inv(reading.steps)
+
+    def on_pattern(place: Doubles) -> bool:
+        return min(math.hypot(place[0] - i, place[1] - j) for i, j in pattern) <= GHOST_NEAR
+
     faint, loud = [], []
     for pip in pips:
         level = pip.strength / strength
         place = (pip.centre - centre) @ inverse
         if GHOST_LEVELS[0] <= level <= GHOST_LEVELS[1] and pip.roundness >= 0.6 and not pip.open \
-                and max(abs(place[0]), abs(place[1])) <= 1.5 \
-                and min(math.hypot(place[0] - i, place[1] - j) for i, j in pattern) > GHOST_NEAR:
+                and max(abs(place[0]), abs(place[1])) <= 1.5 and not on_pattern(place):
             faint.append(place)
             if level >= GHOST_LOUD:
                 loud.append(place)
     ghosts = ghost_places(faint, loud, reading.value) if len(faint) >= 2 else None
     if ghosts is None:
         return reading
-    kept = [term for spot, term in terms.items()
-            if spot in pattern or min(math.hypot(spot[0] - g[0], spot[1] - g[1]) for g in ghosts) > GHOST_COVERS]
-    return dataclasses.replace(reading, margin=max(reading.margin, min(kept)))
+
+    def ghostly(place: Doubles | tuple[int, int], reach: float) -> bool:
+        return min(math.hypot(place[0] - g[0], place[1] - g[1]) for g in ghosts) <= reach
+
+    margin = min(term for spot, term in terms.items() if spot in pattern or not ghostly(spot, GHOST_COVERS))
+    if off_grid:  # grid_reading's terms for the spots it was given, ghosts left out
+        missing = 0
+        for spot, level, roundness in zip(spots, spot_levels, spot_round, strict=True):
+            place = (spot - centre) @ inverse
+            if on_pattern(place) or ghostly(place, GHOST_NEAR):
+                continue
+            distance = math.hypot(*(spot - centre))
+            if (max(abs(place[0]), abs(place[1])) <= 1.45 or distance <= 0.37 * size) and level >= 0.5:
+                margin = min(margin, 0.5 - level)
+            missing += distance <= 0.45 * size and roundness >= 0.72 and level >= 0.55
+        margin -= 0.5 * missing
+    return dataclasses.replace(reading, margin=max(reading.margin, margin))
 
 
 def squared_off(pair: Doubles, spots: list[Doubles]) -> bool:
