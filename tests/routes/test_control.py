@@ -75,8 +75,9 @@ def test_the_kernel_runs_on_the_calling_thread_and_starts_no_thread() -> None:
 
         job = thinker.submit(task)
         readings_until(live, 2)
-        assert set(threading.enumerate()) == threads_before  # searching, and no thread of its own
-        assert threading.active_count() == len(threads_before)
+        # searching, and no thread of its own (a thread of an earlier test's thinker may end meanwhile: only new
+        # threads count)
+        assert set(threading.enumerate()) <= threads_before
         job.cancel()
         with pytest.raises(SearchCancelled):
             job.future.result(timeout=5)
