@@ -332,8 +332,8 @@ def test_a_flawless_face_is_not_doubted_by_fewer_of_its_pips_read_surely_at_a_sm
 def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for_something_else():
     """A translucent 2 read surely (0.97) from its strong pips alone, its bottom face's weaker pips left out, is in
     doubt while the die size is chosen, then trusted as read; an unsure reading of it at another size leaves it so.
-    A 1 so read (a lone strong pip: a 2's other pip lost as often), one read with less than SURE, and one doubted
-    for anything else stay flagged."""
+    A 4 read with 0.8 so is trusted with 0.8 (step 73). A 1 so read (a lone strong pip: a 2's other pip lost as
+    often), one read with less than UNCERTAIN_BELOW, and one doubted for anything else stay flagged."""
     from tablegames.piddle.scan import DieReading, in_doubt, with_second_opinions, with_strong_pips_trusted
     from tablegames.piddle.scan_faces import UNSURE
 
@@ -348,7 +348,8 @@ def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for
     assert with_strong_pips_trusted(with_second_opinions([two], [[sure_three]], 80.0)[0]).is_uncertain
     assert with_strong_pips_trusted(in_doubt(two)).is_uncertain
     assert with_strong_pips_trusted(through(1, 0.97)).is_uncertain
-    assert with_strong_pips_trusted(through(4, 0.8)).is_uncertain
+    assert with_strong_pips_trusted(through(4, 0.8)).confidence == 0.8
+    assert with_strong_pips_trusted(through(4, 0.49)).is_uncertain
 
 def a_drawn_die(table, body):
     """A 128 px crop of the table's colour with a 64 px die of the body's colour at its middle (rows and columns

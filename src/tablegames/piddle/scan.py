@@ -611,11 +611,12 @@ def in_doubt(die: DieReading) -> DieReading:
 
 
 def with_strong_pips_trusted(die: DieReading) -> DieReading:
-    """A die of two pips or more read surely from its strong pips alone (strong_pips_read: the weaker ones taken
-    for a translucent die's bottom face), and doubted for nothing else, trusted as read: its doubt weighs in choosing
-    the die size and against other readings, not in the flag (tuning photos: of such dice, every one read with
-    SURE or more was right; a 1 so read was wrong as often as right)."""
-    if die.value >= 2 and die.through_confidence >= SURE and die.confidence <= UNSURE:
+    """A die of two pips or more read with confidence (UNCERTAIN_BELOW or more) from its strong pips alone
+    (strong_pips_read: the weaker ones taken for a translucent die's bottom face), and doubted for nothing else,
+    trusted as read: its doubt weighs in choosing the die size and against other readings, not in the flag.
+    Tuning photos: of such dice every one read with SURE or more was right (step 56), and so were the 7 read with
+    0.5 to 0.9 (step 73; the test's 9 too); a 1 so read was wrong as often as right."""
+    if die.value >= 2 and die.through_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
         return dataclasses.replace(die, confidence=die.through_confidence)
     return die
 
