@@ -921,9 +921,8 @@ def ghost_places(faint: list[Doubles], loud: list[Doubles], value: int) -> list[
     pips: the pattern of the bottom face (7 less the top's value), on the top face's grid (the faces are parallel),
     shifted by the view's slant through the body (any shift: one of the spots is any of its pips), such that two
     or more of its places on the top face show a spot, GHOST_SEEN of them at the least, and every loud spot is one
-    of them.
-    None when no shift does so: a faint spot that fits no ghost pattern may be a pip of the top face itself, washed
-    out by glare (a 2 read as a 1), and keeps its doubt."""
+    of them. None when no shift does so: a faint spot that fits no ghost pattern may be a pip of the top face
+    itself, washed out by glare (a 2 read as a 1), and keeps its doubt."""
     best: tuple[int, list[Doubles]] | None = None
     for below in PATTERNS[7 - value]:
         places = [np.array(spot, dtype=np.float64) for spot in below]
