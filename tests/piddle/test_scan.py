@@ -338,7 +338,7 @@ def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for
     from tablegames.piddle.scan_faces import UNSURE
 
     def through(value, confidence):
-        return DieReading(value, UNSURE, (100.0, 100.0), 80.0, value, through_confidence=confidence)
+        return DieReading(value, UNSURE, (100.0, 100.0), 80.0, value, trusted_confidence=confidence)
 
     two = through(2, 0.97)
     assert two.is_uncertain and with_strong_pips_trusted(two).confidence == 0.97
@@ -398,7 +398,7 @@ def test_a_face_is_read_again_from_its_strong_pips_when_a_bottom_face_shows_thro
     again = scan_faces.strong_pips_read(peaks, pips, frontal, members, side, floor)
     assert again is not None
     assert again[0].value == 2 and again[0].confidence == scan_faces.UNSURE
-    assert again[0].through_confidence > 0.9  # read surely from them: trusted when nothing else doubts it
+    assert again[0].trusted_confidence > 0.9  # read surely from them: trusted when nothing else doubts it
 
 
 def test_one_pip_of_a_bottom_face_under_the_top_one_is_enough_to_read_it_from_its_strong_pips():
@@ -1001,18 +1001,23 @@ def test_a_pip_whose_ring_is_lit_only_on_its_outer_side_is_seen_face_on():
     assert frontal_of == {-1: True, 1: False, 0: True}
 
 
-def translucent_two(faint: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
-    """A die's face 64 pixels across, seen straight on, with a 2 on its diagonal (pips 0.085 of a side in radius,
-    16 pixels apart along each axis) and faint spots standing out 0.4 as much as its pips at these places of its
-    grid (row, col steps from its centre): a crop, and the die's mask in it."""
+def face_with_faint_spots(pips: list[tuple[int, int]], faint: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """A die's face 64 pixels across, seen straight on, with pips (0.085 of a side in radius) at these places of
+    its grid (row, col steps of 16 pixels from its centre) and faint spots standing out 0.4 as much as its pips at
+    those: a crop, and the die's mask in it."""
     crop = np.full((120, 120, 3), 0.05, dtype=np.float32)
     rows, cols = np.mgrid[:120, :120]
     mask = (rows >= 28) & (rows < 92) & (cols >= 28) & (cols < 92)
     crop[mask] = 0.3
     ghost = 0.3 * 3 ** 0.4  # 0.4 of a pip's log contrast (the pips are 3 times as bright as the face)
-    for (row, col), level in [((-1, -1), 0.9), ((1, 1), 0.9)] + [(spot, ghost) for spot in faint]:
+    for (row, col), level in [(spot, 0.9) for spot in pips] + [(spot, ghost) for spot in faint]:
         crop[(rows - 60 - 16 * row) ** 2 + (cols - 60 - 16 * col) ** 2 <= 5.44 ** 2] = level
     return crop, mask
+
+
+def translucent_two(faint: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """A 2 on its face's diagonal with faint spots at these places (face_with_faint_spots)."""
+    return face_with_faint_spots([(-1, -1), (1, 1)], faint)
 
 
 def test_the_ghost_of_a_translucent_dies_bottom_face_does_not_doubt_its_top():
@@ -1044,6 +1049,25 @@ def test_a_translucent_photos_faces_are_read_surely_through_their_ghosts():
     for value, (row, col) in ((2, (852, 456)), (3, (1014, 636))):
         die = min(reading.dice, key=lambda die: math.hypot(die.center[0] - row, die.center[1] - col))
         assert (die.value, die.is_uncertain) == (value, False), reading.dice
+
+
+def test_a_faint_spot_where_no_die_has_a_pip_leaves_the_face_trusted():
+    """A 3 with a faint spot midway along a side (no face has pips there and on a 3's diagonal) is read with the
+    spot near half, in doubt, but trusted at the end when nothing else doubts it; with the spot at a corner (a 5
+    that lost a pip has it) it gets no such trust."""
+    from tablegames.piddle import scan_faces
+
+    def read(pips, faint):
+        crop, mask = face_with_faint_spots(pips, faint)
+        faces, _ = scan_faces.read_region(crop, mask, 64.0, (1,))
+        assert len(faces) == 1
+        return faces[0]
+
+    three = read([(-1, -1), (0, 0), (1, 1)], [(0, 1)])
+    assert three.value == 3 and three.confidence < scan_faces.UNCERTAIN_BELOW <= three.trusted_confidence
+    three_by_a_corner = read([(-1, -1), (0, 0), (1, 1)], [(-1, 1)])
+    assert three_by_a_corner.value == 3 and three_by_a_corner.confidence < scan_faces.UNCERTAIN_BELOW
+    assert three_by_a_corner.trusted_confidence == 0.0
 
 
 def test_ghosts_off_a_faces_grid_are_not_taken_for_its_missing_pips():
@@ -1237,4 +1261,4 @@ def test_a_two_whose_bottom_faces_middle_pip_is_too_small_for_frontal_is_read_fr
     whole = scan_faces.read_face(peaks, pips, frontal, points.mean(axis=0), side, floor)
     assert whole is not None and whole[0].confidence < scan_faces.UNCERTAIN_BELOW
     again = scan_faces.strong_pips_read(peaks, pips, frontal, (0, 1), side, floor)
-    assert again is not None and again[0].value == 2 and again[0].through_confidence >= scan_faces.SURE
+    assert again is not None and again[0].value == 2 and again[0].trusted_confidence >= scan_faces.SURE

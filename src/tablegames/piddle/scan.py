@@ -83,8 +83,8 @@ class DieReading:
     checks: tuple[float, ...] = ()  # what the confidence is the least of (scan_faces.Face.checks)
     spacing: float = 0.0  # its pips' spacing in the picture's pixels (0 when its pips do not show it: a 1)
     pip_area: float = 0.0  # its pips' median area over a typical pip's of a die of `size` (0: not measured)
-    through_confidence: float = 0.0  # read from its strong pips alone: its confidence before that doubt (0: not
-    # so read, or doubted again; scan_faces.Face.through_confidence)
+    trusted_confidence: float = 0.0  # what it is trusted with when nothing else doubts it (0: none; doubted
+    # again): read from its strong pips alone, or with impossible spots left out (scan_faces.Face.trusted_confidence)
 
     @property
     def is_uncertain(self) -> bool:
@@ -607,17 +607,19 @@ def crowded(readings: list[DieReading], die_pixels: float) -> bool:
 
 def in_doubt(die: DieReading) -> DieReading:
     """The die with its confidence capped at UNSURE: marked for the player to check."""
-    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE), through_confidence=0.0)
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE), trusted_confidence=0.0)
 
 
 def with_strong_pips_trusted(die: DieReading) -> DieReading:
     """A die of two pips or more read with confidence (UNCERTAIN_BELOW or more) from its strong pips alone
-    (strong_pips_read: the weaker ones taken for a translucent die's bottom face), and doubted for nothing else,
-    trusted as read: its doubt weighs in choosing the die size and against other readings, not in the flag.
-    Tuning photos: of such dice every one read with SURE or more was right (step 56), and so were the 7 read with
-    0.5 to 0.9 (step 73; the test's 9 too); a 1 so read was wrong as often as right."""
-    if die.value >= 2 and die.through_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
-        return dataclasses.replace(die, confidence=die.through_confidence)
+    (strong_pips_read: the weaker ones taken for a translucent die's bottom face), or with the spots no die's pip
+    could be at left out of its margin (scan_faces.margin_of_possible_spots), and doubted for nothing else, trusted
+    as read (trusted_confidence): its doubt weighs in choosing the die size and against other readings, not in the
+    flag. Tuning photos: of dice read from their strong pips every one read with SURE or more was right (step 56),
+    and so were the 7 read with 0.5 to 0.9 (step 73; the test's 9 too); a 1 so read was wrong as often as right.
+    With impossible spots left out (step 74): 1 and 2 dice of the tuning photos and 6 of the test's, all right."""
+    if die.value >= 2 and die.trusted_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
+        return dataclasses.replace(die, confidence=die.trusted_confidence)
     return die
 
 
@@ -626,7 +628,7 @@ HALF_SURE = 0.65  # a die read with less confidence than this is put in doubt by
 
 def read_with(die: DieReading) -> float:
     """The confidence its pips were read with: before a doubt for being read from its strong pips alone."""
-    return max(die.confidence, die.through_confidence)
+    return max(die.confidence, die.trusted_confidence)
 
 
 def partly_on_its_spots(die: DieReading) -> bool:
@@ -784,7 +786,7 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
             votes[sign] += sum(face.confidence >= UNCERTAIN_BELOW for face in faces)
         readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
                                       face.value, face.checks, face.spacing * region.step_rows, face.pip_area,
-                                      round(face.through_confidence, 3))
+                                      round(face.trusted_confidence, 3))
                            for face in faces]
         if len(faces) == 1 and faces[0].confidence > UNSURE:
             readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]

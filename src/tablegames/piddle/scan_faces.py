@@ -134,8 +134,9 @@ class Face:
     # as another value (-1: none), its pips
     spots: tuple[tuple[float, float], ...] = ()  # its pips' centres (row, col) in the region's pixels
     pip_area: float = 0.0  # its pips' median area over a typical pip's (Pip.area) at the die size it was read at
-    through_confidence: float = 0.0  # read from its strong pips (strong_pips_read): its confidence before it was
-    # put in doubt for it, unless another doubt came after (0: not so read, or doubted again)
+    trusted_confidence: float = 0.0  # what it is trusted with at the end when nothing else doubts it (0: none):
+    # read from its strong pips (strong_pips_read), its confidence before that doubt; or its confidence with the
+    # spots no die could have a pip at left out of its margin (margin_of_possible_spots)
 
 
 @dataclass(frozen=True)
@@ -545,7 +546,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
             or all(math.hypot(*(face.centre - other.centre)) > CROWDED_OUT * size for other in faint)]
     sure_kept = [face for face in kept if face.confidence >= UNCERTAIN_BELOW]
-    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE), through_confidence=0.0)
+    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE), trusted_confidence=0.0)
              for face in faint
              if all(math.hypot(*(face.centre - other.centre)) > SURE_REACH * size for other in sure_kept)]
     return kept + added
@@ -616,17 +617,17 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
         rivals = [c[1].checks[3] for c in candidates if c[0] & own and c[1].value != read.value]
         rival = max(rivals, default=-1.0)
-        confidence, through = read.confidence, read.through_confidence
+        confidence, trusted = read.confidence, read.trusted_confidence
         pip_area = float(median([pips[m].area for m in read.members]))
         left = points[[i for i in unexplained if pips[frontal[i]].area >= LEFT_PIP_AREA * pip_area]].reshape(-1, 2)
         if read.value <= LEFT_PIP_MOST and len(left) and \
                 np.hypot(*(left - read.centre).T).min() <= LEFT_PIP_REACH * size:
-            confidence, through = min(confidence, UNSURE), 0.0  # a frontal pip beside it that no face explains may
+            confidence, trusted = min(confidence, UNSURE), 0.0  # a frontal pip beside it that no face explains may
             # be its own
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own)),
                           tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members),
-                          pip_area, through))
+                          pip_area, trusted))
     return faces
 
 
@@ -694,7 +695,7 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     if found is None or found[0].value != len(strong):
         return None
     read, square = found
-    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE), through_confidence=read.confidence), \
+    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE), trusted_confidence=read.confidence), \
         square
 
 
@@ -854,6 +855,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         return None
     reading = with_ghosts_forgiven(reading, peaks[channel], base, strength, centre, pips, others, levels, roundness,
                                    size)
+    possible_margin = margin_of_possible_spots(reading, peaks[channel], base, strength, centre)
     # the face explains the pips on its pattern's spots; the others (a neighbour's pip within its reach) are
     # left for other faces
     grid = (chosen - centre) @ np.linalg.inv(reading.steps)
@@ -875,23 +877,30 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         if reading.value == 6:
             straight = min(straight, float(np.clip((0.1 - column_bend(points)) / 0.03, 0, 1)))
     sure = min(float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, straight)
+    # trusted at the end, unless anything doubts it (below, or after: in_doubt), without the impossible spots
+    trusted = min(float(np.clip(possible_margin / 0.25, 0, 1)), contrast, sized, straight) if sure < 0.5 else 0.0
     if base_spread(face_pips) > BASE_SPREAD:
+        trusted = 0.0
         sure = min(sure, UNSURE)  # its pips lie on faces lit unlike: a top face's pip read with a side's
     if len(face_pips) >= 3 and strengths.max() > UNLIKE_STRONGEST * median(strengths.tolist()) \
             and strengths.max() - median(strengths.tolist()) > UNLIKE_FLOORS * floor:
+        trusted = 0.0
         sure = 0.0  # one pip of the face far stronger than the others: pips of two faces
     if reading.value == 2 and len(face_pips) == 2 and squared_off(chosen, [p.centre for p in spots
                                                                    if p.strength >= 0.6 * strength]):
+        trusted = 0.0
         sure = min(sure, UNSURE)  # two pips of a 4's side, its other two flattened by blur or glare (not frontal)
         # or taken into another face: test photos 879 to 883 exact, wrong unflagged 15 to 11 (three 4s read as
         # sure 2s now read right at another die size); tuning photos 4242 wrong unflagged 3 to 2, exact unchanged
     if reading.value == 2 and len(face_pips) == 2 and unlike_pair(face_pips):
+        trusted = 0.0
         sure = 0.0  # no confidence: the pair then counts as two pips read badly, and a 1 read surely from the
         # stronger one (the other left unexplained) is chosen over it (choose_faces)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
-    return Face(centre, tuple(members), reading.value, sure, spacing, checks), footprint(centre, reading.steps, reading.value,
-                                                                                 size)
+    return Face(centre, tuple(members), reading.value, sure, spacing, checks,
+                trusted_confidence=trusted if trusted >= UNCERTAIN_BELOW else 0.0), \
+        footprint(centre, reading.steps, reading.value, size)
 
 
 GHOST_LEVELS = (0.15, 0.65)  # of a face's pips' strength: a translucent die's bottom face's pips, seen through
@@ -990,6 +999,26 @@ def with_ghosts_forgiven(reading: Reading, peaks: Floats, base: float, strength:
             missing += distance <= 0.45 * size and roundness >= 0.72 and level >= 0.55
         margin -= 0.5 * missing
     return dataclasses.replace(reading, margin=max(reading.margin, margin))
+
+
+def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles
+                             ) -> float:
+    """A face's margin with the empty spots of its grid left out where no die could have a pip beside the pips
+    read (the pattern with that spot is part of no face's: a 3's diagonal and a spot midway along a side, a 5 and
+    one there, a 6 and its middle): what stands out there less than half as much as a pip is not a pip the face
+    lost (a translucent die's ghost, a neighbour's pip or glare within a pip's reach), and the face is trusted
+    without it when nothing else doubts it (`scan.with_strong_pips_trusted`). Not for a 1 (its grid is not seen),
+    nor when a spot off the grid or a missing pip limits the margin (grid_reading)."""
+    if reading.value < 2 or reading.margin >= 0.25 or abs(np.linalg.det(reading.steps)) < 1e-6:
+        return reading.margin
+    pattern = {(int(round(a)), int(round(b))) for a, b in reading.spots}
+    terms = {spot: value - 0.5 if spot in pattern else 0.5 - value
+             for spot, value in grid_values(peaks, base, strength, centre, reading.steps).items()}
+    if reading.margin < min(terms.values()) - 1e-6:
+        return reading.margin
+    possible = [term for spot, term in terms.items() if spot in pattern or term <= 0
+                or any(pattern | {spot} <= face for faces in PATTERNS.values() for face in faces)]
+    return max(reading.margin, min(possible))
 
 
 def squared_off(pair: Doubles, spots: list[Doubles]) -> bool:
