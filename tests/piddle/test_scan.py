@@ -1036,7 +1036,8 @@ def test_the_ghost_of_a_translucent_dies_bottom_face_does_not_doubt_its_top():
     assert read([(0, -1), (0, 1), (1, 0)]) == [(2, True)]  # a 5 a step down the rows: 3 pips on the face
     assert read([(0, 0)]) == [(2, False)]
     assert scan_faces.ghost_places([np.array([0.0, -1.0]), np.array([0.0, 1.0])], [], 2) is not None
-    assert scan_faces.ghost_places([np.array([0.0, 0.0])] * 2, [], 5) is None  # a 2's ghost: never two in one place
+    # a 5's bottom 2 with a ghost in the middle has its other off the face: two spots there are not its ghosts
+    assert scan_faces.ghost_places([np.array([0.0, 0.0])] * 2, [], 5) is None
 
 
 def test_a_translucent_photos_faces_are_read_surely_through_their_ghosts():
