@@ -924,6 +924,16 @@ def grid_values(peaks: Floats, base: float, strength: float, centre: Doubles, st
     return values
 
 
+def pattern_terms(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles
+                  ) -> tuple[set[tuple[int, int]], dict[tuple[int, int], float]]:
+    """A reading's pattern (its spots on the grid) and, for each of the grid's nine spots, its term of the margin:
+    how far above half a pip's spot stands out, how far below half an empty one (grid_values)."""
+    pattern = {(int(round(a)), int(round(b))) for a, b in reading.spots}
+    terms = {spot: value - 0.5 if spot in pattern else 0.5 - value
+             for spot, value in grid_values(peaks, base, strength, centre, reading.steps).items()}
+    return pattern, terms
+
+
 def ghost_places(faint: list[Doubles], loud: list[Doubles], value: int) -> list[Doubles] | None:
     """Where the pips of a translucent die's bottom face show through its top face (grid coordinates of the top
     face), when the faint spots on it (faint: their grid coordinates; loud: those of GHOST_LOUD or more) are those
@@ -958,9 +968,7 @@ def with_ghosts_forgiven(reading: Reading, peaks: Floats, base: float, strength:
     off the pattern's pips) make the bottom face's pattern; never lower than the margin read."""
     if reading.margin >= 0.25 or abs(np.linalg.det(reading.steps)) < 1e-6:
         return reading  # read with full confidence already, or no grid to place ghosts on
-    pattern = {(int(round(a)), int(round(b))) for a, b in reading.spots}
-    terms = {spot: value - 0.5 if spot in pattern else 0.5 - value
-             for spot, value in grid_values(peaks, base, strength, centre, reading.steps).items()}
+    pattern, terms = pattern_terms(reading, peaks, base, strength, centre)
     nine = min(terms.values())
     off_grid = reading.margin < nine - 1e-6  # a spot off the grid or a missing pip limits it, not the nine
     if not off_grid and min(terms, key=lambda spot: terms[spot]) in pattern:
@@ -1011,9 +1019,7 @@ def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, stren
     nor when a spot off the grid or a missing pip limits the margin (grid_reading)."""
     if reading.value < 2 or reading.margin >= 0.25 or abs(np.linalg.det(reading.steps)) < 1e-6:
         return reading.margin
-    pattern = {(int(round(a)), int(round(b))) for a, b in reading.spots}
-    terms = {spot: value - 0.5 if spot in pattern else 0.5 - value
-             for spot, value in grid_values(peaks, base, strength, centre, reading.steps).items()}
+    pattern, terms = pattern_terms(reading, peaks, base, strength, centre)
     if reading.margin < min(terms.values()) - 1e-6:
         return reading.margin
     possible = [term for spot, term in terms.items() if spot in pattern or term <= 0
