@@ -266,6 +266,32 @@ def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_do
 
 
 
+def test_a_flawless_one_is_not_doubted_by_a_reading_of_more_pips_at_a_larger_size():
+    """A 1 read without a flaw stays sure when a larger die size reads a sure 2 or 5 there (the face's reach takes
+    in a side's pips, a neighbour's or its bottom 6 seen through it); a smaller size reading a 2, or a 1 read with
+    a flaw, is still put in doubt by it."""
+    from tablegames.piddle.scan import DieReading, with_second_opinions
+
+    def other(value, size):
+        return DieReading(value, 1.0, (104.0, 96.0), size, value)
+
+    one, flawed_one = DieReading(1, 1.0, (100.0, 100.0), 80.0, 1), DieReading(1, 0.96, (100.0, 100.0), 80.0, 1)
+    assert not with_second_opinions([one], [[other(2, 92.0)], [other(5, 104.0)]], 80.0)[0].is_uncertain
+    assert with_second_opinions([one], [[other(2, 70.0)]], 80.0)[0].is_uncertain
+    assert with_second_opinions([flawed_one], [[other(2, 92.0)]], 80.0)[0].is_uncertain
+
+
+@pytest.mark.parametrize(("seed", "index"), [(4242, 54), (4242, 181), (5353, 104), (5353, 213)])
+def test_ones_read_again_at_a_larger_size_as_more_pips_are_not_flagged(seed, index):
+    """Tuning photos where a right 1 was flagged for a sure reading of more pips at a larger die size (a 2 or a
+    5, its face's reach taking in pips beside it): every die is read right and none is flagged."""
+    from photo_world import world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
+
+
 def test_a_die_of_faint_pips_alone_is_read_in_doubt_and_a_blank_one_as_nothing():
     """A pale die (drawn here) whose only pips are a 2 of 9% less light than its face (a glare-washed face, under
     the least contrast of a pip, with no stronger pips beside it): no face of either polarity reads, so its faint
@@ -332,8 +358,9 @@ def test_a_flawless_face_is_not_doubted_by_fewer_of_its_pips_read_surely_at_a_sm
 def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for_something_else():
     """A translucent 2 read surely (0.97) from its strong pips alone, its bottom face's weaker pips left out, is in
     doubt while the die size is chosen, then trusted as read; an unsure reading of it at another size leaves it so.
-    A 4 read with 0.8 so is trusted with 0.8 (step 73). A 1 so read (a lone strong pip: a 2's other pip lost as
-    often), one read with less than UNCERTAIN_BELOW, and one doubted for anything else stay flagged."""
+    A 4 read with 0.8 so is trusted with 0.8 (step 73), and a 1 given a trusted confidence (its weak pips as faint
+    as ghosts: strong_pips_read) with it (step 75). One read with less than UNCERTAIN_BELOW, and one doubted for
+    anything else stay flagged."""
     from tablegames.piddle.scan import DieReading, in_doubt, with_second_opinions, with_strong_pips_trusted
     from tablegames.piddle.scan_faces import UNSURE
 
@@ -347,7 +374,8 @@ def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for
     sure_three = DieReading(3, 1.0, (104.0, 96.0), 80.0, 3)
     assert with_strong_pips_trusted(with_second_opinions([two], [[sure_three]], 80.0)[0]).is_uncertain
     assert with_strong_pips_trusted(in_doubt(two)).is_uncertain
-    assert with_strong_pips_trusted(through(1, 0.97)).is_uncertain
+    assert with_strong_pips_trusted(through(1, 0.97)).confidence == 0.97
+    assert with_strong_pips_trusted(through(1, 0.0)).is_uncertain
     assert with_strong_pips_trusted(through(4, 0.8)).confidence == 0.8
     assert with_strong_pips_trusted(through(4, 0.49)).is_uncertain
 
@@ -1038,6 +1066,25 @@ def test_the_ghost_of_a_translucent_dies_bottom_face_does_not_doubt_its_top():
     assert scan_faces.ghost_places([np.array([0.0, -1.0]), np.array([0.0, 1.0])], [], 2) is not None
     # a 5's bottom 2 with a ghost in the middle has its other off the face: two spots there are not its ghosts
     assert scan_faces.ghost_places([np.array([0.0, 0.0])] * 2, [], 5) is None
+
+
+@pytest.mark.parametrize(("seed", "index", "place", "value", "flagged"),
+                         [(4242, 167, (145, 219), 1, False), (5353, 102, (481, 590), 1, False),
+                          (4242, 269, (146, 138), 2, True)])
+def test_a_one_read_from_its_strong_pip_is_trusted_only_when_the_pips_under_it_are_as_faint_as_ghosts(
+        seed, index, place, value, flagged):
+    """Tuning photos where a translucent 1 was read from its strong pip alone, the weaker pips under it taken for
+    its bottom 6's seen through it: where they stand out half as much as it or less (ghosts), the 1 is trusted;
+    a 2 whose other pip was dimmed by glare (more than half: 4242/269) was read so as a 1 and stays flagged."""
+    from photo_world import world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    die = min(reading.dice, key=lambda die: math.hypot(die.center[0] - place[0], die.center[1] - place[1]))
+    assert math.hypot(die.center[0] - place[0], die.center[1] - place[1]) < 30, reading.dice
+    assert die.is_uncertain == flagged, reading.dice
+    if not flagged:
+        assert die.value == value, reading.dice
 
 
 def test_a_translucent_photos_faces_are_read_surely_through_their_ghosts():

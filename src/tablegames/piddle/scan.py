@@ -616,9 +616,10 @@ def with_strong_pips_trusted(die: DieReading) -> DieReading:
     could be at left out of its margin (scan_faces.margin_of_possible_spots), and doubted for nothing else, trusted
     as read (trusted_confidence): its doubt weighs in choosing the die size and against other readings, not in the
     flag. Tuning photos: of dice read from their strong pips every one read with SURE or more was right (step 56),
-    and so were the 7 read with 0.5 to 0.9 (step 73; the test's 9 too); a 1 so read was wrong as often as right.
+    and so were the 7 read with 0.5 to 0.9 (step 73; the test's 9 too); a 1 so read was wrong as often as right,
+    and is trusted only when its weak pips stand out no more than a ghost's do (step 75: scan_faces.GHOST_ONE_MOST).
     With impossible spots left out (step 74): 1 and 2 dice of the tuning photos and 6 of the test's, all right."""
-    if die.value >= 2 and die.trusted_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
+    if die.trusted_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
         return dataclasses.replace(die, confidence=die.trusted_confidence)
     return die
 
@@ -645,11 +646,21 @@ def split_smaller(die: DieReading, other: DieReading) -> bool:
         and not partly_on_its_spots(die)
 
 
+def grown_over_a_one(die: DieReading, other: DieReading) -> bool:
+    """Whether another reading of a 1 read without a flaw is at a larger die size: a face's reach grows with the
+    size it is read at, and takes in a side's pips, a neighbour's or a translucent 1's bottom 6 seen through it
+    (tuning and test photos: 4 and 7 right 1s were doubted by such a reading of more pips, and no wrong one; a 2
+    read as a 1 at too small a size has its other pip beside it, unexplained, a flaw: scan_faces.LEFT_PIP_REACH;
+    or read as another 1: paired_ones_doubted)."""
+    return die.value == 1 and other.size > die.size and die.confidence >= 1.0
+
+
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
     UNSURE): when the other reading was confident (unless it read fewer of the die's pips at a smaller size and this
-    one has no flaw: split_smaller; tuning photos, 10 right dice flagged so and no wrong one), or this one's pips
+    one has no flaw: split_smaller; tuning photos, 10 right dice flagged so and no wrong one; nor when this one is a
+    flawless 1 and the other at a larger size: grown_over_a_one), or this one's pips
     were read with less than HALF_SURE (read_with; or less than SURE with pips off its spots; a reading with no
     confidence at another size put 15 right dice of the tuning photos read with 0.66 to 0.88 in doubt and no wrong
     one), or the other read more pips and was only put in doubt (a 4 doubted for a side's pip by it, read at a
@@ -662,6 +673,7 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     for die in readings:
         disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels
                        and (other.confidence >= UNCERTAIN_BELOW and not split_smaller(die, other)
+                            and not grown_over_a_one(die, other)
                             or read_with(die) < SURE and (read_with(die) < HALF_SURE or partly_on_its_spots(die))
                             or other.value > die.value >= 2 and other.confidence >= UNSURE
                             or die.value == 2 and other.value == 1 and other.confidence >= UNSURE

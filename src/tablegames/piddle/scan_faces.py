@@ -657,6 +657,8 @@ def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor
 
 
 THROUGH_SHARE = 0.7  # of the strongest pip of a face: weaker frontal pips may be a translucent die's bottom face's
+GHOST_ONE_MOST = 0.5  # of a 1's pip read from it alone: the most any weak pip under it may stand out for the 1 to be
+# trusted (a bottom 6's ghost stands out 0.3 to 0.5 as much; a 2's or 3's pip dimmed by glare, more)
 THROUGH_RAISED = 1.3  # ... and its face is read with its pips' strength taken as this much more than it is, so
 # that those (at about 0.55 of it) fall under half
 
@@ -676,7 +678,12 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     taking them for every face read a 2's strong pip as a 1 beside its bottom 5's faint ones). A translucent 2's
     bottom 5 shows its middle pip at about half the 2's pips' strength, too weak for frontal, at the 2's middle:
     the 2 read with no margin over a 3 (tuning photos, faces of two taken too: 5353 276 to 277 exact, right flagged
-    3.3% to 3.2% on 4242, none lost; the test's dice right 5843 to 5844, no wrong die unflagged more)."""
+    3.3% to 3.2% on 4242, none lost; the test's dice right 5843 to 5844, no wrong die unflagged more).
+    What it is trusted with at the end (trusted_confidence: scan.with_strong_pips_trusted) is its confidence,
+    but a 1's only when every weak pip under it stands out GHOST_ONE_MOST of its pip or less: a 2 or 3 read from
+    its one strong pip has a pip dimmed by glare under it, stronger (tuning and test photos, 1s so read and put in
+    doubt for nothing else: right 4 and 15, wrong 1 and 4; of the weak pips of the wrong ones 0.53 to 0.65, of
+    the right ones but 3 0.43 to 0.57; at 0.5, 11 right ones and no wrong one trusted)."""
     strengths = np.array([pips[frontal[i]].strength for i in members])
     top = float(strengths.max())
     strong = [frontal[i] for i, s in zip(members, strengths, strict=True) if s >= THROUGH_SHARE * top]
@@ -695,8 +702,10 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     if found is None or found[0].value != len(strong):
         return None
     read, square = found
-    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE), trusted_confidence=read.confidence), \
-        square
+    under = [k for k in weak if math.hypot(*(pips[k].centre - middle)) <= FACE_REACH * size]
+    ghostly = read.value >= 2 or all(pips[k].strength <= GHOST_ONE_MOST * top for k in under)
+    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE),
+                               trusted_confidence=read.confidence if ghostly else 0.0), square
 
 
 def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) -> dict[int, Floats]:
