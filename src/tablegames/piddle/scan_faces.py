@@ -908,9 +908,11 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         # or taken into another face: test photos 879 to 883 exact, wrong unflagged 15 to 11 (three 4s read as
         # sure 2s now read right at another die size); tuning photos 4242 wrong unflagged 3 to 2, exact unchanged
     if reading.value == 2 and len(face_pips) == 2 and unlike_pair(face_pips):
-        trusted = 0.0
+        trusted = max(trusted, sure)
         sure = 0.0  # no confidence: the pair then counts as two pips read badly, and a 1 read surely from the
-        # stronger one (the other left unexplained) is chosen over it (choose_faces)
+        # stronger one (the other left unexplained) is chosen over it (choose_faces); a 2 still chosen, no 1 read
+        # surely there, is trusted at the end as read when nothing else doubts it (step 78: tuning and test photos,
+        # 3 and 7 right 2s were flagged for this alone, and no wrong one)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks,
