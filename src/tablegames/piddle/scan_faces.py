@@ -1033,15 +1033,28 @@ def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, stren
     one there, a 6 and its middle): what stands out there less than half as much as a pip is not a pip the face
     lost (a translucent die's ghost, a neighbour's pip or glare within a pip's reach), and the face is trusted
     without it when nothing else doubts it (`scan.with_strong_pips_trusted`). Not for a 1 (its grid is not seen),
-    nor when a spot off the grid or a missing pip limits the margin (grid_reading)."""
+    nor when a spot off the grid or a missing pip limits the margin (grid_reading). A 4's spot midway along a side
+    is a 6's lost pip only if the spot opposite it stands out too (LOST_TOO: a 6 that lost both middle pips to
+    glare or blur shows both a little; one alone is a ghost or a neighbour's pip; step 80: tuning and test photos,
+    2 and 4 right 4s flagged so are trusted, none wrong; taken for every value, a wrong die of 5353 was trusted)
+    (the 4's middle stays a 5's possible lost pip)."""
     if reading.value < 2 or reading.margin >= 0.25 or abs(np.linalg.det(reading.steps)) < 1e-6:
         return reading.margin
     pattern, terms = pattern_terms(reading, peaks, base, strength, centre)
     if reading.margin < min(terms.values()) - 1e-6:
         return reading.margin
-    possible = [term for spot, term in terms.items() if spot in pattern or term <= 0
-                or any(pattern | {spot} <= face for faces in PATTERNS.values() for face in faces)]
+
+    def lost_pip_place(spot: tuple[int, int]) -> bool:
+        return any(pattern | {spot} <= face and (reading.value != 4 or all(terms[other] < LOST_TOO
+                                                                          for other in face - pattern))
+                   for faces in PATTERNS.values() for face in faces)
+
+    possible = [term for spot, term in terms.items() if spot in pattern or term <= 0 or lost_pip_place(spot)]
     return max(reading.margin, min(possible))
+
+
+LOST_TOO = 0.25  # margin term: a spot standing out more than a quarter as much as a pip (0.5 less this) shows a pip
+# the face may have lost
 
 
 def squared_off(pair: Doubles, spots: list[Doubles]) -> bool:
