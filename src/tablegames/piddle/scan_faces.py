@@ -1036,8 +1036,9 @@ def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, stren
     nor when a spot off the grid or a missing pip limits the margin (grid_reading). A 4's spot midway along a side
     is a 6's lost pip only if the spot opposite it stands out too (LOST_TOO: a 6 that lost both middle pips to
     glare or blur shows both a little; one alone is a ghost or a neighbour's pip; step 80: tuning and test photos,
-    2 and 4 right 4s flagged so are trusted, none wrong; taken for every value, a wrong die of 5353 was trusted)
-    (the 4's middle stays a 5's possible lost pip)."""
+    2 and 4 right 4s flagged so are trusted, none wrong; the 4's middle stays a 5's possible lost pip). Not for a
+    3 (a corner spot a 5's lost pip only with the other corner): a wrong 3 of 5353/102 was trusted so; for a 2 no
+    die changed."""
     if reading.value < 2 or reading.margin >= 0.25 or abs(np.linalg.det(reading.steps)) < 1e-6:
         return reading.margin
     pattern, terms = pattern_terms(reading, peaks, base, strength, centre)
