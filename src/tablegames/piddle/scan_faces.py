@@ -687,8 +687,8 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     3.3% to 3.2% on 4242, none lost; the test's dice right 5843 to 5844, no wrong die unflagged more).
     What it is trusted with at the end (trusted_confidence: scan.with_strong_pips_trusted) is its confidence,
     but a 1's only when every weak pip under it stands out GHOST_ONE_MOST of its pip or less: a 2 or 3 read from
-    its one strong pip has a pip dimmed by glare under it, stronger (tuning and test photos, 1s so read and put in
-    doubt for nothing else: right 4 and 15, wrong 1 and 4; of the weak pips of the wrong ones 0.53 to 0.65, of
+    its one strong pip has a pip dimmed by glare under it, stronger (tuning and test photos, 1s so read and flagged
+    first for it: right 4 and 15, wrong 1 and 4; of the weak pips of the wrong ones 0.53 to 0.65, of
     the right ones but 3 0.43 to 0.57; at 0.5, 11 right ones and no wrong one trusted)."""
     strengths = np.array([pips[frontal[i]].strength for i in members])
     top = float(strengths.max())
@@ -1026,6 +1026,10 @@ def with_ghosts_forgiven(reading: Reading, peaks: Floats, base: float, strength:
     return dataclasses.replace(reading, margin=max(reading.margin, margin))
 
 
+LOST_TOO = 0.25  # margin term: a spot standing out more than a quarter as much as a pip (0.5 less this) shows a pip
+# the face may have lost
+
+
 def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles
                              ) -> float:
     """A face's margin with the empty spots of its grid left out where no die could have a pip beside the pips
@@ -1052,10 +1056,6 @@ def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, stren
 
     possible = [term for spot, term in terms.items() if spot in pattern or term <= 0 or lost_pip_place(spot)]
     return max(reading.margin, min(possible))
-
-
-LOST_TOO = 0.25  # margin term: a spot standing out more than a quarter as much as a pip (0.5 less this) shows a pip
-# the face may have lost
 
 
 def squared_off(pair: Doubles, spots: list[Doubles]) -> bool:
