@@ -372,23 +372,23 @@ def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for
     A 4 read with 0.8 so is trusted with 0.8 (step 73), and a 1 given a trusted confidence (its weak pips as faint
     as ghosts: strong_pips_read) with it (step 75). One read with less than UNCERTAIN_BELOW, and one doubted for
     anything else stay flagged."""
-    from tablegames.piddle.scan import DieReading, in_doubt, with_second_opinions, with_strong_pips_trusted
+    from tablegames.piddle.scan import DieReading, in_doubt, with_second_opinions, with_trust_restored
     from tablegames.piddle.scan_faces import UNSURE
 
     def through(value, confidence):
         return DieReading(value, UNSURE, (100.0, 100.0), 80.0, value, trusted_confidence=confidence)
 
     two = through(2, 0.97)
-    assert two.is_uncertain and with_strong_pips_trusted(two).confidence == 0.97
+    assert two.is_uncertain and with_trust_restored(two).confidence == 0.97
     unsure_three = DieReading(3, 0.0, (104.0, 96.0), 80.0, 3)
-    assert with_strong_pips_trusted(with_second_opinions([two], [[unsure_three]], 80.0)[0]).confidence == 0.97
+    assert with_trust_restored(with_second_opinions([two], [[unsure_three]], 80.0)[0]).confidence == 0.97
     sure_three = DieReading(3, 1.0, (104.0, 96.0), 80.0, 3)
-    assert with_strong_pips_trusted(with_second_opinions([two], [[sure_three]], 80.0)[0]).is_uncertain
-    assert with_strong_pips_trusted(in_doubt(two)).is_uncertain
-    assert with_strong_pips_trusted(through(1, 0.97)).confidence == 0.97
-    assert with_strong_pips_trusted(through(1, 0.0)).is_uncertain
-    assert with_strong_pips_trusted(through(4, 0.8)).confidence == 0.8
-    assert with_strong_pips_trusted(through(4, 0.49)).is_uncertain
+    assert with_trust_restored(with_second_opinions([two], [[sure_three]], 80.0)[0]).is_uncertain
+    assert with_trust_restored(in_doubt(two)).is_uncertain
+    assert with_trust_restored(through(1, 0.97)).confidence == 0.97
+    assert with_trust_restored(through(1, 0.0)).is_uncertain
+    assert with_trust_restored(through(4, 0.8)).confidence == 0.8
+    assert with_trust_restored(through(4, 0.49)).is_uncertain
 
 def a_drawn_die(table, body):
     """A 128 px crop of the table's colour with a 64 px die of the body's colour at its middle (rows and columns
@@ -878,7 +878,7 @@ def test_a_face_read_alone_far_off_its_blobs_middle_is_doubted():
     (0.35 of a side; 0.27 for a 1's pip) may be a side's pips read as a face: it is put in doubt. A 1 off by no
     more than any face may be is trusted at the end as read unless something else doubts it; one further off is
     not."""
-    from tablegames.piddle.scan import Blobs, DieReading, off_centre_doubted, with_strong_pips_trusted
+    from tablegames.piddle.scan import Blobs, DieReading, off_centre_doubted, with_trust_restored
 
     blobs = Blobs(labels=np.ones((10, 10), np.int32), chosen=(1,), specks=(), boxes=(), factor=1.0, die_pixels=100.0,
                   middles=((200.0, 200.0),))
@@ -889,8 +889,8 @@ def test_a_face_read_alone_far_off_its_blobs_middle_is_doubted():
 
     assert not read(3, 30.0).is_uncertain and not read(6, 34.0).is_uncertain and not read(1, 26.0).is_uncertain
     assert read(3, 36.0).is_uncertain and read(5, 45.0).is_uncertain and read(1, 28.0).is_uncertain
-    assert with_strong_pips_trusted(read(1, 34.0)).confidence == 1.0
-    assert with_strong_pips_trusted(read(1, 36.0)).is_uncertain
+    assert with_trust_restored(read(1, 34.0)).confidence == 1.0
+    assert with_trust_restored(read(1, 36.0)).is_uncertain
 
 
 def test_a_washed_out_ones_side_read_as_a_three_by_its_blobs_edge_is_flagged():

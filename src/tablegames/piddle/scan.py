@@ -579,7 +579,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [at_the_frame_doubted(die, rgb.shape[0], rgb.shape[1], die_pixels) for die in readings]
     readings = [off_the_blobs_doubted(die, blobs) for die in readings]
     readings = close_spaced_doubted(readings)
-    readings = [with_strong_pips_trusted(die) for die in readings]
+    readings = [with_trust_restored(die) for die in readings]
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
 
@@ -610,15 +610,17 @@ def in_doubt(die: DieReading) -> DieReading:
     return dataclasses.replace(die, confidence=min(die.confidence, UNSURE), trusted_confidence=0.0)
 
 
-def with_strong_pips_trusted(die: DieReading) -> DieReading:
-    """A die of two pips or more read with confidence (UNCERTAIN_BELOW or more) from its strong pips alone
-    (strong_pips_read: the weaker ones taken for a translucent die's bottom face), or with the spots no die's pip
-    could be at left out of its margin (scan_faces.margin_of_possible_spots), and doubted for nothing else, trusted
-    as read (trusted_confidence): its doubt weighs in choosing the die size and against other readings, not in the
-    flag. Tuning photos: of dice read from their strong pips every one read with SURE or more was right (step 56),
-    and so were the 7 read with 0.5 to 0.9 (step 73; the test's 9 too); a 1 so read was wrong as often as right,
-    and is trusted only when its weak pips stand out no more than a ghost's do (step 75: scan_faces.GHOST_ONE_MOST).
-    With impossible spots left out (step 74): 1 and 2 dice of the tuning photos and 6 of the test's, all right."""
+def with_trust_restored(die: DieReading) -> DieReading:
+    """A die put in doubt only by doubts that keep its trusted_confidence, and read with UNCERTAIN_BELOW or more,
+    trusted as read: those doubts weigh in choosing the die size and against other readings, not in the flag. They
+    are: read from its strong pips alone (scan_faces.strong_pips_read: the weaker ones taken for a translucent die's
+    bottom face), a margin kept low only by spots no die's pip could be at (margin_of_possible_spots), a faint face
+    read without a flaw (with_faint_faces), a 2 of unlike pips still chosen (read_face), a 1 a little off its blob's
+    middle (off_centre_doubted); any other doubt (in_doubt) takes the trust away. Tuning photos: of dice read from
+    their strong pips every one read with SURE or more was right (step 56), and so were the 7 read with 0.5 to 0.9
+    (step 73; the test's 9 too); a 1 so read was wrong as often as right, and is trusted only when its weak pips
+    stand out no more than a ghost's do (step 75: scan_faces.GHOST_ONE_MOST). With impossible spots left out (step
+    74): 1 and 2 dice of the tuning photos and 6 of the test's, all right; steps 76-80 in docs/piddle.md."""
     if die.trusted_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
         return dataclasses.replace(die, confidence=die.trusted_confidence)
     return die

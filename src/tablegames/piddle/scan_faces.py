@@ -685,7 +685,7 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     bottom 5 shows its middle pip at about half the 2's pips' strength, too weak for frontal, at the 2's middle:
     the 2 read with no margin over a 3 (tuning photos, faces of two taken too: 5353 276 to 277 exact, right flagged
     3.3% to 3.2% on 4242, none lost; the test's dice right 5843 to 5844, no wrong die unflagged more).
-    What it is trusted with at the end (trusted_confidence: scan.with_strong_pips_trusted) is its confidence,
+    What it is trusted with at the end (trusted_confidence: scan.with_trust_restored) is its confidence,
     but a 1's only when every weak pip under it stands out GHOST_ONE_MOST of its pip or less: a 2 or 3 read from
     its one strong pip has a pip dimmed by glare under it, stronger (tuning and test photos, 1s so read and flagged
     first for it: right 4 and 15, wrong 1 and 4; of the weak pips of the wrong ones 0.53 to 0.65, of
@@ -1036,7 +1036,7 @@ def margin_of_possible_spots(reading: Reading, peaks: Floats, base: float, stren
     read (the pattern with that spot is part of no face's: a 3's diagonal and a spot midway along a side, a 5 and
     one there, a 6 and its middle): what stands out there less than half as much as a pip is not a pip the face
     lost (a translucent die's ghost, a neighbour's pip or glare within a pip's reach), and the face is trusted
-    without it when nothing else doubts it (`scan.with_strong_pips_trusted`). Not for a 1 (its grid is not seen),
+    without it when nothing else doubts it (`scan.with_trust_restored`). Not for a 1 (its grid is not seen),
     nor when a spot off the grid or a missing pip limits the margin (grid_reading). A 4's spot midway along a side
     is a 6's lost pip only if the spot opposite it stands out too (LOST_TOO: a 6 that lost both middle pips to
     glare or blur shows both a little; one alone is a ghost or a neighbour's pip; step 80: tuning and test photos,
