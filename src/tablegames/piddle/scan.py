@@ -605,9 +605,12 @@ def crowded(readings: list[DieReading], die_pixels: float) -> bool:
                for k, a in enumerate(readings) for b in readings[k + 1:])
 
 
-def in_doubt(die: DieReading) -> DieReading:
-    """The die with its confidence capped at UNSURE: marked for the player to check."""
-    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE), trusted_confidence=0.0)
+def in_doubt(die: DieReading, keeps_trust: bool = False) -> DieReading:
+    """The die with its confidence capped at UNSURE: marked for the player to check; trusted at the end as read
+    when nothing else doubts it (with_trust_restored) only if this doubt keeps its trust (scan_faces.face_in_doubt
+    is the same for a face)."""
+    return dataclasses.replace(die, confidence=min(die.confidence, UNSURE),
+                               trusted_confidence=die.confidence if keeps_trust else 0.0)
 
 
 def with_trust_restored(die: DieReading) -> DieReading:
@@ -831,7 +834,7 @@ def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: fl
     if off <= reach * die_pixels:
         return die
     if die.value == 1 and off <= FACE_OFF_CENTRE * die_pixels:
-        return dataclasses.replace(in_doubt(die), trusted_confidence=die.confidence)
+        return in_doubt(die, keeps_trust=True)
     return in_doubt(die)
 
 

@@ -517,6 +517,14 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
     return with_faint_faces(best, best_sign, maps, mask, around, size), best_sign
 
 
+def face_in_doubt(face: Face, keeps_trust: bool) -> Face:
+    """The face with its confidence capped at UNSURE, and what it is trusted with at the end when nothing else
+    doubts it (trusted_confidence): its confidence when the doubt keeps its trust, else none
+    (scan.with_trust_restored; scan.in_doubt is the same for a die read)."""
+    return dataclasses.replace(face, confidence=min(face.confidence, UNSURE),
+                               trusted_confidence=face.confidence if keeps_trust else 0.0)
+
+
 UNREAD_AREA = 1.0  # of a die's side squared: this much of a region no face read surely reaches may hide a die
 SURE_REACH = 0.8  # of a die's side: how far round a face read surely its die reaches
 CROWDED_OUT = 0.5  # of a die's side: a face read unsurely this near a faint face is not a die of its own
@@ -550,9 +558,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
             or all(math.hypot(*(face.centre - other.centre)) > CROWDED_OUT * size for other in faint)]
     sure_kept = [face for face in kept if face.confidence >= UNCERTAIN_BELOW]
-    added = [dataclasses.replace(face, confidence=min(face.confidence, UNSURE),
-                                 trusted_confidence=face.confidence if face.confidence >= 1.0
-                                 and len(face.members) == face.value else 0.0)
+    added = [face_in_doubt(face, keeps_trust=face.confidence >= 1.0 and len(face.members) == face.value)
              for face in faint
              if all(math.hypot(*(face.centre - other.centre)) > SURE_REACH * size for other in sure_kept)]
     return kept + added
@@ -710,8 +716,7 @@ def strong_pips_read(peaks: dict[int, Floats], pips: list[Pip], frontal: list[in
     read, square = found
     under = [k for k in weak if math.hypot(*(pips[k].centre - middle)) <= FACE_REACH * size]
     ghostly = read.value >= 2 or all(pips[k].strength <= GHOST_ONE_MOST * top for k in under)
-    return dataclasses.replace(read, confidence=min(read.confidence, UNSURE),
-                               trusted_confidence=read.confidence if ghostly else 0.0), square
+    return face_in_doubt(read, keeps_trust=ghostly), square
 
 
 def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) -> dict[int, Floats]:
