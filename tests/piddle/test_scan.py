@@ -1348,3 +1348,25 @@ def test_a_two_whose_bottom_faces_middle_pip_is_too_small_for_frontal_is_read_fr
     assert whole is not None and whole[0].confidence < scan_faces.UNCERTAIN_BELOW
     again = scan_faces.strong_pips_read(peaks, pips, frontal, (0, 1), side, floor)
     assert again is not None and again[0].value == 2 and again[0].trusted_confidence >= scan_faces.SURE
+
+
+def test_a_die_read_only_at_a_larger_size_where_none_was_kept_is_added_in_doubt():
+    """A die that a reading at a larger die size read with UNSURE or more, as far from every die kept as dice stand,
+    is added, in doubt; not one read at a smaller size (a side's pips), nor one read with less, nor one by a die
+    kept or by another so added. The tuning photo 4242/165, eight red dice with a 6 the size kept read as none, has
+    it read (flagged)."""
+    from photo_world import world_photo
+    from tablegames.piddle.scan import UNSURE, DieReading, found_larger
+
+    kept = [DieReading(4, 1.0, (100.0, 100.0), 50.0, 4)]
+    larger = DieReading(6, 1.0, (100.0, 170.0), 60.0, 6)
+    [added] = found_larger(kept, [[larger], [dataclasses.replace(larger, center=(102.0, 172.0))]], 50.0)
+    assert added.value == 6 and added.center == larger.center and added.confidence == UNSURE and added.is_uncertain
+    assert not found_larger(kept, [[dataclasses.replace(larger, size=43.5)]], 50.0)  # smaller
+    assert not found_larger(kept, [[dataclasses.replace(larger, confidence=0.3)]], 50.0)  # read unsurely
+    assert not found_larger(kept, [[dataclasses.replace(larger, center=(100.0, 150.0))]], 50.0)  # by the 4
+
+    photo = world_photo(4242, 165)
+    reading = read_dice(photo.image)
+    assert any(die.value == 6 and math.hypot(die.center[0] - 644, die.center[1] - 531) < 20 and die.is_uncertain
+               for die in reading.dice), reading.dice

@@ -569,6 +569,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings, in_perspective = read_in_perspective(rgb, blobs, readings, die_pixels, votes)
     others += in_perspective
     readings = with_second_opinions(readings, others, die_pixels)
+    readings += found_larger(readings, others, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
         return refusal(TOO_SMALL, f"the dice are about {blobs.die_pixels:.0f} pixels across: too small to read",
@@ -686,6 +687,24 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
                        for reading in others for other in reading)
         doubted.append(in_doubt(die) if disagree else die)
     return doubted
+
+
+def found_larger(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float) -> list[DieReading]:
+    """The dice that a reading at a larger die size read with UNSURE or more where no die was kept (nor another so
+    found) as near as two dice can stand, put in doubt: a face whose pips at the size kept were too big or too
+    faint for pips of a die that size, or a blob of one die read as none at a size chosen for the photo's other
+    blobs (a lone die among dice read surely at a size 20-25% too small). Photos of seeds 4242, 5353 and 1919:
+    dice right 1784 to 1785, 1775 the same, 5846 to 5850, no extra die. Not smaller sizes: there a side's pip or
+    half of a die is read as a die of its own (down to 0.8 of the size kept, a side's pip read as a 1 of 1919/585:
+    an extra die); nor dice read with less than UNSURE (at every size, whatever their confidence: 5852 right but 8
+    extra dice, photos exact 912 to 909; those read so at larger sizes were extra or wrong but one)."""
+    found: list[DieReading] = []
+    for reading in others:
+        for other in reading:
+            if other.confidence >= UNSURE and other.size > die_pixels and all(
+                    apart(other.center, die.center) >= CROWDED * other.size for die in readings + found):
+                found.append(in_doubt(other))
+    return found
 
 
 def spaced_faces(readings: list[DieReading]) -> list[DieReading]:
