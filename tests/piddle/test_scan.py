@@ -1370,3 +1370,25 @@ def test_a_die_read_only_at_a_larger_size_where_none_was_kept_is_added_in_doubt(
     reading = read_dice(photo.image)
     assert any(die.value == 6 and math.hypot(die.center[0] - 644, die.center[1] - 531) < 20 and die.is_uncertain
                for die in reading.dice), reading.dice
+
+
+def test_a_die_in_doubt_takes_the_value_a_larger_size_read_it_as_surely():
+    """A die in doubt read as another value with SURE or more at a larger die size takes that value, in doubt
+    still (the surest such reading); not from a smaller size, nor from a reading with less, nor when the die was
+    read surely. The tuning photo 5353/27, a green die's 5 read at the size kept as a doubted 3, is read right."""
+    from photo_world import world_photo
+    from tablegames.piddle.scan import UNSURE, DieReading, read_larger
+
+    doubted = DieReading(2, 0.45, (100.0, 100.0), 50.0, 2)
+    one = DieReading(1, 1.0, (104.0, 98.0), 62.0, 1)
+    taken = read_larger(doubted, [[dataclasses.replace(one, value=6, confidence=0.92)], [one]], 50.0)
+    assert taken.value == 1 and taken.center == one.center and taken.confidence == UNSURE
+    assert read_larger(doubted, [[dataclasses.replace(one, size=44.0)]], 50.0) == doubted  # smaller
+    assert read_larger(doubted, [[dataclasses.replace(one, confidence=0.8)]], 50.0) == doubted  # less than SURE
+    assert read_larger(doubted, [[dataclasses.replace(one, center=(100.0, 130.0))]], 50.0) == doubted  # elsewhere
+    sure = dataclasses.replace(doubted, confidence=1.0)
+    assert read_larger(sure, [[one]], 50.0) == sure
+
+    photo = world_photo(5353, 27)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values), reading.dice
