@@ -1,7 +1,8 @@
 """How well the dice photo reader reads: the figures of tests/piddle/test_photo_reading.py for any number of
 photos of the independent generator (tests/photo_world.py) and of the suite's own (piddle.scan_synth), the
 calibration table (of the dice read with each confidence, how many were right), and optionally the figures by
-material, table, pips, tilt, size and number of dice, and every photo not read exactly.
+material, table, pips, tilt, size and number of dice, the dice by how light glare left their face, and every photo
+not read exactly.
 
     .venv/bin/python scripts/measure_piddle_reader.py [--photos 1000] [--old 1000] [--by] [--failures]
         [--seed 4242] [--keep DIR] [--per-photo FILE] [--against FILE]
@@ -18,8 +19,31 @@ import collections
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+
+GLARE_BANDS = (0.5, 0.7, 0.8, 0.9)  # of white: how light a coloured die's face is in its middle, in its darkest
+# channel (glare adds white light: a red, green, blue, black or amber face this light is washed out, its pips faint)
+
+
+def face_light(image: Any, centre: tuple[float, float], size: float) -> float:
+    """How light a die's face is (0-1, of white) in the middle of it (0.3 of its side round its centre), in the
+    darkest channel: the median."""
+    reach = max(2, int(0.3 * size))
+    row, col = int(centre[0]), int(centre[1])
+    middle = np.asarray(image)[max(row - reach, 0):row + reach, max(col - reach, 0):col + reach]
+    return float(np.median(middle.min(axis=2))) / 255.0
+
+
+def glare_band(light: float) -> str:
+    """The band of GLARE_BANDS a face's lightness lies in, as words."""
+    lower = max((edge for edge in GLARE_BANDS if light >= edge), default=0.0)
+    upper = min((edge for edge in GLARE_BANDS if light < edge), default=1.0)
+    return f"coloured dice, face {lower:.1f}-{upper:.1f} of white"
 
 
 def main() -> int:
@@ -27,7 +51,7 @@ def main() -> int:
     parser.add_argument("--photos", type=int, default=200, help="photos of the independent generator (default 200)")
     parser.add_argument("--old", type=int, default=200, help="photos of the suite's own generator (default 200)")
     parser.add_argument("--seed", type=int, default=None, help="the new generator's seed (default: the test's)")
-    parser.add_argument("--by", action="store_true", help="figures by material, table, pips, tilt, size, count")
+    parser.add_argument("--by", action="store_true", help="figures by material, table, pips, tilt, size, count, and the dice by how light glare left their face")
     parser.add_argument("--failures", action="store_true", help="list every photo not read exactly")
     parser.add_argument("--keep", type=Path, help="a folder to keep the new generator's photos in (drawn once)")
     parser.add_argument("--per-photo", type=Path, help="write one line a photo of the new generator here")
@@ -48,11 +72,22 @@ def main() -> int:
                              f"(SEED/INDEX exact=...), got {line[:60]!r}")
             earlier[photo] = reading
 
-    from photo_world import NEW_SEED, OLD_SEED, WorldScore, kept_world_photo, score_world, world_photo
+    from photo_world import (
+        MATERIALS,
+        NEW_SEED,
+        OLD_SEED,
+        WorldScore,
+        kept_world_photo,
+        match_dice,
+        score_world,
+        world_photo,
+    )
     from tablegames.piddle.scan import read_dice
 
     seed = NEW_SEED if args.seed is None else args.seed
     total, groups = WorldScore(), collections.defaultdict(WorldScore)
+    light_faces = {material.name for material in MATERIALS if min(material.body) >= 0.5}  # ivory, white
+    by_glare: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     drawing = reading = 0.0
     lines, changed, exact_change = [], 0, 0
     for index in range(args.photos):
@@ -80,6 +115,14 @@ def main() -> int:
                     f"die {int(min(notes['die_pixels'], 249) // 50 * 50)}-{int(min(notes['die_pixels'], 249) // 50 * 50) + 50} px",
                     f"{notes['count']} dice"):
             groups[key].add(score)
+        if args.by:
+            matched, _ = match_dice([die.center for die in photo.dice], [die.size for die in photo.dice],
+                                    reading_of.dice)
+            for die, read in zip(photo.dice, matched, strict=True):
+                key = "white or ivory dice" if notes["material"] in light_faces \
+                    else glare_band(face_light(photo.image, die.center, die.size))
+                by_glare[key]["dice"] += 1
+                by_glare[key]["missed" if read is None else "right" if read.value == die.value else "wrong"] += 1
     if args.per_photo is not None:
         from tablegames.core.files import write_atomic
 
@@ -99,6 +142,10 @@ def main() -> int:
     if args.by:
         for key in sorted(groups):
             print(groups[key].row(key[:14]) + f"  [{key}]")
+        print("dice by how light glare left their face, in its middle:")
+        for key, tally in sorted(by_glare.items()):
+            print(f"    {key}: {tally['right']}/{tally['dice']} right ({100 * tally['right'] / tally['dice']:.1f}%), "
+                  f"{tally['wrong']} read wrong, {tally['missed']} missed")
     if args.failures:
         for failure in total.failures:
             print(failure)

@@ -923,6 +923,21 @@ class WorldScore:
                 f"odd counts said {self.odd_counts_said}/{self.odd_counts}")
 
 
+def match_dice(centres: list[tuple[float, float]], sizes: list[float], dice: Any) -> tuple[list[Any], list[Any]]:
+    """Each true die's read die, or None where it was missed: the true dice taken in order of place (row, then
+    column), each matched to the nearest read die left within 0.6 of its side; and the read dice left (extra)."""
+    unused = list(dice)
+    matched: list[Any] = [None] * len(centres)
+    for k in sorted(range(len(centres)), key=lambda k: centres[k]):
+        if not unused:
+            continue
+        distance = [math.hypot(centres[k][0] - d.center[0], centres[k][1] - d.center[1]) for d in unused]
+        nearest = int(np.argmin(distance))
+        if distance[nearest] <= 0.6 * sizes[k]:
+            matched[k] = unused.pop(nearest)
+    return matched, unused
+
+
 def score_world(truth: list[tuple[tuple[int, ...], list[tuple[float, float]], list[float]]] | WorldPhoto,
                 reading: Any, name: str = "", expected: int = 6) -> WorldScore:
     """Match each true die to the nearest read die within 0.6 of its side; everything else is missed or extra.
@@ -934,20 +949,14 @@ def score_world(truth: list[tuple[tuple[int, ...], list[tuple[float, float]], li
     else:
         values, centres, sizes = list(truth[0]), truth[1], truth[2]
     score = WorldScore(photos=1, dice=len(values))
-    unused = list(reading.dice)
+    matched, unused = match_dice(centres, sizes, reading.dice)
     problems = []
-    for value, centre, size in sorted(zip(values, centres, sizes, strict=True), key=lambda v: v[1]):
-        if not unused:
-            score.missed += 1
-            problems.append(f"missed a {value}")
-            continue
-        distance = [math.hypot(centre[0] - d.center[0], centre[1] - d.center[1]) for d in unused]
-        nearest = int(np.argmin(distance))
-        if distance[nearest] > 0.6 * size:
+    for k in sorted(range(len(values)), key=lambda k: centres[k]):
+        value, centre, die = values[k], centres[k], matched[k]
+        if die is None:
             score.missed += 1
             problems.append(f"missed a {value} at {centre[0]:.0f},{centre[1]:.0f}")
             continue
-        die = unused.pop(nearest)
         tally = score.by_confidence[band_of(die.confidence)]
         tally[0] += 1
         tally[1] += die.value == value

@@ -102,3 +102,38 @@ def test_kept_photos_are_fuzzed_every_damage_drawn_again(tmp_path, monkeypatch):
         photo = kept_world_photo(5, 3, tmp_path)
         assert np.array_equal(photo.image, drawn.image) and photo.dice == drawn.dice
     assert len(draws) == 100
+
+
+def test_each_true_die_is_matched_to_the_nearest_read_die_within_reach():
+    """match_dice: true dice in order of place, each taking the nearest read die left within 0.6 of its side; a
+    read die taken is not taken again (two true dice near one read die: the first in place has it, the other is
+    missed), one too far is missed, the read dice left are extra."""
+    from types import SimpleNamespace
+
+    from photo_world import match_dice
+
+    read = [SimpleNamespace(center=(100.0, 104.0)), SimpleNamespace(center=(300.0, 300.0)),
+            SimpleNamespace(center=(500.0, 500.0))]
+    centres = [(300.0, 330.0), (100.0, 100.0), (100.0, 110.0), (300.0, 400.0)]
+    matched, extra = match_dice(centres, [60.0, 50.0, 50.0, 60.0], read)
+    assert matched == [read[1], read[0], None, None] and extra == [read[2]]
+
+
+def test_a_faces_lightness_is_its_darkest_channel_in_its_middle(monkeypatch):
+    """scripts/measure_piddle_reader.py groups the dice by how light glare left their face: the median of the
+    darkest channel over the middle of the face (a red face washed pink by glare is light in every channel, a
+    red face is not), in bands."""
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "scripts"))
+    from measure_piddle_reader import face_light, glare_band
+
+    image = np.zeros((100, 100, 3), np.uint8)
+    image[20:80, 20:80] = (200, 30, 30)  # a red face
+    assert face_light(image, (50.0, 50.0), 60.0) == pytest.approx(30 / 255)
+    image[20:80, 20:80] = (255, 220, 224)  # washed pink
+    image[48:52, 48:52] = 255  # a white pip in its middle: the median is the face's
+    assert face_light(image, (50.0, 50.0), 60.0) == pytest.approx(220 / 255)
+    assert glare_band(0.2) == "coloured dice, face 0.0-0.5 of white"
+    assert glare_band(0.7) == "coloured dice, face 0.7-0.8 of white"
+    assert glare_band(0.95) == "coloured dice, face 0.9-1.0 of white"
