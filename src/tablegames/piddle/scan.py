@@ -695,8 +695,9 @@ def read_larger(die: DieReading, others: list[list[DieReading]], die_pixels: flo
     of them), in doubt still: at the size kept its pips looked too big or too many for a die that size (a 1's pip
     and its bottom face's ghost read as a 2, a 1 and a side's pips as a 6). Photos of seeds 4242, 5353 and 1919:
     dice right 1785 the same, 1775 to 1776 (two mended, a 2 of 5353/127 read as a 1 at a size 36% larger), 5850
-    to 5854 (six mended, two lost), photos exact 913 to 917. At any size, with more confidence than the die's, the
-    tuning photos' dice in doubt were mended and broken alike (12 and 12, docs/piddle.md)."""
+    to 5854 (six mended, two lost), photos exact 913 to 917. Taking readings of UNCERTAIN_BELOW or more too: the
+    tuning photos' 1785 to 1783 and 1776 to 1774; at any size, with more confidence than the die's, their dice in
+    doubt were mended and broken alike (12 and 12, docs/piddle.md)."""
     if not die.is_uncertain:
         return die
     larger = [other for reading in others for other in reading
