@@ -1398,21 +1398,22 @@ def test_a_die_in_doubt_takes_the_value_a_larger_size_read_it_as_surely():
     assert sorted(reading.values) == sorted(photo.values), reading.dice
 
 
-def test_a_die_in_doubt_a_larger_size_reads_surely_alike_is_trusted_at_the_end():
-    """A die in doubt that a larger die size read as the same value with SURE or more is trusted at the end with
-    that reading's confidence, unless a reading at any size read it as another value with UNCERTAIN_BELOW or more;
-    not from a smaller size. The tuning photo 4242/22 reads its five dice right, none flagged (a 2 was)."""
+def test_a_die_in_doubt_another_size_reads_surely_alike_is_trusted_at_the_end():
+    """A die in doubt that another die size read as the same value with SURE or more is trusted at the end with
+    that reading's confidence, unless a reading at any size read it as another value with UNCERTAIN_BELOW or more.
+    The tuning photo 4242/22 reads its five dice right, none flagged (a 2 was)."""
     from photo_world import world_photo
-    from tablegames.piddle.scan import DieReading, confirmed_larger, with_trust_restored
+    from tablegames.piddle.scan import DieReading, confirmed_elsewhere, with_trust_restored
 
     doubted = DieReading(2, 0.45, (100.0, 100.0), 50.0, 2)
     alike = DieReading(2, 0.97, (103.0, 98.0), 58.0, 2)
-    trusted = with_trust_restored(confirmed_larger(doubted, [[alike]], 50.0))
-    assert trusted.value == 2 and trusted.confidence == 0.97 and not trusted.is_uncertain
-    for others in ([[dataclasses.replace(alike, size=44.0)]],  # smaller
+    for size in (58.0, 44.0):  # larger or smaller
+        trusted = with_trust_restored(confirmed_elsewhere(doubted, [[dataclasses.replace(alike, size=size)]], 50.0))
+        assert trusted.value == 2 and trusted.confidence == 0.97 and not trusted.is_uncertain
+    for others in ([[dataclasses.replace(alike, size=50.0)]],  # the same size: no other reading
                    [[dataclasses.replace(alike, confidence=0.8)]],  # less than SURE
                    [[alike], [DieReading(1, 0.6, (98.0, 104.0), 44.0, 1)]]):  # another value at another size
-        assert with_trust_restored(confirmed_larger(doubted, others, 50.0)).is_uncertain
+        assert with_trust_restored(confirmed_elsewhere(doubted, others, 50.0)).is_uncertain
 
     photo = world_photo(4242, 22)
     reading = read_dice(photo.image)
