@@ -1399,9 +1399,9 @@ def test_a_die_in_doubt_takes_the_value_a_larger_size_read_it_as_surely():
 
 
 def test_a_die_in_doubt_another_size_reads_surely_alike_is_trusted_at_the_end():
-    """A die in doubt that another die size read as the same value with SURE or more is trusted at the end with
-    that reading's confidence, unless a reading at any size read it as another value with UNCERTAIN_BELOW or more.
-    The tuning photo 4242/22 reads its five dice right, none flagged (a 2 was)."""
+    """A die in doubt that other die sizes read as the same value with SURE or more is trusted at the end with the
+    surest one's confidence, unless as many readings at any size read it as another value with UNCERTAIN_BELOW or
+    more. The tuning photo 4242/22 reads its five dice right, none flagged (a 2 was)."""
     from photo_world import world_photo
     from tablegames.piddle.scan import DieReading, confirmed_elsewhere, with_trust_restored
 
@@ -1414,6 +1414,9 @@ def test_a_die_in_doubt_another_size_reads_surely_alike_is_trusted_at_the_end():
                    [[dataclasses.replace(alike, confidence=0.8)]],  # less than SURE
                    [[alike], [DieReading(1, 0.6, (98.0, 104.0), 44.0, 1)]]):  # another value at another size
         assert with_trust_restored(confirmed_elsewhere(doubted, others, 50.0)).is_uncertain
+    one = DieReading(1, 0.6, (98.0, 104.0), 66.0, 1)
+    outvoted = [[alike], [dataclasses.replace(alike, size=44.0, confidence=0.92)], [one]]  # two sizes to one
+    assert with_trust_restored(confirmed_elsewhere(doubted, outvoted, 50.0)).confidence == 0.97
 
     photo = world_photo(4242, 22)
     reading = read_dice(photo.image)

@@ -693,17 +693,17 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
 
 
 def confirmed_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
-    """A die in doubt that a reading at another die size read as the same value with SURE or more, and none at
-    any size as another with UNCERTAIN_BELOW or more, trusted at the end with that reading's confidence (when
+    """A die in doubt that readings at other die sizes read as the same value with SURE or more, more of them than
+    read it as another with UNCERTAIN_BELOW or more, trusted at the end with the surest one's confidence (when
     nothing after doubts it: with_trust_restored). Photos of seeds 4242, 5353 and 1919: right dice flagged 45 to 35
-    (2.5% to 2.0%), 57 to 52 (3.2% to 2.9%) and 166 to 151 (2.84% to 2.58%), no wrong die unflagged; from larger
-    sizes alone 39, 53 and 161."""
+    (2.5% to 2.0%), 57 to 50 (3.2% to 2.8%) and 166 to 147 (2.84% to 2.51%), no wrong die unflagged; from larger
+    sizes alone, none reading another value: 39, 53 and 161; from any size so: 35, 52 and 151."""
     if not die.is_uncertain:
         return die
     near = [other for reading in others for other in reading if apart(other.center, die.center) < 0.5 * die_pixels]
     same = [other.confidence for other in near
             if other.size != die.size and other.value == die.value and other.confidence >= SURE]
-    if not same or any(other.value != die.value and other.confidence >= UNCERTAIN_BELOW for other in near):
+    if len(same) <= sum(other.value != die.value and other.confidence >= UNCERTAIN_BELOW for other in near):
         return die
     return dataclasses.replace(die, trusted_confidence=max(same))
 
