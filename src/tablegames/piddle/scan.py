@@ -664,6 +664,11 @@ def grown_over_a_one(die: DieReading, other: DieReading) -> bool:
     return die.value == 1 and other.size > die.size and die.confidence >= 1.0
 
 
+def readings_of(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> list[DieReading]:
+    """The readings at other die sizes (others) of a die's place: within half a die of it."""
+    return [other for reading in others for other in reading if apart(other.center, die.center) < 0.5 * die_pixels]
+
+
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
@@ -680,14 +685,14 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     another 1 or lost: right flagged 3.4% to 3.3% and 4.6% to 4.3% when those no longer doubt a 2, none wrong more)."""
     doubted = []
     for die in readings:
-        disagree = any(other.value != die.value and apart(other.center, die.center) < 0.5 * die_pixels
+        disagree = any(other.value != die.value
                        and (other.confidence >= UNCERTAIN_BELOW and not split_smaller(die, other)
                             and not grown_over_a_one(die, other)
                             or read_with(die) < SURE and (read_with(die) < HALF_SURE or partly_on_its_spots(die))
                             or other.value > die.value >= 2 and other.confidence >= UNSURE
                             or die.value == 2 and other.value == 1 and other.confidence >= UNSURE
                             and other.size > die.size)
-                       for reading in others for other in reading)
+                       for other in readings_of(die, others, die_pixels))
         doubted.append(in_doubt(die) if disagree else die)
     return doubted
 
@@ -700,7 +705,7 @@ def confirmed_elsewhere(die: DieReading, others: list[list[DieReading]], die_pix
     sizes alone, none reading another value: 39, 53 and 161; from any size so: 35, 52 and 151."""
     if not die.is_uncertain:
         return die
-    near = [other for reading in others for other in reading if apart(other.center, die.center) < 0.5 * die_pixels]
+    near = readings_of(die, others, die_pixels)
     same = [other.confidence for other in near
             if other.size != die.size and other.value == die.value and other.confidence >= SURE]
     if len(same) <= sum(other.value != die.value and other.confidence >= UNCERTAIN_BELOW for other in near):
@@ -709,8 +714,8 @@ def confirmed_elsewhere(die: DieReading, others: list[list[DieReading]], die_pix
 
 
 def read_larger(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
-    """A die in doubt, or the reading of it as another value at a larger die size with SURE or more (the surest
-    of them), in doubt still: at the size kept its pips looked too big or too many for a die that size (a 1's pip
+    """A die in doubt, replaced by the surest reading of it as another value at a larger die size with SURE or more
+    (in doubt still), if any: at the size kept its pips looked too big or too many for a die that size (a 1's pip
     and its bottom face's ghost read as a 2, a 1 and a side's pips as a 6). Photos of seeds 4242, 5353 and 1919:
     dice right 1785 the same, 1775 to 1776 (two mended, a 2 of 5353/127 read as a 1 at a size 36% larger), 5850
     to 5854 (six mended, two lost), photos exact 913 to 917. Taking readings of UNCERTAIN_BELOW or more too: the
@@ -718,9 +723,8 @@ def read_larger(die: DieReading, others: list[list[DieReading]], die_pixels: flo
     doubt were mended and broken alike (12 and 12, docs/piddle.md)."""
     if not die.is_uncertain:
         return die
-    larger = [other for reading in others for other in reading
-              if other.size > die.size and other.value != die.value and other.confidence >= SURE
-              and apart(other.center, die.center) < 0.5 * die_pixels]
+    larger = [other for other in readings_of(die, others, die_pixels)
+              if other.size > die.size and other.value != die.value and other.confidence >= SURE]
     return in_doubt(max(larger, key=lambda other: other.confidence)) if larger else die
 
 
