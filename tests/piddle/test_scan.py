@@ -635,6 +635,32 @@ def test_dice_whose_pips_are_too_big_for_the_blobs_die_size_are_read_again_large
     assert all(die.is_uncertain for die in extra), extra
 
 
+@pytest.mark.parametrize(("seed", "index"), [(2121, 181), (3131, 16)])
+def test_dice_all_touching_are_read_at_their_own_size_not_the_blobs(seed, index):
+    """Photos of the independent generator of big red dice (200-250 px), plain to see, that touch in one or two
+    blobs: the die size the blobs said was 1.7 and 2.2 times theirs, no face of three pips was read with confidence
+    at it, and eight dice were read as two in doubt (2121/181), six as three (3131/16). Read on the ladder of sizes
+    (half the blobs' to 2.8 times) and again at the size their pips say, every die is read right and sure."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.right_flagged == 0, score.failures
+
+
+def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
+    """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
+    at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own
+    reading; a size on the ladder is taken only when faces of three pips read with confidence say a size. Nothing
+    is read wrong unflagged, nor read where no die is."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(5353, 62)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
+    assert score.right >= 2, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(4242, 10), (4242, 24), (4242, 28)])
 def test_a_face_of_four_pips_or_more_is_not_doubted_for_a_pip_beside_it(seed, index):
     """Photos of the independent generator where a 4 or a 5 was read right and doubted for a frontal pip beside it
