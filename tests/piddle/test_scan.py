@@ -648,6 +648,18 @@ def test_dice_all_touching_are_read_at_their_own_size_not_the_blobs(seed, index)
     assert score.exact and score.right_flagged == 0, score.failures
 
 
+def test_a_blob_read_surely_at_a_size_far_too_small_is_read_again_at_the_size_kept():
+    """2121/39: white dice with engraved pips on paper, each falling apart into its face and sides, so the blobs'
+    die size came out 0.6 of theirs. A 4 was read there as two sure 1s and, read surely, at no other size; the
+    photo's other dice were read at 1.56 times that size, which their pips say. Read at it too, the 4 is a 4:
+    every die right, nothing read where no die is."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(2121, 39)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.right == len(photo.dice) and score.extra == 0, score.failures
+
+
 def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
     """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
     at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own

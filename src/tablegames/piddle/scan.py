@@ -529,6 +529,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     if not spacings:
         by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, votes)
     readings = [die for dice in by_blob.values() for die in dice]
+    read_labels, first_pixels = list(blobs.chosen), die_pixels  # the blobs read at the size kept, and the first
     tries = [SMALLER * die_pixels, BIGGER * die_pixels]  # the blobs' size is off by 10% either way, often
     # a die is about four pip spacings: nearer the truth than the blobs' size (on the tuning photos, the median of
     # the blobs' is 11% too large and a fifth of the photos are off by more than 20%; of the pips', 1% and 2%), it
@@ -555,7 +556,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
             continue
         candidate, again = read_again(rgb, blobs, size, labels, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
-            readings, die_pixels = candidate, size
+            readings, die_pixels, read_labels = candidate, size, list(labels)
         others.append(again)
     # the pips of the reading kept say the die size once more when it is much smaller: a blob of many dice makes
     # the blobs' size far too large, the first reading shows too few pips to say so, and a reading at a size tried
@@ -566,7 +567,11 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
-            readings, die_pixels = candidate, from_kept
+            readings, die_pixels, read_labels = candidate, from_kept, list(blobs.chosen)
+        others.append(again)
+    stale = [label for label in blobs.chosen if label not in read_labels]
+    if stale and not 1 / FAR_SIZE < die_pixels / first_pixels < FAR_SIZE and pips_agree(readings, die_pixels):
+        readings, again = with_stale_blobs_read(rgb, blobs, readings, by_blob, stale, die_pixels, votes)
         others.append(again)
     readings, in_perspective = read_in_perspective(rgb, blobs, readings, die_pixels, votes)
     others += in_perspective
@@ -593,6 +598,8 @@ PIP_SPACING = 0.25  # a pip's distance from the face's centre along each axis, o
 
 
 SMALLER, BIGGER = 0.87, 1.15  # die sizes a blob not read surely is read at again (the blobs' is often 10% off)
+FAR_SIZE = 1.2  # a die size kept this much larger or smaller than the first: the blobs read surely at the first
+# are read at it too
 LARGER = 1.25  # a die size to try when the blobs' looks too small
 SMALLER_BY_PIPS = 0.85  # the pips of the dice kept saying a size this much smaller: read at it again
 CROWDED = 0.9  # of the die size: two readings nearer than this say the size is too small (touching dice stand a
@@ -870,6 +877,31 @@ def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieRe
         return kept
     score, trial = read_at(float(np.median(scout[1])) / PIP_SPACING)
     return trial if len(trial[1]) >= LADDER_SPACINGS and score > first else kept
+
+
+PIPS_AGREE = 0.15  # the die size the kept reading's pips say is within this share of the size kept
+
+
+def pips_agree(readings: list[DieReading], die_pixels: float) -> bool:
+    """Whether three faces or more of three pips or more, read with confidence, say this die size (`PIP_SPACING`)."""
+    spacings = [die.spacing for die in spaced_faces(readings)]
+    return len(spacings) >= LADDER_SPACINGS and \
+        abs(float(np.median(spacings)) / PIP_SPACING / die_pixels - 1) < PIPS_AGREE
+
+
+def with_stale_blobs_read(rgb: Picture, blobs: Blobs, readings: list[DieReading],
+                          by_blob: dict[int, list[DieReading]], stale: list[int], die_pixels: float,
+                          votes: dict[int, int]) -> tuple[list[DieReading], list[DieReading]]:
+    """The photo's dice with the blobs read surely at the first die size and not since (stale) read at the size kept,
+    far from it, each blob's new reading taken where it scores better (`reading_score`); and the dice of those
+    blobs as read again. At a size 40% too small (white dice on paper, each falling apart into its face and its
+    sides) a 4 was read as two sure 1s, which no other size was tried on: the size kept, which the other dice's pips
+    said, reads it as a sure 4 (2121/39)."""
+    again, _ = read_blobs(rgb, blobs, die_pixels, stale, dict(votes))
+    for label in stale:
+        if reading_score(again[label]) > reading_score(by_blob[label]):
+            readings = [die for die in readings if not any(die is old for old in by_blob[label])] + again[label]
+    return readings, [die for label in stale for die in again[label]]
 
 
 def reading_score(dice: list[DieReading]) -> float:
