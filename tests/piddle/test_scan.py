@@ -660,6 +660,30 @@ def test_a_blob_read_surely_at_a_size_far_too_small_is_read_again_at_the_size_ke
     assert score.right == len(photo.dice) and score.extra == 0, score.failures
 
 
+def test_dice_whose_faces_glare_washed_to_white_are_found_and_flagged():
+    """2121/143: seven translucent amber dice on red felt; glare washed two top faces to white, no pip left to
+    see (a person cannot read them either). They were missed ("found 5 dice"); each is now a die in doubt where
+    its blob is, so the photo says it holds seven, and the five readable dice stay read right and sure."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(2121, 143)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.missed == 0 and score.extra == 0 and score.wrong_unflagged == 0, score.failures
+    assert score.right >= 5 and score.right_flagged == 0 and reading.found == 7, score.failures
+
+
+def test_a_shadow_the_size_of_a_die_is_not_taken_for_a_blank_die():
+    """1919/75: ivory dice on lined paper cast long shadows; one, the size of a die and away from every die, is a
+    blob with nothing read in it. It is darker than the paper, not lighter as a glare-washed face is: no die is
+    reported there and the photo reads exactly."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(1919, 75)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact, score.failures
+
+
 def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
     """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
     at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own

@@ -580,6 +580,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [read_larger(die, others, die_pixels) for die in readings]
     readings += found_larger(readings, others, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
+    readings += blank_faces(rgb, blobs, readings, others, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
         return refusal(TOO_SMALL, f"the dice are about {blobs.die_pixels:.0f} pixels across: too small to read",
                        expected)
@@ -785,12 +786,17 @@ def in_working_picture(blobs: Blobs, centre: tuple[float, float]) -> tuple[float
     return centre[0] / blobs.factor, centre[1] / blobs.factor
 
 
+def label_at(blobs: Blobs, centre: tuple[float, float]) -> int:
+    """The label of the blob at this place (row, col) of the photo (0: none)."""
+    row, col = in_working_picture(blobs, centre)
+    return int(blobs.labels[min(max(round(row), 0), blobs.labels.shape[0] - 1),
+                            min(max(round(col), 0), blobs.labels.shape[1] - 1)])
+
+
 def blob_of(blobs: Blobs, centre: tuple[float, float]) -> int:
     """The label of the blob chosen as dice that a die read at this place (row, col) belongs to: the one there, or
     else the one whose middle is nearest."""
-    row, col = in_working_picture(blobs, centre)
-    label = int(blobs.labels[min(max(round(row), 0), blobs.labels.shape[0] - 1),
-                             min(max(round(col), 0), blobs.labels.shape[1] - 1)])
+    label = label_at(blobs, centre)
     if label in blobs.chosen:
         return label
     return min(blobs.chosen, key=lambda k: apart(centre, blobs.middles[k - 1]))
@@ -1078,6 +1084,53 @@ def read_specks(rgb: Picture, blobs: Blobs, readings: list[DieReading], die_pixe
                 found.append(DieReading(face.value, round(min(face.confidence, SPECK_CONFIDENCE), 3), centre,
                                         die_pixels, face.value))
     return found
+
+
+BLANK_AREA = (0.8, 2.0)  # of a die's area (its size squared): a blob this large with no die read in it is a die
+BLANK_LIGHT = 90  # percentile of a blank die's darkest channel over its blob: lighter than the table's lightest
+
+
+def blank_faces(rgb: Picture, blobs: Blobs, readings: list[DieReading], others: list[list[DieReading]],
+                die_pixels: float) -> list[DieReading]:
+    """Dice whose top face shows no pips that can be read (glare washed it out to white): a blob of one die's area
+    or so in which no die was read, none beside it, part of it lighter in every channel than the table is in any
+    (a shadow is darker). Each is a die in doubt (confidence 0) at the blob's middle, its value the surest reading
+    of another size there, or 1 (a guess, for the player to check)."""
+    found: list[DieReading] = []
+    table_light: float | None = None  # the table's lightest channel, its median over the table
+    for label in blobs.chosen:
+        area = blob_area_pixels(blobs, label) / die_pixels ** 2
+        middle = blobs.middles[label - 1]
+        if not BLANK_AREA[0] <= area <= BLANK_AREA[1] or any(label_at(blobs, d.center) == label for d in readings) \
+                or any(apart(d.center, middle) < CROWDED * die_pixels for d in readings):
+            continue
+        if table_light is None:
+            table = photo_colours(rgb, blobs, blobs.labels == 0)
+            table_light = float(np.median(table.max(axis=1))) if len(table) else 1.0  # no table: no blank faces
+        if np.percentile(photo_colours(rgb, blobs, blobs.labels == label).min(axis=1), BLANK_LIGHT) <= table_light:
+            continue
+        elsewhere = [d for dice in others for d in dice if label_at(blobs, d.center) == label]
+        guess = max(elsewhere, key=lambda d: d.confidence).value if elsewhere else 1
+        found.append(DieReading(guess, 0.0, middle, die_pixels, 0))
+    return found
+
+
+def photo_colours(rgb: Picture, blobs: Blobs, where: Mask) -> Floats:
+    """The photo's colours (0-1) at the working picture's pixels where `where` holds (at most 4000 of them)."""
+    rows, cols = np.nonzero(where)
+    pick = slice(None, None, max(1, len(rows) // 4000))
+    height, width = rgb.shape[:2]
+    r = np.minimum(((rows[pick] + 0.5) * blobs.factor).astype(np.int64), height - 1)
+    c = np.minimum(((cols[pick] + 0.5) * blobs.factor).astype(np.int64), width - 1)
+    colours: Floats = rgb[r, c].astype(np.float32)
+    if rgb.dtype == np.uint8:
+        colours *= np.float32(1 / 255)
+    return colours
+
+
+def blob_area_pixels(blobs: Blobs, label: int) -> float:
+    """A blob's area in the photo's pixels."""
+    return float(np.count_nonzero(blobs.labels[blobs.boxes[label - 1]] == label)) * blobs.factor ** 2
 
 
 CLOSE_SPACED = 0.75  # of the photo's pip spacing: a face whose pips are closer than this is not a whole face (a 6's
