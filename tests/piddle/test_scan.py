@@ -684,6 +684,19 @@ def test_a_shadow_the_size_of_a_die_is_not_taken_for_a_blank_die():
     assert score.exact, score.failures
 
 
+@pytest.mark.parametrize(("seed", "index"), [(2121, 113), (5353, 272)])
+def test_a_die_trusted_at_the_end_keeps_its_sides_from_being_read_as_dice(seed, index):
+    """2121/113: a translucent green 3 read in doubt from its strong pips (trusted at the end), and its two sides'
+    pips read with no confidence as two 3s beside it: two dice too many. Nearer it than two dice stand, they are
+    dropped as a sure die's would be. 5353/272: a 2 read with UNSURE touching such a die is a die and stays. Both
+    photos read exactly."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact, score.failures
+
+
 def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
     """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
     at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own
