@@ -697,6 +697,22 @@ def test_a_die_trusted_at_the_end_keeps_its_sides_from_being_read_as_dice(seed, 
     assert score.exact, score.failures
 
 
+def test_a_die_trusted_at_the_end_beside_a_sure_one_is_not_read_twice():
+    """7171/254: eight translucent red dice; a 2 was read surely and, at another size, in doubt to be trusted at
+    the end, a pixel apart. The trusted one counts as sure only against dice read with no confidence: beside a
+    sure die it is dropped, and no die is reported twice, nor where none is without a flag."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(7171, 254)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.extra_unflagged == 0 and score.right == len(photo.dice), score.failures
+    trusted = [die for die in reading.dice if not die.is_uncertain]
+    for k, die in enumerate(trusted):
+        assert all(np.hypot(*np.subtract(die.center, other.center)) > 0.5 * die.size
+                   for other in trusted[k + 1:]), trusted
+
+
 def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
     """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
     at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own

@@ -1184,12 +1184,13 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
     (or of the die itself, split) read again as a die of their own. A die in doubt that will be trusted at the end
     (with_trust_restored) counts as sure against those read with less than UNSURE: a translucent 3 read from its
     strong pips, its two sides' pips read as two 3s with no confidence beside it (2121/113); a 2 read with UNSURE
-    beside such a die is a die (5353/272, touching)."""
+    beside such a die is a die (5353/272, touching). A trusted die beside a sure one is dropped as before (the same
+    die read twice, 7171/254)."""
     sure = [die for die in readings if not die.is_uncertain]
     trusted = [die for die in readings if die.is_uncertain and not with_trust_restored(die).is_uncertain]
-    return [die for die in readings if not die.is_uncertain or die in trusted or all(
+    return [die for die in readings if not die.is_uncertain or all(
         apart(die.center, other.center) >= NEAREST_DICE * die_pixels
-        for other in sure + (trusted if die.confidence < UNSURE else []))]
+        for other in sure + (trusted if die.confidence < UNSURE and die not in trusted else []))]
 
 
 def with_count(dice: tuple[DieReading, ...], expected: int) -> DiceReading:
