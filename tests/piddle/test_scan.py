@@ -713,6 +713,18 @@ def test_a_die_trusted_at_the_end_beside_a_sure_one_is_not_read_twice():
                    for other in trusted[k + 1:]), trusted
 
 
+def test_two_touching_ones_read_as_a_wide_two_are_flagged():
+    """2121/170: two translucent blue 1s touching, read as one sure 2 at a die size 1.25 times the size the
+    photo's other faces' pips say, and as two 1s at that size. A 2 wider than the photo's faces that another size
+    reads as two dice either side of it is put in doubt: no die is read wrong without a flag."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(2121, 170)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
+    assert score.right >= 4, score.failures
+
+
 def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
     """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
     at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own
