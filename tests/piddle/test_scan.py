@@ -725,6 +725,19 @@ def test_two_touching_ones_read_as_a_wide_two_are_flagged():
     assert score.right >= 4, score.failures
 
 
+@pytest.mark.parametrize(("seed", "index"), [(6161, 116), (6161, 31)])
+def test_a_face_of_many_pips_read_from_one_pip_found_is_flagged(seed, index):
+    """6161/116: a plain green 1 with a black pip, seen from above, read at a die size 1.3 times its own as a sure
+    5: one pip found, the grid's four corners seen in the peaks alone (the table and a neighbour's edge). 6161/31: a
+    translucent amber 1 read as a 5 so. A face of three pips or more read from a single pip found is put in doubt:
+    no die is read wrong without a flag."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
+
+
 def test_a_size_on_the_ladder_whose_pips_say_no_size_is_not_taken():
     """5353/62 (small translucent dice on paper, five apart, none read surely with three pips at the blobs' size):
     at 1.4 times the blobs' size the pips of three dice make one face, a sure 5, which outscores the photo's own

@@ -906,6 +906,11 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
             and strengths.max() - median(strengths.tolist()) > UNLIKE_FLOORS * floor:
         trusted = 0.0
         sure = 0.0  # one pip of the face far stronger than the others: pips of two faces
+    if reading.value >= 3 and len(face_pips) == 1:
+        trusted = 0.0
+        sure = min(sure, UNSURE)  # one pip found, the rest of the face's spots seen in the peaks alone: at a die size
+        # too large, a plain 1 with the table or a neighbour's edge at its grid's corners read as a sure 5 (6161/116);
+        # step 89: seven seeds' wrong unflagged 20 to 16, photos exact +6, dice right +1
     if reading.value == 2 and len(face_pips) == 2 and squared_off(chosen, [p.centre for p in spots
                                                                    if p.strength >= 0.6 * strength]):
         trusted = 0.0
