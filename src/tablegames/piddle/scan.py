@@ -528,13 +528,13 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     by_blob, spacings = read_blobs(rgb, blobs, die_pixels, blobs.chosen, votes)
     if not spacings:
         by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, votes)
-    readings = [die for dice in by_blob.values() for die in dice]
+    readings = all_dice(by_blob)
     read_labels, first_pixels = list(blobs.chosen), die_pixels  # the blobs read at the size kept, and the first
     tries = [SMALLER * die_pixels, BIGGER * die_pixels]  # the blobs' size is off by 10% either way, often
     # a die is about four pip spacings: nearer the truth than the blobs' size (on the tuning photos, the median of
     # the blobs' is 11% too large and a fifth of the photos are off by more than 20%; of the pips', 1% and 2%), it
     # says how near dice can stand; the dice are read again at it when the blobs' was far off
-    from_pips = float(np.median(spacings)) / PIP_SPACING if len(spacings) >= 3 else 0.0
+    from_pips = size_from_spacings(spacings) if len(spacings) >= 3 else 0.0
     if from_pips and abs(from_pips / die_pixels - 1) > 0.15:
         tries.append(from_pips)
     big = [label for label, dice in by_blob.items() if any(too_big_pips(die) for die in dice)]
@@ -563,7 +563,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     # shows them (tuning photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among
     # doubted dice). Not larger: blobs err large (a die's sides), and a larger size merges dice (two 1s as a 2)
     kept_spacings = [die.spacing for die in spaced_faces(readings)]
-    from_kept = float(np.median(kept_spacings)) / PIP_SPACING if kept_spacings else 0.0
+    from_kept = size_from_spacings(kept_spacings) if kept_spacings else 0.0
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
@@ -850,7 +850,17 @@ def read_again(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
     and the dice of these blobs alone as read again."""
     again, _ = read_blobs(rgb, blobs, die_pixels, labels, dict(votes))
     return ([die for label, dice in by_blob.items() for die in again.get(label, dice)],
-            [die for dice in again.values() for die in dice])
+            all_dice(again))
+
+
+def all_dice(by_blob: dict[int, list[DieReading]]) -> list[DieReading]:
+    """The dice of a reading by blob, in one list."""
+    return [die for dice in by_blob.values() for die in dice]
+
+
+def size_from_spacings(spacings: Sequence[float]) -> float:
+    """The die size the pip spacings of faces say (a die is four pip spacings, `PIP_SPACING`): their median's."""
+    return float(np.median(spacings)) / PIP_SPACING
 
 
 SIZE_LADDER = (0.5, 0.7, 1.4, 2.0, 2.8)  # of the blobs' die size: sizes a photo is read at when its pips say none
@@ -871,10 +881,10 @@ def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieRe
     def read_at(size: float) -> tuple[float, Reading]:
         trial_votes = {1: 0, -1: 0}
         trial, spacings = read_blobs(rgb, blobs, size, blobs.chosen, trial_votes)
-        return reading_score([die for dice in trial.values() for die in dice]), (trial, spacings, size, trial_votes)
+        return reading_score(all_dice(trial)), (trial, spacings, size, trial_votes)
 
     kept: Reading = (by_blob, [], blobs.die_pixels, votes)
-    first = reading_score([die for dice in by_blob.values() for die in dice])
+    first = reading_score(all_dice(by_blob))
     best, scout = first, None
     for factor in SIZE_LADDER:
         score, trial = read_at(factor * blobs.die_pixels)
@@ -882,7 +892,7 @@ def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieRe
             best, scout = score, trial
     if scout is None:
         return kept
-    score, trial = read_at(float(np.median(scout[1])) / PIP_SPACING)
+    score, trial = read_at(size_from_spacings(scout[1]))
     return trial if len(trial[1]) >= LADDER_SPACINGS and score > first else kept
 
 
@@ -893,7 +903,7 @@ def pips_agree(readings: list[DieReading], die_pixels: float) -> bool:
     """Whether three faces or more of three pips or more, read with confidence, say this die size (`PIP_SPACING`)."""
     spacings = [die.spacing for die in spaced_faces(readings)]
     return len(spacings) >= LADDER_SPACINGS and \
-        abs(float(np.median(spacings)) / PIP_SPACING / die_pixels - 1) < PIPS_AGREE
+        abs(size_from_spacings(spacings) / die_pixels - 1) < PIPS_AGREE
 
 
 def with_stale_blobs_read(rgb: Picture, blobs: Blobs, readings: list[DieReading],
