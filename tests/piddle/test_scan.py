@@ -725,6 +725,36 @@ def test_two_touching_ones_read_as_a_wide_two_are_flagged():
     assert score.right >= 4, score.failures
 
 
+@pytest.mark.parametrize(("seed", "index", "die"), [(4242, 271, (163, 819)), (5353, 17, None), (5353, 275, None)])
+def test_a_glare_washed_face_is_read_on_the_washed_maps(seed, index, die):
+    """4242/271: a translucent blue 4 washed by glare, its corner pips by its dark rim no rounder or stronger on the
+    plain maps than the face's corners, read as a 5 in doubt from the ghost of its bottom face's pip. On the washed
+    maps (the brightness raised to the level of the lightest face near it: its rim, sides and corners flat) its four
+    pips stand out alone: read as a 4, trusted. Not a side beside a lighter top face (5353/17: a green 1's side read
+    as an extra 3), nor a face whose pips stand out as much as a plain face's (5353/275: a white 6 and 5 touching
+    read as one sure 2)."""
+    from photo_world import score_world, world_photo
+    from tablegames.piddle import scan_faces
+    from tablegames.piddle.scan import DiceReading, as_rgb_array, blob_of, cut_region, find_blobs
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.wrong_unflagged == 0 and score.extra == 0, score.failures
+    if die is None:
+        return
+    assert score.exact, score.failures
+    rgb = as_rgb_array(photo.image)
+    blobs = find_blobs(rgb)
+    assert not isinstance(blobs, DiceReading)
+    region = cut_region(rgb, blobs, blob_of(blobs, die), blobs.die_pixels)
+    maps = scan_faces.spot_maps(region.crop, region.mask, region.size)
+    around = scan_faces.grown(region.mask, max(1, int(scan_faces.AROUND * region.size)))
+    plain = scan_faces.faces_of(maps, 1, region.mask, around, region.size, faint=True)
+    assert not any(face.value == 4 and face.confidence >= scan_faces.UNCERTAIN_BELOW for face in plain), plain
+    washed = scan_faces.washed_faces(maps, 1, region.mask, around, region.size)
+    assert [face.value for face in washed if face.confidence >= 1.0 and len(face.members) == 4] == [4], washed
+
+
 @pytest.mark.parametrize(("seed", "index"), [(6161, 116), (6161, 31)])
 def test_a_face_of_many_pips_read_from_one_pip_found_is_flagged(seed, index):
     """6161/116: a plain green 1 with a black pip, seen from above, read at a die size 1.3 times its own as a sure

@@ -541,7 +541,8 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     each of its pattern's spots, is trusted at the end when nothing else doubts it (trusted_confidence; step 77:
     of the faint faces put in doubt, those read so were 5 right dice on the tuning photos and 14 right and an extra
     die, doubted for more, on the test's; those with a flaw or a pip missing 15 right, 5 wrong and an extra, and 12
-    right and 6 wrong)."""
+    right and 6 wrong). Where the plain maps show no faint face there, the washed maps of either polarity are read
+    (washed_faces: step 90)."""
     if not sign:
         return faces
     rows, cols = np.indices(mask.shape)
@@ -553,6 +554,8 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
         return faces
     faint = [face for face in faces_of(maps, sign, mask, around & unread, size, faint=True)
              if face.value >= 2 and face.confidence >= UNCERTAIN_BELOW]
+    for washed_sign in (sign, -sign):  # a glare-washed face may be read on either polarity's best
+        faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size)
     if not faint:
         return faces
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
@@ -562,6 +565,51 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
              for face in faint
              if all(math.hypot(*(face.centre - other.centre)) > SURE_REACH * size for other in sure_kept)]
     return kept + added
+
+
+WASHED_OPENING = 1.5  # pip radii: the half side of the square a washed face's level is opened by (wider than a pip)
+WASHED_REACH = 0.3  # of a die's side: a washed face's level reaches this far round (over its corners, its pips)
+WASHED_SHADE = 0.04  # log brightness: a washed face is the lightest surface round it, no more than this below
+WASHED_MOST = 0.3  # log brightness: the most contrast a washed face's pips have (0.1-0.25): one whose pips stand
+# out more is a plain face the plain maps missed for another reason (5353/275: a 6's and a 5's pips, touching, read
+# as one sure 2; kept in doubt instead, the test's photos read 925 exact, not 923, but flagged 2.6% of the right
+# dice, not 2.5%, and a glare-lit red 2 of the tuning photos, 5353/82)
+WASHED_BASE = math.log(0.5)  # the washed maps' log brightness where no pip rises (any: the maps are differences)
+
+
+def washed_faces(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float) -> list[Face]:
+    """The faces of faint pips read with confidence on the washed maps (washed_maps), on the lightest surface
+    there, their pips standing out as little as a washed face's: a glare-washed face's pips stand out little above
+    it, and on the plain maps less than its corners against its dark rim and its sides' pips (a translucent red 5
+    read as a 4 from its sides, 1919/818)."""
+    washed, level, opened = washed_maps(maps, mask, sign, size)
+    found = []
+    for face in faces_of(washed, sign, mask, around, size, faint=True):
+        if face.value < 2 or face.confidence < UNCERTAIN_BELOW:
+            continue
+        row, col = np.clip(np.rint(face.centre).astype(np.int64), 0, np.array(mask.shape) - 1)
+        if float(np.mean(level[:, row, col] - opened[:, row, col])) > WASHED_SHADE:
+            continue  # a side beside a lighter top face
+        spots = np.clip(np.rint(np.array(face.spots)).astype(np.int64), 0, np.array(mask.shape) - 1)
+        contrast = float(np.median((sign * (washed.logs[:, spots[:, 0], spots[:, 1]] - WASHED_BASE)).max(axis=0)))
+        if contrast <= WASHED_MOST:
+            found.append(face)
+    return found
+
+
+def washed_maps(maps: SpotMaps, mask: Mask, sign: int, size: float) -> tuple[SpotMaps, Floats, Floats]:
+    """Spot maps in which a glare-washed face's faint pips stand out alone, and the face's level and the brightness
+    opened under it (3 x H x W, signed: for dark pips, negated). The brightness (signed) is opened by a square wider
+    than a pip: what is left is the surfaces, pips gone; the highest of that within WASHED_REACH of each place is
+    the level of the lightest face near it; the brightness is raised to that level, so the face's dark rim, its
+    sides and their pips, and its corners against the rim are flat, and only what rises above the face (its pips)
+    stands out."""
+    half = max(1, int(round(WASHED_OPENING * PIP_SHARE * size)))
+    opened = window_maxima(window_maxima(maps.logs, float(-sign), half), -1.0, half)  # the signed logs opened
+    level = window_maxima(opened, 1.0, max(1, int(round(WASHED_REACH * size))))
+    above = np.maximum(sign * maps.logs, level) - level
+    crop = np.exp(sign * above + WASHED_BASE) - 0.1  # spot_maps' logs are log(crop + 0.1)
+    return spot_maps(np.ascontiguousarray(np.moveaxis(crop, 0, 2), dtype=np.float32), mask, size), level, opened
 
 
 AROUND = 0.15  # of a die's side: pips are looked for this far round a blob (a pip by a face's edge notches it)
