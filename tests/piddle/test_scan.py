@@ -1544,6 +1544,33 @@ def test_a_die_in_doubt_takes_the_value_a_larger_size_read_it_as_surely():
     assert sorted(reading.values) == sorted(photo.values), reading.dice
 
 
+@pytest.mark.parametrize(("seed", "index"), [(2121, 62), (2121, 287)])
+def test_a_die_read_as_a_guess_takes_the_value_another_size_read_its_pips_as_surely(seed, index):
+    """A die read with less than GUESSED takes the value of the surest reading of it at another die size whose pips
+    were read with SURE or more (a trusted faint face's too), larger or smaller, in doubt still; not a reading with
+    less, nor one elsewhere, nor when the die was read with GUESSED or more. Tuning photos 2121/62 and 287: a 2 and
+    a 1 read with no confidence as 6s at the size kept are read right (flagged)."""
+    from photo_world import score_world, world_photo
+    from tablegames.piddle.scan import GUESSED, UNSURE, DieReading, read_elsewhere_if_guessed
+
+    guessed = DieReading(1, 0.0, (100.0, 100.0), 50.0, 1)
+    faint_two = DieReading(2, UNSURE, (103.0, 98.0), 44.0, 2, trusted_confidence=1.0)  # smaller: any size
+    taken = read_elsewhere_if_guessed(guessed, [[dataclasses.replace(faint_two, value=6, trusted_confidence=0.92)],
+                                                [faint_two]], 50.0)
+    assert taken.value == 2 and taken.center == faint_two.center and taken.is_uncertain
+    assert taken.trusted_confidence == 0.0  # flagged to the end
+    for other in (dataclasses.replace(faint_two, trusted_confidence=0.8),  # read with less than SURE
+                  dataclasses.replace(faint_two, center=(100.0, 130.0)),  # elsewhere
+                  dataclasses.replace(faint_two, value=1)):  # alike
+        assert read_elsewhere_if_guessed(guessed, [[other]], 50.0) == guessed
+    doubted = dataclasses.replace(guessed, confidence=GUESSED)
+    assert read_elsewhere_if_guessed(doubted, [[faint_two]], 50.0) == doubted
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+
+
 def test_a_die_in_doubt_another_size_reads_surely_alike_is_trusted_at_the_end():
     """A die in doubt that other die sizes read as the same value with SURE or more is trusted at the end with the
     surest one's confidence, unless as many readings at any size read it as another value with UNCERTAIN_BELOW or
