@@ -585,7 +585,7 @@ def washed_faces(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: floa
     washed, level, opened = washed_maps(maps, mask, sign, size)
     found = []
     for face in faces_of(washed, sign, mask, around, size, faint=True):
-        if face.value < 2 or face.confidence < UNCERTAIN_BELOW:
+        if face.value < 2 or face.confidence < UNCERTAIN_BELOW or not face.spots:
             continue
         row, col = np.clip(np.rint(face.centre).astype(np.int64), 0, np.array(mask.shape) - 1)
         if float(np.mean(level[:, row, col] - opened[:, row, col])) > WASHED_SHADE:
