@@ -117,6 +117,19 @@ def test_a_cache_with_an_unknown_compression_method_is_refused(tmp_path, cache_b
     assert solver.load_tables(path, OBJECTIVE) is None
 
 
+def test_a_cache_whose_array_header_numpy_cannot_tokenize_is_refused(tmp_path, cache_bytes):
+    """Found by the fuzz test: a null byte in an array's header and its closing brace gone. numpy's parser fails on
+    the null byte, and its fallback for Python 2 headers, which tokenizes the header, raises tokenize.TokenError
+    (an unclosed brace), which is not one of its ValueErrors."""
+    start = cache_bytes.find(b"{'descr': '<f8'")  # a table's: read far from its end, before its CRC is checked
+    end = cache_bytes.find(b"}", start)
+    path = tmp_path / "tables.npz"
+    data = cache_bytes[:start] + b"\x00" + cache_bytes[start:end] + cache_bytes[end + 1:]  # the same length
+    path.write_bytes(data)
+    assert solver.load_tables(path, OBJECTIVE) is None
+    assert path.read_bytes() == data
+
+
 def test_fuzzed_solver_table_caches_are_refused_or_read_whole(tmp_path_factory, cache_bytes):
     @fuzz_settings()
     @given(data=mutated(cache_bytes))

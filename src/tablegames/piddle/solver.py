@@ -24,6 +24,7 @@ import io
 import lzma
 import math
 import os
+import tokenize
 import zipfile
 import zlib
 from collections.abc import Sequence
@@ -180,9 +181,10 @@ CACHE_TABLES = {"round_values": ROUND_VALUES_SHAPE, "follower_hands": FOLLOWER_H
 CACHE_LABELS = ("source", "objective")  # short strings
 LONGEST_LABEL = 64
 # what reading a damaged zip of arrays can raise (a member's unknown compression method is NotImplementedError,
-# an encrypted one RuntimeError, a broken compressed stream zlib's or lzma's own error)
+# an encrypted one RuntimeError, a broken compressed stream zlib's or lzma's own error, an array header numpy's
+# fallback parser for Python 2 headers cannot tokenize tokenize's TokenError or a SyntaxError: found by the fuzz test)
 DAMAGED_CACHE_ERRORS = (OSError, EOFError, ValueError, KeyError, zipfile.BadZipFile, NotImplementedError,
-                        RuntimeError, zlib.error, lzma.LZMAError)
+                        RuntimeError, zlib.error, lzma.LZMAError, tokenize.TokenError, SyntaxError)
 
 
 def load_tables(path: Path, objective: Objective) -> RoundTables | None:
