@@ -725,6 +725,42 @@ def test_two_touching_ones_read_as_a_wide_two_are_flagged():
     assert score.right >= 4, score.failures
 
 
+@pytest.mark.parametrize("sign", [1, -1])
+def test_washed_maps_raise_a_washed_faces_pips_alone(sign):
+    """A die drawn here, turned 45 degrees: its top face washed by glare (0.85 of white), its pips 0.12 in log
+    brightness lighter or darker, its rim and sides darker (0.45) and a white pip on a side in shade, darker than
+    the face. On the washed maps of the pips' polarity the four pips rise by most of their contrast, and the face's
+    middle and rounded corners, its rim, its side and the side's pip do not (opened, a face's corners rise as much
+    as its pips: the square cannot reach into them; at step 90 dark pips did not rise). Read on them: a 4."""
+    from tablegames.piddle import scan_faces
+
+    size, side = 64.0, 128
+    rows, cols = np.indices((side, side))
+    across, down = (rows + cols - side) / math.sqrt(2), (rows - cols) / math.sqrt(2)  # turned 45 degrees
+
+    def rounded_square(half: float) -> np.ndarray:  # a die's rounded corners: 0.12 of its side
+        reach = 0.24 * half
+        return np.hypot(np.maximum(abs(across) - half + reach, 0), np.maximum(abs(down) - half + reach, 0)) <= reach
+
+    crop = np.full((side, side, 3), 0.2, dtype=np.float32)  # the table
+    body = rounded_square(37)
+    crop[body] = 0.45  # the die's rim and sides, darker than its face
+    crop[rounded_square(29)] = 0.85  # the top face, washed by glare
+    pips = [(84, 64), (44, 64), (64, 84), (64, 44)]
+    for row, col in pips:
+        crop[np.hypot(rows - row, cols - col) <= 5] = 0.85 * math.exp(sign * 0.12)  # 0.12 in log brightness
+    crop[np.hypot(rows - 64, cols - 110) <= 3] = 0.8  # a white pip on a side in shade: darker than the face
+    maps = scan_faces.spot_maps(crop, body, size)
+    washed, _, _ = scan_faces.washed_maps(maps, body, sign, size)
+    rise = sign * (washed.logs - scan_faces.WASHED_BASE)
+    for row, col in pips:
+        assert rise[:, row, col].max() > 0.08, (row, col)
+    for row, col in [(97, 64), (64, 97), (64, 64), (64, 20), (64, 110), (92, 92)]:  # corners, middle, rim, side
+        assert rise[:, row, col].max() < 0.02, (row, col, rise[:, row, col])
+    found = scan_faces.washed_faces(maps, sign, body, scan_faces.grown(body, 10), size)
+    assert [face.value for face in found] == [4], found
+
+
 @pytest.mark.parametrize(("seed", "index", "die"), [(4242, 271, (163, 819)), (5353, 17, None), (5353, 275, None)])
 def test_a_glare_washed_face_is_read_on_the_washed_maps(seed, index, die):
     """4242/271: a translucent blue 4 washed by glare, its corner pips by its dark rim no rounder or stronger on the

@@ -511,10 +511,10 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
             best, best_score, best_sign = faces, score, sign
     if not best:  # no face of either polarity: a glare-washed die alone, its faint pips all it shows
         for sign in signs:
-            faint = with_faint_faces([], sign, maps, mask, around, size)
+            faint = with_faint_faces([], sign, maps, mask, around, size, (sign,))
             if faint:
                 return faint, sign
-    return with_faint_faces(best, best_sign, maps, mask, around, size), best_sign
+    return with_faint_faces(best, best_sign, maps, mask, around, size, signs), best_sign
 
 
 def face_in_doubt(face: Face, keeps_trust: bool) -> Face:
@@ -531,8 +531,8 @@ CROWDED_OUT = 0.5  # of a die's side: a face read unsurely this near a faint fac
 FAINT_FLOOR = 0.05  # log brightness: the least contrast of a faint pip (a glare-washed face's pips: 0.07-0.2)
 
 
-def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, around: Mask, size: float
-                     ) -> list[Face]:
+def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, around: Mask, size: float,
+                     washed_signs: tuple[int, ...]) -> list[Face]:
     """The faces, and, where a die's worth of the region is left that no face read surely reaches, the faces of
     faint pips there (a glare-washed top face's pips, against the dark ones of its sides) that read surely on
     their own, put in doubt (UNSURE): they replace the faces read unsurely at their place. Tuning photos of seeds
@@ -541,8 +541,9 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     each of its pattern's spots, is trusted at the end when nothing else doubts it (trusted_confidence; step 77:
     of the faint faces put in doubt, those read so were 5 right dice on the tuning photos and 14 right and an extra
     die, doubted for more, on the test's; those with a flaw or a pip missing 15 right, 5 wrong and an extra, and 12
-    right and 6 wrong). Where the plain maps show no faint face there, the washed maps of either polarity are read
-    (washed_faces: step 90)."""
+    right and 6 wrong). Where the plain maps show no faint face there, the washed maps of the polarities in
+    washed_signs are read, `sign`'s first (washed_faces: step 90; a washed face's light pips may lose to its dark
+    rim and sides read as dark pips)."""
     if not sign:
         return faces
     rows, cols = np.indices(mask.shape)
@@ -554,7 +555,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
         return faces
     faint = [face for face in faces_of(maps, sign, mask, around & unread, size, faint=True)
              if face.value >= 2 and face.confidence >= UNCERTAIN_BELOW]
-    for washed_sign in (sign, -sign):  # a glare-washed face may be read on either polarity's best
+    for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
         faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size)
     if not faint:
         return faces
@@ -567,7 +568,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     return kept + added
 
 
-WASHED_OPENING = 1.5  # pip radii: the half side of the square a washed face's level is opened by (wider than a pip)
+WASHED_OPENING = 1.5  # pip radii: the half side of the square the pips are taken out by (wider than a pip)
 WASHED_REACH = 0.3  # of a die's side: a washed face's level reaches this far round (over its corners, its pips)
 WASHED_SHADE = 0.04  # log brightness: a washed face is the lightest surface round it, no more than this below
 WASHED_MOST = 0.3  # log brightness: the most contrast a washed face's pips have (0.1-0.25): one whose pips stand
@@ -582,13 +583,13 @@ def washed_faces(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: floa
     there, their pips standing out as little as a washed face's: a glare-washed face's pips stand out little above
     it, and on the plain maps less than its corners against its dark rim and its sides' pips (a translucent red 5
     read as a 4 from its sides, 1919/818)."""
-    washed, level, opened = washed_maps(maps, mask, sign, size)
+    washed, level, surfaces = washed_maps(maps, mask, sign, size)
     found = []
     for face in faces_of(washed, sign, mask, around, size, faint=True):
         if face.value < 2 or face.confidence < UNCERTAIN_BELOW or not face.spots:
             continue
         row, col = np.clip(np.rint(face.centre).astype(np.int64), 0, np.array(mask.shape) - 1)
-        if float(np.mean(level[:, row, col] - opened[:, row, col])) > WASHED_SHADE:
+        if float(np.mean(level[:, row, col] - surfaces[:, row, col])) > WASHED_SHADE:
             continue  # a side beside a lighter top face
         spots = np.clip(np.rint(np.array(face.spots)).astype(np.int64), 0, np.array(mask.shape) - 1)
         contrast = float(np.median((sign * (washed.logs[:, spots[:, 0], spots[:, 1]] - WASHED_BASE)).max(axis=0)))
@@ -598,18 +599,22 @@ def washed_faces(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: floa
 
 
 def washed_maps(maps: SpotMaps, mask: Mask, sign: int, size: float) -> tuple[SpotMaps, Floats, Floats]:
-    """Spot maps in which a glare-washed face's faint pips stand out alone, and the face's level and the brightness
-    opened under it (3 x H x W, signed: for dark pips, negated). The brightness (signed) is opened by a square wider
-    than a pip: what is left is the surfaces, pips gone; the highest of that within WASHED_REACH of each place is
-    the level of the lightest face near it; the brightness is raised to that level, so the face's dark rim, its
-    sides and their pips, and its corners against the rim are flat, and only what rises above the face (its pips)
-    stands out."""
+    """Spot maps in which a glare-washed face's faint pips stand out alone, and the level of the lightest face near
+    each place and the surfaces under it (3 x H x W, log brightness). The surfaces are the brightness with the pips
+    of this polarity taken out: opened (light pips) or closed (dark) by a square wider than a pip; the highest of
+    them within WASHED_REACH of each place is the level of the lightest face near it. Light pips are what rises
+    above that level: the brightness is raised to it, so the face's dark rim, its sides and their pips, and its
+    corners against the rim (too narrow for the square: the opening takes them down) are flat. Dark pips are what
+    the closing filled in: a dark rim or side is as wide as the square, and the face's corners are not dark (step
+    92; at step 90 they were taken as light pips are, in the brightness negated, so against the darkest surface
+    near them, where only what was darker than the table stood out: 1919/103, a white 1 and 6 read as 5s, now
+    read right)."""
     half = max(1, int(round(WASHED_OPENING * PIP_SHARE * size)))
-    opened = window_maxima(window_maxima(maps.logs, float(-sign), half), -1.0, half)  # the signed logs opened
-    level = window_maxima(opened, 1.0, max(1, int(round(WASHED_REACH * size))))
-    above = np.maximum(sign * maps.logs, level) - level
+    surfaces = sign * window_maxima(window_maxima(maps.logs, float(-sign), half), -1.0, half)  # opened or closed
+    level = window_maxima(surfaces, 1.0, max(1, int(round(WASHED_REACH * size))))
+    above = np.maximum(maps.logs, level) - level if sign > 0 else surfaces - maps.logs
     crop = np.exp(sign * above + WASHED_BASE) - 0.1  # spot_maps' logs are log(crop + 0.1)
-    return spot_maps(np.ascontiguousarray(np.moveaxis(crop, 0, 2), dtype=np.float32), mask, size), level, opened
+    return spot_maps(np.ascontiguousarray(np.moveaxis(crop, 0, 2), dtype=np.float32), mask, size), level, surfaces
 
 
 AROUND = 0.15  # of a die's side: pips are looked for this far round a blob (a pip by a face's edge notches it)
