@@ -562,7 +562,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     # the blobs' size far too large, the first reading shows too few pips to say so, and a reading at a size tried
     # shows them (tuning photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among
     # doubted dice). Not larger: blobs err large (a die's sides), and a larger size merges dice (two 1s as a 2)
-    kept_spacings = [die.spacing for die in spaced_faces(readings)]
+    kept_spacings = face_spacings(readings)
     from_kept = size_from_spacings(kept_spacings) if kept_spacings else 0.0
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
@@ -782,6 +782,11 @@ def spaced_faces(readings: list[DieReading]) -> list[DieReading]:
     return [die for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
 
 
+def face_spacings(readings: list[DieReading]) -> list[float]:
+    """The pip spacings (photo pixels) of those dice (spaced_faces)."""
+    return [die.spacing for die in spaced_faces(readings)]
+
+
 PERSPECTIVE_FACES = 4  # faces of three pips or more read with confidence that the sizes in perspective are fitted to
 PERSPECTIVE_OFF = 0.12  # a blob whose die size in perspective is this much off the size kept is read at its own
 
@@ -921,7 +926,7 @@ PIPS_AGREE = 0.15  # the die size the kept reading's pips say is within this sha
 
 def pips_agree(readings: list[DieReading], die_pixels: float) -> bool:
     """Whether three faces or more of three pips or more, read with confidence, say this die size (`PIP_SPACING`)."""
-    spacings = [die.spacing for die in spaced_faces(readings)]
+    spacings = face_spacings(readings)
     return len(spacings) >= LADDER_SPACINGS and \
         abs(size_from_spacings(spacings) / die_pixels - 1) < PIPS_AGREE
 
@@ -1174,7 +1179,7 @@ def wide_twos_doubted(readings: list[DieReading], others: list[list[DieReading]]
     (2121/170: translucent blue 1s, a sure 2 at 1.25 times the spacing of the photo's other faces, read at the
     size their pips said as two 1s). Wide alone, 19 right 2s of the 1800 photos of six seeds were doubted to catch
     one wrong 2 and an extra die; with the two dice, 2 and 2."""
-    spacings = [die.spacing for die in spaced_faces(readings)]
+    spacings = face_spacings(readings)
     if len(spacings) < LADDER_SPACINGS:
         return readings
     widest = WIDE_TWO * float(np.median(spacings))

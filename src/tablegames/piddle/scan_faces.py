@@ -241,8 +241,7 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
                             BASE_PERCENTILE / 100, reach_inside)
         clear = np.hypot(both[:, None, ROW] - measures[None, :, ROW], both[:, None, COL] - measures[None, :, COL]
                          ).min(axis=1, initial=np.inf) > SLOPE_CLEAR * radius
-        centre_rows = np.clip(np.rint(both[:, ROW]).astype(np.int64), 0, mask.shape[0] - 1)
-        centre_cols = np.clip(np.rint(both[:, COL]).astype(np.int64), 0, mask.shape[1] - 1)
+        centre_rows, centre_cols = nearest_pixels(both[:, ROW:COL + 1], mask.shape)
         slope = sign * maps.blobs_for(sign)[both[:, CHANNEL].astype(np.int64), centre_rows, centre_cols]
         kept = clear & (both[:, ROUNDNESS] >= SLOPE_ROUND) & (both[:, SURROUND] <= SLOPE_SURROUND) \
             & (both[:, OPEN] == 0) & (both[:, PIXELS] >= SLOPE_AREA[0] * typical) \
@@ -251,6 +250,12 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     return [Pip(np.array([m[ROW], m[COL]]), float(m[STRENGTH]), float(m[PIXELS]) / typical, float(m[ROUNDNESS]),
                 float(m[SURROUND]), bool(m[OPEN]), float(m[BASE]), int(m[CHANNEL]), float(m[INSIDE]) / size,
                 float(m[LIT_OUTSIDE])) for m in measures]
+
+
+def nearest_pixels(points: Doubles, shape: tuple[int, ...]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The rows and columns of the pixels nearest these places (N x 2, row and column), within a picture's shape."""
+    rows = np.clip(np.rint(points[:, 0]).astype(np.int64), 0, shape[0] - 1)
+    return rows, np.clip(np.rint(points[:, 1]).astype(np.int64), 0, shape[1] - 1)
 
 
 def peak_window(size: float) -> int:
@@ -553,8 +558,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
             unread &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > SURE_REACH * size
     if unread.sum() < UNREAD_AREA * size * size:
         return faces
-    faint = [face for face in faces_of(maps, sign, mask, around & unread, size, faint=True)
-             if face.value >= 2 and face.confidence >= UNCERTAIN_BELOW]
+    faint = read_on_their_own(faces_of(maps, sign, mask, around & unread, size, faint=True))
     for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
         faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size)
     if not faint:
@@ -585,17 +589,21 @@ def washed_faces(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: floa
     read as a 4 from its sides, 1919/818)."""
     washed, level, surfaces = washed_maps(maps, mask, sign, size)
     found = []
-    for face in faces_of(washed, sign, mask, around, size, faint=True):
-        if face.value < 2 or face.confidence < UNCERTAIN_BELOW or not face.spots:
-            continue
-        row, col = np.clip(np.rint(face.centre).astype(np.int64), 0, np.array(mask.shape) - 1)
-        if float(np.mean(level[:, row, col] - surfaces[:, row, col])) > WASHED_SHADE:
+    for face in read_on_their_own(faces_of(washed, sign, mask, around, size, faint=True)):
+        row, col = nearest_pixels(face.centre[None], mask.shape)
+        if float(np.mean(level[:, row, col] - surfaces[:, row, col])) > WASHED_SHADE or not face.spots:
             continue  # a side beside a lighter top face
-        spots = np.clip(np.rint(np.array(face.spots)).astype(np.int64), 0, np.array(mask.shape) - 1)
-        contrast = float(np.median((sign * (washed.logs[:, spots[:, 0], spots[:, 1]] - WASHED_BASE)).max(axis=0)))
+        rows, cols = nearest_pixels(np.array(face.spots), mask.shape)
+        contrast = float(np.median((sign * (washed.logs[:, rows, cols] - WASHED_BASE)).max(axis=0)))
         if contrast <= WASHED_MOST:
             found.append(face)
     return found
+
+
+def read_on_their_own(faint: list[Face]) -> list[Face]:
+    """The faces of faint pips that count: of two pips or more (a lone faint spot is a glint as often as a 1), read
+    with confidence."""
+    return [face for face in faint if face.value >= 2 and face.confidence >= UNCERTAIN_BELOW]
 
 
 def washed_maps(maps: SpotMaps, mask: Mask, sign: int, size: float) -> tuple[SpotMaps, Floats, Floats]:
