@@ -526,6 +526,19 @@ def test_a_one_is_not_read_as_a_two_with_a_pip_of_its_side_or_of_a_neighbour(see
     assert sorted(reading.values) == sorted(photo.values), reading.dice
 
 
+@pytest.mark.parametrize(("seed", "index", "flagged"), [(1919, 334, False), (2121, 131, True), (8181, 21, False)])
+def test_a_larger_face_read_from_two_unlike_pips_gives_way_to_a_one(seed, index, flagged):
+    """Step 93: a 1 whose pip and a pip of its side (flatter, larger, half as strong) were read as a 3 in doubt
+    (1919/334), or a right 1 or 2 flagged for such a reading at another die size (8181/21 a 1, 2121/131 a 2; a 1
+    beside it there stays flagged for another doubt): every die is read right, and none flagged for it."""
+    from photo_world import world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values), reading.dice
+    assert len(reading.uncertain) == int(flagged), reading.dice
+
+
 def test_a_face_whose_pips_lie_on_faces_lit_unlike_is_doubted():
     """Two white pips on the diagonal of a red face read as a sure 2; the same two with the face round one of them
     in shade (a 1's pip on a lit top and a pip of the side below it, read together as a 2) are in doubt."""
