@@ -1201,6 +1201,38 @@ def test_a_pip_joined_to_a_glare_line_is_read_as_a_pip():
     assert sorted(reading.values) == sorted(photo.values), reading.dice
 
 
+def test_a_pip_beside_a_patch_of_glare_too_wide_to_open_away_is_measured_by_its_core():
+    """A red die's 2 with a patch of glare (0.7 of the pips' contrast, 9 pixels wide, drawn) along its edge,
+    touching its lower pip: at half the pip's strength the pip and the patch are one long part, too wide for the
+    opening to cut; the part above 0.85 of its strength is the pip's alone, round, and the pip is seen face on at its
+    place, and the face read as a sure 2. A photo of the independent generator with such glare (6161/3: a red 2,
+    162 pixels, read as a 1 with no confidence from its other pip) reads right."""
+    from photo_world import world_photo
+    from tablegames.piddle import scan_faces
+
+    side = 64
+    crop, rows, cols = a_drawn_die((40 / 255, 110 / 255, 50 / 255), (0.85, 0.35, 0.3))
+    spacing, radius = 0.26 * side, 0.085 * side
+    lower = 64 + spacing
+    glare = math.exp(math.log(0.4) + 0.7 * math.log(1.08 / 0.4)) - 0.1  # 0.7 of a white pip's contrast in blue
+    crop[(cols >= lower + 2) & (cols < lower + 11) & (rows >= lower - 12) & (rows <= lower + 3)] = (0.95, glare, glare)
+    for i in (-1, 1):
+        crop[np.hypot(rows - 64 - i * spacing, cols - 64 - i * spacing) <= radius] = (0.98, 0.98, 0.98)
+    pips, frontal, _, _ = light_pips_of_the_drawn_die(crop)
+    nearest = min(range(len(pips)), key=lambda k: math.hypot(*(pips[k].centre - lower)))
+    assert nearest in frontal and pips[nearest].roundness >= 0.8, pips[nearest]
+    assert math.hypot(*(pips[nearest].centre - lower)) <= 1.0, pips[nearest]
+    mask = np.zeros((128, 128), bool)
+    mask[32:96, 32:96] = True
+    maps = scan_faces.spot_maps(crop, mask, side)
+    faces = scan_faces.faces_of(maps, 1, mask, scan_faces.grown(mask, 9), side)
+    assert [(face.value, face.confidence >= scan_faces.SURE) for face in faces] == [(2, True)], faces
+
+    photo = world_photo(6161, 3)
+    reading = read_dice(photo.image)
+    assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
+
+
 def glossy_face(lit_side: int) -> tuple[np.ndarray, np.ndarray]:
     """A dark die's face 64 pixels across, seen straight on, with a 2 upright on it (pips 0.085 of a side in radius),
     and glare (brighter than half the pips' contrast) on an arc two to six pixels out from its upper pip, on the

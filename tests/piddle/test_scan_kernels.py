@@ -132,6 +132,16 @@ def reference_pips(maps, sign, mask, around, size, floor):
                 if piece_roundness >= scan_kernels.OPENED_ROUND:
                     centre, roundness, region = piece_centre, piece_roundness, piece
                     opened = bool(piece[0].any() or piece[-1].any() or piece[:, 0].any() or piece[:, -1].any())
+        if roundness < scan_kernels.OPEN_BELOW and sign > 0 and surround <= scan_kernels.CORE_SURROUND:
+            core_cut = base + scan_kernels.CORE_SHARE * strength
+            parts, _ = ndimage.label(patch > core_cut)
+            core_part = (parts == parts[row - top, col - left]) & nearest
+            core_edge = bool(core_part[0].any() or core_part[-1].any() or core_part[:, 0].any()
+                             or core_part[:, -1].any())
+            if core_part.sum() >= scan_kernels.CORE_AREA * math.pi * radius * radius and not core_edge:
+                core_centre, core_roundness = reference_shape(patch, core_cut, core_part, top, left)
+                if core_roundness >= scan_kernels.OPENED_ROUND:
+                    centre, roundness = core_centre, core_roundness
         # the ring again round its centre: where the part of it not below half its strength lies
         centre_row = min(max(int(np.rint(centre[0])), 0), height - 1)
         centre_col = min(max(int(np.rint(centre[1])), 0), width - 1)

@@ -60,6 +60,14 @@ OPEN_BELOW = 0.7  # a pip's part less round than this, or running out of its win
 OPENING = 0.35  # of a pip's radius: the disk it is opened with (a glare line joined to a pip is thinner)
 OPENED_ROUND, OPENED_AREA = 0.8, 0.4  # the opened piece is taken for the pip when this round and of this share of
 # a typical pip's area at least (not a side's slanted pip or noise) ...
+CORE_SHARE, CORE_AREA = 0.85, 0.1  # a light pip's part still unround is measured by its core: the pixels above this
+# share of its strength (the pip's own beside a patch of glare wider than the opening), when it has this share of a
+# typical pip's area and does not run out of its window ...
+CORE_SURROUND = 0.26  # ... and the pip stands out all round as a round one does (scan_faces.Pip.is_round). Light
+# pips only: glare is light, and a dark pip's core taken so was a die's dark corner by its shadow, read as an extra
+# 1 (1919/231); a ghost by a translucent 1 standing out on a third of its ring, taken so, read the 1 as a 3
+# (5353/196). Step 94: the seven other seeds' photos exact +7, dice right +15; the test's 930 exact still (one
+# mended, one lost)
 OPENED_LINE = 0.65  # ... and what was cut off is long and thin (1 less its roundness): a line, not a ragged edge
 # (without it a ragged part of a test photo's pip was opened, and its 2 read as a doubted 2 and 1: docs/piddle.md)
 
@@ -214,6 +222,38 @@ def nearest_off_dice(dice: Mask, row: int, col: int, reach: int) -> tuple[int, i
 
 
 @njit(cache=True, nogil=True)
+def part_above(level: Singles, sign: np.float32, cut: np.float32, top: int, left: int, start_r: int, start_c: int,
+               nearest: Mask, inside: Mask, seen: Mask, stack: Ints) -> tuple[int, bool]:
+    """The 4-connected part of a window (corner top, left; nearest's shape) above the cut that holds the place
+    (start_r, start_c): marked in `seen` (what of it is the place's own: seen and nearest), its own pixels counted,
+    and whether any of them is on the window's edge (inside and stack: work space of the window's size at least)."""
+    patch_rows, patch_cols = nearest.shape
+    for r in range(patch_rows):
+        for c in range(patch_cols):
+            inside[r, c] = sign * level[top + r, left + c] > cut
+            seen[r, c] = False
+    seen[start_r, start_c] = True
+    stack[0, 0], stack[0, 1] = start_r, start_c
+    depth = 1
+    pixels = 0
+    edge = False
+    while depth > 0:
+        depth -= 1
+        r, c = stack[depth, 0], stack[depth, 1]
+        if nearest[r, c]:
+            pixels += 1
+            if r == 0 or c == 0 or r == patch_rows - 1 or c == patch_cols - 1:
+                edge = True
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < patch_rows and 0 <= nc < patch_cols and inside[nr, nc] and not seen[nr, nc]:
+                seen[nr, nc] = True
+                stack[depth, 0], stack[depth, 1] = nr, nc
+                depth += 1
+    return pixels, edge
+
+
+@njit(cache=True, nogil=True)
 def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: Ints, dice: Mask, core: Mask,
                  ring: Ints, radius: float, floor: float, base_share: float, reach_inside: int) -> Doubles:
     """One row of measures (ROW, COL, ... LIT_OUTSIDE) for each pip found at the proposed places (rows, cols:
@@ -294,30 +334,8 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
         opened = False
         for share in (0.5, 0.7):  # at half its strength; a little higher when that runs into a bright rim or glare
             cut = np.float32(float(base) + share * strength)
-            for r in range(patch_rows):
-                for c in range(patch_cols):
-                    inside[r, c] = one_sign * logs[channel, top + r, left + c] > cut
-                    seen[r, c] = False
-            # the 4-connected part above the cut that holds the place, within the pixels nearest it
-            start_r, start_c = row - top, col - left
-            seen[start_r, start_c] = True
-            stack[0, 0], stack[0, 1] = start_r, start_c
-            depth = 1
-            pixels = 0
-            opened = False
-            while depth > 0:
-                depth -= 1
-                r, c = stack[depth, 0], stack[depth, 1]
-                if nearest[r, c]:
-                    pixels += 1
-                    if r == 0 or c == 0 or r == patch_rows - 1 or c == patch_cols - 1:
-                        opened = True
-                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                    nr, nc = r + dr, c + dc
-                    if 0 <= nr < patch_rows and 0 <= nc < patch_cols and inside[nr, nc] and not seen[nr, nc]:
-                        seen[nr, nc] = True
-                        stack[depth, 0], stack[depth, 1] = nr, nc
-                        depth += 1
+            pixels, opened = part_above(logs[channel], one_sign, cut, top, left, row - top, col - left,
+                                        nearest[:patch_rows, :patch_cols], inside, seen, stack)
             if not opened:
                 break
         part = member[:patch_rows, :patch_cols]  # the pixels of its part
@@ -334,6 +352,20 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
                 piece_r, piece_c, piece_round = part_shape(logs[channel], one_sign, cut, top, left, row, col, piece)
                 if piece_round >= OPENED_ROUND:
                     mean_r, mean_c, roundness, pixels, opened = piece_r, piece_c, piece_round, piece_count, piece_edge
+        if roundness < OPEN_BELOW and sign > 0 and surround <= CORE_SURROUND:
+            # a light pip beside a patch of glare too wide to open away: its core, the part above CORE_SHARE of
+            # its strength, is the pip's alone
+            core_cut = np.float32(float(base) + CORE_SHARE * strength)
+            core_count, core_edge = part_above(logs[channel], one_sign, core_cut, top, left, row - top, col - left,
+                                               nearest[:patch_rows, :patch_cols], inside, seen, stack)
+            piece = piece_pixels[:patch_rows, :patch_cols]
+            for r in range(patch_rows):
+                for c in range(patch_cols):
+                    piece[r, c] = seen[r, c] and nearest[r, c]
+            if core_count >= CORE_AREA * math.pi * radius * radius and not core_edge:
+                core_r, core_c, core_round = part_shape(logs[channel], one_sign, core_cut, top, left, row, col, piece)
+                if core_round >= OPENED_ROUND:
+                    mean_r, mean_c, roundness = core_r, core_c, core_round
         mean_r, mean_c = row + mean_r, col + mean_c
         # where the part of the ring round its centre not below half its strength lies (on the dice, when half the
         # ring is): the mean of those samples' offsets; and the way out of the dice: from the nearest pixel off
