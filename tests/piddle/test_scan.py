@@ -1233,6 +1233,42 @@ def test_a_pip_beside_a_patch_of_glare_too_wide_to_open_away_is_measured_by_its_
     assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
 
 
+def test_a_one_in_doubt_on_the_blobs_edge_is_no_die():
+    """A 1 read in doubt with its pip on the dice's blobs' edge (within 0.03 of its side of the table) or off them
+    is dropped: a 1's pip is at its top face's middle. Two white dice drawn 60 pixels across: a doubted 1 at a
+    die's corner pixel or on the table is no die; in its middle, or six pixels in from its edges, or read surely,
+    it is kept."""
+    from tablegames.piddle.scan import Blobs, DieReading, edge_one, find_blobs
+
+    rgb = np.zeros((240, 320, 3), np.uint8)
+    rgb[...] = (40, 110, 50)
+    rgb[90:150, 60:120] = (235, 235, 225)
+    rgb[90:150, 180:240] = (235, 235, 225)
+    rows, cols = np.mgrid[:240, :320]
+    for row, col in ((120, 90), (105, 195), (135, 225)):  # a 1 and a 2
+        rgb[(rows - row) ** 2 + (cols - col) ** 2 <= 25] = (20, 20, 20)
+    blobs = find_blobs(rgb)
+    assert isinstance(blobs, Blobs) and blobs.factor == 1.0
+
+    def dropped(centre: tuple[float, float], confidence: float = 0.45) -> bool:
+        return edge_one(DieReading(1, confidence, centre, 60.0, 1), blobs)
+
+    assert dropped((90, 60)) and dropped((80, 50)) and dropped((149, 119))
+    assert not dropped((120, 90)) and not dropped((96, 66)) and not dropped((90, 60), 1.0)
+    assert not edge_one(DieReading(2, 0.45, (90, 60), 60.0, 2), blobs)  # a doubted 2 there: not this rule's
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1919, 6), (1919, 143), (2121, 110)])
+def test_photos_whose_only_flaw_was_a_doubted_one_at_a_blobs_edge_read_exactly(seed, index):
+    """Step 95: photos of the independent generator read right but for an extra 1 in doubt at the dice's blobs'
+    edge (1919/6, eight ivory dice on paper; 1919/143, 2121/110): read exactly now, their number of dice said."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.extra == 0, score.failures
+
+
 def glossy_face(lit_side: int) -> tuple[np.ndarray, np.ndarray]:
     """A dark die's face 64 pixels across, seen straight on, with a 2 upright on it (pips 0.085 of a side in radius),
     and glare (brighter than half the pips' contrast) on an arc two to six pixels out from its upper pip, on the
