@@ -220,9 +220,10 @@ def find_pips(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float, 
     place): its area and roundness; a part unround or running out of its window is measured opened, when a thin line
     was cut off and a round piece of a pip's size is left (a glare line along a die's bevel joined to a pip:
     scan_kernels.OPEN_BELOW and after); a light one still unround, by its core, when that is round (a patch of glare
-    too wide to open away beside it: CORE_SHARE; step 94). A faint pip on the slope a dark rim makes in the blob map is proposed from
-    its own brightness (places_on_slopes). Each is placed in its blob: how far inside, and on which side the part
-    of its ring not below it lies (Pip.is_frontal lets a pip deep in its blob be lit round its outer side)."""
+    too wide to open away beside it: CORE_SHARE; step 94). A faint pip on the slope a dark rim makes in the blob
+    map is proposed from its own brightness (places_on_slopes). Each is placed in its blob: how far inside, and on
+    which side the part of its ring not below it lies (Pip.is_frontal lets a pip deep in its blob be lit round its
+    outer side)."""
     radius = PIP_SHARE * size
     rows, cols = proposed_places(maps, sign, around, size, floor)
     core, ring = eroded(mask, 1), ring_offsets(1.9 * radius)  # the core: the dice, a pixel in from their blobs' edge

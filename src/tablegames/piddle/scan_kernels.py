@@ -354,7 +354,7 @@ def measure_pips(logs: Singles, blobs: Singles, sign: float, rows: Ints, cols: I
                     mean_r, mean_c, roundness, pixels, opened = piece_r, piece_c, piece_round, piece_count, piece_edge
         if roundness < OPEN_BELOW and sign > 0 and surround <= CORE_SURROUND:
             # a light pip beside a patch of glare too wide to open away: its core, the part above CORE_SHARE of
-            # its strength, is the pip's alone
+            # its strength, is the pip's alone; its centre and roundness are the core's, its area the part's
             core_cut = np.float32(float(base) + CORE_SHARE * strength)
             core_count, core_edge = part_above(logs[channel], one_sign, core_cut, top, left, row - top, col - left,
                                                nearest[:patch_rows, :patch_cols], inside, seen, stack)
