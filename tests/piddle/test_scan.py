@@ -1204,7 +1204,7 @@ def test_a_pip_joined_to_a_glare_line_is_read_as_a_pip():
 def test_a_pip_beside_a_patch_of_glare_too_wide_to_open_away_is_measured_by_its_core():
     """A red die's 2 with a patch of glare (0.7 of the pips' contrast, 9 pixels wide, drawn) along its edge,
     touching its lower pip: at half the pip's strength the pip and the patch are one long part, too wide for the
-    opening to cut; the part above 0.85 of its strength is the pip's alone, round, and the pip is seen face on at its
+    opening to cut; the part above 0.9 of its strength is the pip's alone, round, and the pip is seen face on at its
     place, and the face read as a sure 2. A photo of the independent generator with such glare (6161/3: a red 2,
     162 pixels, read as a 1 with no confidence from its other pip) reads right."""
     from photo_world import world_photo
