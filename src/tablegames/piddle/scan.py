@@ -814,11 +814,15 @@ def in_working_picture(blobs: Blobs, centre: tuple[float, float]) -> tuple[float
     return centre[0] / blobs.factor, centre[1] / blobs.factor
 
 
+def working_pixel(blobs: Blobs, centre: tuple[float, float]) -> tuple[int, int]:
+    """The working picture's pixel (row, col) nearest this place of the photo, within the picture."""
+    row, col = in_working_picture(blobs, centre)
+    return min(max(round(row), 0), blobs.labels.shape[0] - 1), min(max(round(col), 0), blobs.labels.shape[1] - 1)
+
+
 def label_at(blobs: Blobs, centre: tuple[float, float]) -> int:
     """The label of the blob at this place (row, col) of the photo (0: none)."""
-    row, col = in_working_picture(blobs, centre)
-    return int(blobs.labels[min(max(round(row), 0), blobs.labels.shape[0] - 1),
-                            min(max(round(col), 0), blobs.labels.shape[1] - 1)])
+    return int(blobs.labels[working_pixel(blobs, centre)])
 
 
 def blob_of(blobs: Blobs, centre: tuple[float, float]) -> int:
@@ -1246,9 +1250,7 @@ def edge_one(die: DieReading, blobs: Blobs) -> bool:
     middle, half a face in from its edges at the least."""
     if die.value != 1 or not die.is_uncertain:
         return False
-    row, col = in_working_picture(blobs, die.center)
-    height, width = blobs.labels.shape
-    row_at, col_at = min(max(round(row), 0), height - 1), min(max(round(col), 0), width - 1)
+    row_at, col_at = working_pixel(blobs, die.center)
     reach = max(EDGE_ONE * die.size / blobs.factor, 0.5)
     nearest, _, _ = nearest_off_dice(blobs.labels != 0, row_at, col_at, int(math.ceil(reach)))
     return bool(nearest <= reach * reach)
