@@ -591,10 +591,24 @@ def test_a_face_spaced_much_closer_than_the_dice_read_surely_is_doubted():
     close = die(3, 1.0, 20.0 * CLOSE_SPACED - 0.5)  # a 6's row of three, read as a 3
     near = die(3, 1.0, 20.0 * CLOSE_SPACED + 0.5)  # a die further off, seen a little smaller
     one = die(1, 1.0, 0.0)  # a 1 shows no spacing
-    read = close_spaced_doubted(sure + [close, near, one])
-    assert [d.is_uncertain for d in read] == [False] * 5 + [True, False, False]
+    five = die(5, 0.85, 20.0 * CLOSE_SPACED - 0.5)  # part of no larger face: its spacing is its own (step 99)
+    four = die(4, 0.85, 20.0 * CLOSE_SPACED - 0.5)  # a 6's four pips of two rows
+    read = close_spaced_doubted(sure + [close, near, one, five, four])
+    assert [d.is_uncertain for d in read] == [False] * 5 + [True, False, False, False, True]
     # the spacing of one die read surely is no measure: nothing doubted
     assert close_spaced_doubted([sure[0], close]) == [sure[0], close]
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1919, 113), (1919, 739)])
+def test_photos_whose_only_flag_was_a_five_or_six_spaced_close_read_with_none(seed, index):
+    """Step 99: a 5 (1919/113) and a 6 (1919/739, a photo of five dice) read surely but spaced closer than the
+    photo's other dice were the only dice flagged; a 5 or a 6 is part of no larger face."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.exact and not reading.uncertain, score.failures
 
 
 def test_a_sixs_row_of_three_is_not_read_as_a_sure_three():
