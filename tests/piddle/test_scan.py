@@ -611,6 +611,20 @@ def test_photos_whose_only_flag_was_a_five_or_six_spaced_close_read_with_none(se
     assert score.exact and not reading.uncertain, score.failures
 
 
+@pytest.mark.parametrize(("seed", "index", "flagged"), [(1919, 675, False), (3131, 86, False), (2121, 176, True)])
+def test_a_faint_face_of_three_pips_or_more_on_its_spots_is_trusted(seed, index, flagged):
+    """Step 100: a faint face (a glare-washed top face's pips) of FAINT_TRUSTED_PIPS pips or more with a pip on each
+    of its pattern's spots is trusted at the end when nothing else doubts it, however surely it was read: a 6 read
+    with 0.95 (1919/675) and a 4 with 0.96 (3131/86) were their photos' only flags; trusted, a 3 read with 0.68
+    (2121/176) outweighs the doubted 1 beside it, an extra die, and the photo is read exactly (other dice flagged)."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.exact and bool(reading.uncertain) == flagged, score.failures
+
+
 def test_a_sixs_row_of_three_is_not_read_as_a_sure_three():
     """A photo of the independent generator: small green dice with black pips; a 6's two rows of three pips, read
     as a 3 (one row, its pips 0.75 as far apart as the other dice's) with full confidence."""
