@@ -1286,6 +1286,34 @@ def test_a_one_in_doubt_on_the_blobs_edge_is_no_die():
     assert not edge_one(DieReading(2, 0.45, (90, 60), 60.0, 2), blobs)  # a doubted 2 there: not this rule's
 
 
+def test_a_die_read_twice_is_one_die():
+    """Step 101: two readings nearer than SAME_DIE of a die are one die read twice (from two blobs' regions, or a
+    6's column read as a 3 beside it): the surer stays, or, as sure, the one with more pips; dice a side apart, as
+    touching dice stand, are two."""
+    from tablegames.piddle.scan import SAME_DIE, DieReading, without_second_readings
+
+    five = DieReading(5, 1.0, (300.0, 300.0), 100.0, 5)
+    again = DieReading(5, 1.0, (301.0, 300.0), 100.0, 5)
+    doubted_four = DieReading(4, 0.45, (300.0, 300.0 + 0.9 * SAME_DIE * 100), 100.0, 4)
+    beside = DieReading(2, 0.45, (300.0, 400.0), 100.0, 2)
+    assert without_second_readings([five, again, doubted_four, beside], 100.0) == [five, beside]
+    six, column = DieReading(6, 0.45, (100.0, 100.0), 100.0, 6), DieReading(3, 0.45, (100.0, 127.0), 100.0, 3)
+    assert without_second_readings([column, six], 100.0) == [six]
+    assert without_second_readings([column, six], 50.0) == [column, six]  # dice of half the size: a side apart
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1919, 99), (2121, 84), (5353, 261), (7171, 16)])
+def test_photos_whose_only_flaw_was_a_die_read_twice_read_exactly(seed, index):
+    """Step 101: a sure 5 read from two blobs' regions a pixel apart (1919/99, with a doubted 4 between the 5s), a
+    doubted 1 beside a sure 3 (2121/84), a 2 read twice (5353/261), a 3 of a 6's column beside the 6 (7171/16):
+    the photos are read exactly now, their number of dice right."""
+    from photo_world import score_world, world_photo
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.extra == 0, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(1919, 6), (1919, 143), (2121, 110)])
 def test_photos_whose_only_flaw_was_a_doubted_one_at_a_blobs_edge_read_exactly(seed, index):
     """Step 95: photos of the independent generator read right but for an extra 1 in doubt at the dice's blobs'
