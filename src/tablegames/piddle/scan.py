@@ -636,15 +636,15 @@ def with_trust_restored(die: DieReading) -> DieReading:
     trusted as read: those doubts weigh in choosing the die size and against other readings, not in the flag. They
     are: read from its strong pips alone (scan_faces.strong_pips_read: the weaker ones taken for a translucent die's
     bottom face), a margin kept low only by spots no die's pip could be at (margin_of_possible_spots), a faint face
-    read without a flaw (with_faint_faces), a 2 of unlike pips still chosen (read_face), a 1 a little off its blob's
-    middle (off_centre_doubted), a 1 beside a frontal pip no face explains (scan_faces.LEFT_PIP_MOST), a face of
-    four pips or more read surely off its blob's middle or by its edge (shows_its_grid), and any doubt of a die
-    another die size read surely alike (confirmed_elsewhere);
-    any other doubt after (in_doubt) takes the trust away. Tuning photos: of dice read from
-    their strong pips every one read with SURE or more was right (step 56), and so were the 7 read with 0.5 to 0.9
-    (step 73; the test's 9 too); a 1 so read was wrong as often as right, and is trusted only when its weak pips
-    stand out no more than a ghost's do (step 75: scan_faces.GHOST_ONE_MOST). With impossible spots left out (step
-    74): 1 and 2 dice of the tuning photos and 6 of the test's, all right; steps 76-80 in docs/piddle.md."""
+    read without a flaw, or of three pips or more on its spots (with_faint_faces), a 2 of unlike pips still chosen
+    (read_face), a 1 a little off its blob's middle (off_centre_doubted), a 1 beside a frontal pip no face explains
+    (scan_faces.LEFT_PIP_MOST), a face of four pips or more read surely off its blob's middle or by its edge
+    (shows_its_grid), and any doubt of a die another die size read surely alike (confirmed_elsewhere); any other
+    doubt after (in_doubt) takes the trust away. Tuning photos: of dice read from their strong pips every one read
+    with SURE or more was right (step 56), and so were the 7 read with 0.5 to 0.9 (step 73; the test's 9 too); a 1
+    so read was wrong as often as right, and is trusted only when its weak pips stand out no more than a ghost's do
+    (step 75: scan_faces.GHOST_ONE_MOST). With impossible spots left out (step 74): 1 and 2 dice of the tuning
+    photos and 6 of the test's, all right; steps 76-80 and 97-100 in docs/piddle.md."""
     if die.trusted_confidence >= UNCERTAIN_BELOW and die.confidence <= UNSURE:
         return dataclasses.replace(die, confidence=die.trusted_confidence)
     return die
