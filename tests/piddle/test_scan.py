@@ -1302,6 +1302,25 @@ def test_a_die_read_twice_is_one_die():
     assert without_second_readings([column, six], 50.0) == [column, six]  # dice of half the size: a side apart
 
 
+def test_a_die_all_but_guessed_beside_a_die_read_is_part_of_it():
+    """Step 102: a die read with less than GUESSED (its pips read no way) nearer than GUESS_BESIDE of a die to one
+    read with UNSURE or more, in doubt too, is dropped: a side's pips read as a die beside a doubted 2 (1919/140,
+    2121/258: read exactly now). A die so near but read with GUESSED or more stays (in doubt, for the player), and
+    so does a guess further off."""
+    from photo_world import score_world, world_photo
+    from tablegames.piddle.scan import GUESS_BESIDE, GUESSED, DieReading, without_doubtful_neighbours
+
+    two = DieReading(2, 0.45, (200.0, 200.0), 100.0, 2)
+    guess = DieReading(3, 0.0, (200.0, 200.0 + 0.95 * GUESS_BESIDE * 100), 100.0, 3)
+    doubted = DieReading(1, GUESSED, (200.0 + 0.95 * GUESS_BESIDE * 100, 200.0), 100.0, 1)
+    far_guess = DieReading(6, 0.0, (200.0, 200.0 - 1.05 * GUESS_BESIDE * 100), 100.0, 6)
+    assert without_doubtful_neighbours([two, guess, doubted, far_guess], 100.0) == [two, doubted, far_guess]
+    for seed, index in ((1919, 140), (2121, 258)):
+        photo = world_photo(seed, index)
+        score = score_world(photo, read_dice(photo.image))
+        assert score.exact and score.extra == 0, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(1919, 99), (2121, 84), (5353, 261), (7171, 16)])
 def test_photos_whose_only_flaw_was_a_die_read_twice_read_exactly(seed, index):
     """Step 101: a sure 5 read from two blobs' regions a pixel apart (1919/99, with a doubted 4 between the 5s), a
