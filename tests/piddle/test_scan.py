@@ -4,8 +4,9 @@ import math
 import numpy as np
 import pytest
 
+from photo_world import WorldScore, score_world, world_photo
 from tablegames.cli import main
-from tablegames.piddle.scan import read_dice
+from tablegames.piddle.scan import DiceReading, read_dice
 from tablegames.piddle.scan_synth import score_reading, synthetic_photo
 
 
@@ -21,6 +22,13 @@ def read_set(seed, count, **options):
         silent = max(0, score.missed - len(reading.uncertain)) if reading.problem is None else 0
         totals += [score.right, score.wrong_marked, score.wrong_unmarked, score.missed, silent]
     return totals
+
+
+def read_world(seed: int, index: int) -> tuple[DiceReading, WorldScore]:
+    """A photo of the independent generator (tests/photo_world.py), read: the reading, and its score."""
+    photo = world_photo(seed, index)
+    reading = read_dice(photo.image)
+    return reading, score_world(photo, reading)
 
 
 def assert_reads_well(totals):
@@ -603,11 +611,7 @@ def test_a_face_spaced_much_closer_than_the_dice_read_surely_is_doubted():
 def test_photos_whose_only_flag_was_a_five_or_six_spaced_close_read_with_none(seed, index):
     """Step 99: a 5 (1919/113) and a 6 (1919/739, a photo of five dice) read surely but spaced closer than the
     photo's other dice were the only dice flagged; a 5 or a 6 is part of no larger face."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(seed, index)
     assert score.exact and not reading.uncertain, score.failures
 
 
@@ -617,11 +621,7 @@ def test_a_faint_face_of_three_pips_or_more_on_its_spots_is_trusted(seed, index,
     of its pattern's spots is trusted at the end when nothing else doubts it, however surely it was read: a 6 read
     with 0.95 (1919/675) and a 4 with 0.96 (3131/86) were their photos' only flags; trusted, a 3 read with 0.68
     (2121/176) outweighs the doubted 1 beside it, an extra die, and the photo is read exactly (other dice flagged)."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(seed, index)
     assert score.exact and bool(reading.uncertain) == flagged, score.failures
 
 
@@ -682,10 +682,7 @@ def test_dice_all_touching_are_read_at_their_own_size_not_the_blobs(seed, index)
     blobs: the die size the blobs said was 1.7 and 2.2 times theirs, no face of three pips was read with confidence
     at it, and eight dice were read as two in doubt (2121/181), six as three (3131/16). Read on the ladder of sizes
     (half the blobs' to 2.8 times) and again at the size their pips say, every die is read right and sure."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.exact and score.right_flagged == 0, score.failures
 
 
@@ -731,10 +728,7 @@ def test_a_die_trusted_at_the_end_keeps_its_sides_from_being_read_as_dice(seed, 
     pips read with no confidence as two 3s beside it: two dice too many. Nearer it than two dice stand, they are
     dropped as a sure die's would be. 5353/272: a 2 read with UNSURE touching such a die is a die and stays. Both
     photos read exactly."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.exact, score.failures
 
 
@@ -838,10 +832,7 @@ def test_a_face_of_many_pips_read_from_one_pip_found_is_flagged(seed, index):
     5: one pip found, the grid's four corners seen in the peaks alone (the table and a neighbour's edge). 6161/31: a
     translucent amber 1 read as a 5 so. A face of three pips or more read from a single pip found is put in doubt:
     no die is read wrong without a flag."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
 
 
@@ -982,10 +973,7 @@ def test_dice_that_fall_apart_into_their_pips_are_found_whole(seed, index, least
     were read right (five now, six found); of eight dice broken into twelve blobs, six, a 2 as a sure 1 (all eight
     found now; seven right from step 82 on, a 2 in doubt taking the sure 1 a larger size read there, flagged:
     scan.read_larger). None is read wrong unflagged."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     found = score.right + score.wrong_flagged + score.wrong_unflagged
     assert found >= least_found and score.right >= least_right, score.failures
     assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
@@ -1326,10 +1314,7 @@ def test_photos_whose_only_flaw_was_a_die_read_twice_read_exactly(seed, index):
     """Step 101: a sure 5 read from two blobs' regions a pixel apart (1919/99, with a doubted 4 between the 5s), a
     doubted 1 beside a sure 3 (2121/84), a 2 read twice (5353/261), a 3 of a 6's column beside the 6 (7171/16):
     the photos are read exactly now, their number of dice right."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.exact and score.extra == 0, score.failures
 
 
@@ -1337,10 +1322,7 @@ def test_photos_whose_only_flaw_was_a_die_read_twice_read_exactly(seed, index):
 def test_photos_whose_only_flaw_was_a_doubted_one_at_a_blobs_edge_read_exactly(seed, index):
     """Step 95: photos of the independent generator read right but for an extra 1 in doubt at the dice's blobs'
     edge (1919/6, eight ivory dice on paper; 1919/143, 2121/110): read exactly now, their number of dice said."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.exact and score.extra == 0, score.failures
 
 
@@ -1657,11 +1639,7 @@ def test_a_one_doubted_only_for_a_pip_beside_it_is_trusted(seed, index):
     at the end when nothing else doubts it (a 1's pip and its neighbour's or side's read as a 2 unless that fails on
     its grid; of ten seeds' 1s flagged first for such a pip, 11 right and none wrong). These photos were read right
     with that 1 flagged; now no die is."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(seed, index)
     assert score.exact and not reading.uncertain, score.failures
 
 
@@ -1687,11 +1665,7 @@ def test_a_face_of_four_pips_or_more_read_surely_keeps_its_trust_when_doubted_fo
 def test_photos_whose_only_flag_was_a_sure_face_doubted_for_where_it_lies_read_with_none(seed, index):
     """Step 98: a 4 off its blob's middle (1919/35, a black die on wood), a 6 read surely with its ring partly off
     the blobs (1919/245) and a 6 off its blob's middle (1919/330) were the only dice flagged in their photos."""
-    from photo_world import score_world, world_photo
-
-    photo = world_photo(seed, index)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(seed, index)
     assert score.exact and not reading.uncertain, score.failures
 
 

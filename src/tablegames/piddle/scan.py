@@ -1296,11 +1296,18 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
     sure = [die for die in readings if not die.is_uncertain]
     trusted = [die for die in readings if die.is_uncertain and not with_trust_restored(die).is_uncertain]
     read = [die for die in readings if die.confidence >= UNSURE]
-    return [die for die in readings if not die.is_uncertain or all(
-        apart(die.center, other.center) >= NEAREST_DICE * die_pixels
-        for other in sure + (trusted if die.confidence < UNSURE and die not in trusted else [])) and (
-        die.confidence >= GUESSED or all(apart(die.center, other.center) >= GUESS_BESIDE * die_pixels
-                                         for other in read))]
+
+    def stands_apart(die: DieReading, others: list[DieReading], reach: float) -> bool:
+        return all(apart(die.center, other.center) >= reach * die_pixels for other in others)
+
+    def kept(die: DieReading) -> bool:
+        if not die.is_uncertain:
+            return True
+        weighed = sure + (trusted if die.confidence < UNSURE and die not in trusted else [])
+        return stands_apart(die, weighed, NEAREST_DICE) and (
+            die.confidence >= GUESSED or stands_apart(die, read, GUESS_BESIDE))
+
+    return [die for die in readings if kept(die)]
 
 
 SAME_DIE = 0.5  # of a die's side: two readings this near are one die read twice (dice stand NEAREST_DICE apart at

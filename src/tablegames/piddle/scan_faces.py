@@ -704,7 +704,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
         if read.value <= LEFT_PIP_MOST and len(left) and \
                 np.hypot(*(left - read.centre).T).min() <= LEFT_PIP_REACH * size:
             # a frontal pip beside it that no face explains may be its own: in doubt; a 1 keeps its trust
-            confidence, trusted = min(confidence, UNSURE), max(trusted, confidence) if read.value == 1 else 0.0
+            confidence, trusted = min(confidence, UNSURE), (max(trusted, confidence) if read.value == 1 else 0.0)
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own)),
                           tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members),
