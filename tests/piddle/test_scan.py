@@ -188,6 +188,44 @@ def test_two_ones_are_doubted_when_the_blob_round_them_is_one_die_wide_across_th
     assert not any(die.is_uncertain for die in paired_ones_doubted(far, blobs, 1, 40.0))  # more than a die apart
 
 
+def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice():
+    """Step 104: a 2 whose pips lie near its corners, read as two 1s at a die size too small: the blob across them
+    is no wider than two dice side by side are, but along the line through them it ends a little past each pip
+    (two dice end to end reach half a die past each); dark pips are holes in the blob, passed over."""
+    from tablegames.piddle.scan import (
+        PAIR_HOLE,
+        PAIR_WIDTH,
+        Blobs,
+        DieReading,
+        blob_width,
+        paired_ones_doubted,
+    )
+
+    labels = np.zeros((100, 200), np.int32)
+    labels[20:80, 20:80] = 1  # a 60 px die, a 2 on its row near its corners, each pip a hole in the blob
+    labels[44:56, 24:36] = labels[44:56, 64:76] = 0
+    labels[30:70, 100:180] = 2  # two 40 px dice side by side, their pips holes too
+    labels[44:56, 114:126] = labels[44:56, 154:166] = 0
+    boxes = ((slice(20, 80), slice(20, 80)), (slice(30, 70), slice(100, 180)))
+    blobs = Blobs(labels, (1, 2), (), boxes, 1.0, 40.0, ((50.0, 50.0), (50.0, 140.0)))
+    two = [DieReading(1, 1.0, (50.0, 30.0), 40.0, 1), DieReading(1, 1.0, (50.0, 70.0), 40.0, 1)]
+    assert blob_width(blobs, 1, two[0].center, two[1].center) <= PAIR_WIDTH * 40  # not wider across than two dice
+    assert all(die.is_uncertain for die in paired_ones_doubted(two, blobs, 1, 40.0))
+    side_by_side = [DieReading(1, 1.0, (50.0, 120.0), 40.0, 1), DieReading(1, 1.0, (50.0, 160.0), 40.0, 1)]
+    assert not any(die.is_uncertain for die in paired_ones_doubted(side_by_side, blobs, 2, 40.0))
+    pips = tuple(die.center for die in side_by_side)
+    assert blob_width(blobs, 2, *pips, along=True, over=PAIR_HOLE * 40) == pytest.approx(80, abs=1)
+    assert blob_width(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1919, 68), (8181, 38)])
+def test_photos_whose_two_was_read_as_a_pair_of_ones_read_exactly(seed, index):
+    """Step 104: a white 2 with its pips near its corners, read as two sure 1s at two thirds of its size
+    (1919/68); 8181/38: the photos of the independent generator are read exactly now."""
+    _, score = read_world(seed, index)
+    assert score.exact and score.extra == 0, score.failures
+
+
 def test_a_two_is_doubted_when_the_blob_across_its_pips_is_no_wider_than_two_dice_side_by_side():
     """A 2 read from two pips one die apart in a blob one die high (two 1s side by side) is put in doubt; a 2 on
     the diagonal of a square die (the blob twice as wide across its pips as they are apart) stands."""

@@ -1020,15 +1020,21 @@ PAIR_WIDTH = 1.6  # the blob across two 1s, at their midpoint, over their distan
 
 def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pixels: float) -> list[DieReading]:
     """The dice of a blob, two 1s within a die of each other put in doubt when the blob is wider across them (at
-    their midpoint, square to the line between them) than two dice side by side are: they are the pips of one 2,
-    read at a die size too small (the die size is then read again)."""
+    their midpoint, square to the line between them) than two dice side by side are, or shorter along the line
+    through them (past its pips' holes) than two dice end to end: they are the pips of one 2, read at a die size
+    too small (the die size is then read again). Step 104: a 2 whose pips lie near its corners is no wider across
+    them than two dice (1919/68, read as two sure 1s at two thirds of its size); along them its blob is 1.1-1.6
+    times their distance, two dice's 1.7 or more (ten seeds: photos exact +2, none lost, 2 extra dice unflagged
+    fewer)."""
     ones = [k for k, die in enumerate(dice) if die.value == 1 and die.confidence > UNSURE]
     doubted = set()
     for k in ones:
         for j in ones:
             distance = apart(dice[k].center, dice[j].center)
             if j > k and distance <= 1.2 * die_pixels and \
-                    blob_width(blobs, label, dice[k].center, dice[j].center) > PAIR_WIDTH * distance:
+                    (blob_width(blobs, label, dice[k].center, dice[j].center) > PAIR_WIDTH * distance
+                     or blob_width(blobs, label, dice[k].center, dice[j].center, along=True, over=PAIR_HOLE * distance)
+                     < PAIR_LENGTH * distance):
                 doubted |= {k, j}
     return [in_doubt(die) if k in doubted else die for k, die in enumerate(dice)]
 
@@ -1048,22 +1054,32 @@ def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs
     return in_doubt(die)
 
 
-def blob_width(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float]) -> float:
+PAIR_LENGTH = 1.6  # the blob along the line through two 1s over their distance: about 2 for two dice side by side
+# (each pip half a die from its die's far edge; ten seeds' pairs 1.69 and more), less for a 2's pips near its corners
+PAIR_HOLE = 0.3  # of their distance: a hole in the blob this long or shorter is a pip in it (dark pips are left out)
+
+
+def blob_width(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float], along: bool = False,
+               over: float = 0.0) -> float:
     """The length (photo pixels) of the blob's chord through the midpoint of a and b, square to the line between
-    them (half a working pixel at a time, out to where the blob ends each way)."""
+    them, or along it (half a working pixel at a time, out to where the blob ends each way; past holes in it no
+    longer than `over`, photo pixels: a pip left out of the blob)."""
     factor, labels = blobs.factor, blobs.labels
     middle = np.array([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]) / factor
-    along = np.array([b[0] - a[0], b[1] - a[1]])
-    across = np.array([-along[1], along[0]]) / max(float(np.hypot(*along)), 1e-9)
+    line = np.array([b[0] - a[0], b[1] - a[1]])
+    chord = (line if along else np.array([-line[1], line[0]])) / max(float(np.hypot(*line)), 1e-9)
     width = 0.0
-    for direction in (across, -across):
+    for direction in (chord, -chord):
         steps = np.arange(1, 2 * max(labels.shape)) * 0.5
         points = np.rint(middle[None, :] + steps[:, None] * direction[None, :]).astype(np.int64)
         inside = (points[:, 0] >= 0) & (points[:, 0] < labels.shape[0]) & (points[:, 1] >= 0) & \
             (points[:, 1] < labels.shape[1])
         on = np.zeros(len(points), dtype=bool)
         on[inside] = labels[points[inside, 0], points[inside, 1]] == label
-        width += float(steps[int(np.argmin(on))]) if not on.all() else float(steps[-1])
+        index = np.arange(len(on))
+        last_on = np.maximum.accumulate(np.where(on, index, -1))
+        too_long = np.nonzero((index - last_on) * 0.5 * factor > over)[0]  # off the blob for longer than `over`
+        width += float(steps[last_on[too_long[0]] + 1]) if len(too_long) else float(steps[-1])
     return width * factor
 
 
