@@ -218,6 +218,14 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
     assert blob_width(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
 
 
+@pytest.mark.parametrize(("seed", "index"), [(1919, 970), (7171, 192)])
+def test_photos_whose_die_was_read_surely_only_at_a_smaller_size_read_exactly(seed, index):
+    """Step 105: a translucent 1 read with 0.94 at 0.87 of the die size kept, and as no die at it (1919/970), is
+    found (in doubt); so is 7171/192's. The photos of the independent generator are read exactly now."""
+    _, score = read_world(seed, index)
+    assert score.exact and score.extra == 0, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(1919, 68), (8181, 38)])
 def test_photos_whose_two_was_read_as_a_pair_of_ones_read_exactly(seed, index):
     """Step 104: a white 2 with its pips near its corners, read as two sure 1s at two thirds of its size
@@ -1764,19 +1772,21 @@ def test_a_two_whose_bottom_faces_middle_pip_is_too_small_for_frontal_is_read_fr
 
 def test_a_die_read_only_at_a_larger_size_where_none_was_kept_is_added_in_doubt():
     """A die that a reading at a larger die size read with UNSURE or more, as far from every die kept as dice stand,
-    is added, in doubt; not one read at a smaller size (a side's pips), nor one read with less, nor one by a die
-    kept or by another so added. The tuning photo 4242/165, eight red dice with a 6 the size kept read as none, has
-    it read (flagged)."""
+    is added, in doubt; one read at a smaller size (a side's pips) only when read with SURE or more (step 105), not
+    one read with less, nor one by a die kept or by another so added. The tuning photo 4242/165, eight red dice
+    with a 6 the size kept read as none, has it read (flagged)."""
     from photo_world import world_photo
-    from tablegames.piddle.scan import UNSURE, DieReading, found_larger
+    from tablegames.piddle.scan import SURE, UNSURE, DieReading, found_elsewhere
 
     kept = [DieReading(4, 1.0, (100.0, 100.0), 50.0, 4)]
     larger = DieReading(6, 1.0, (100.0, 170.0), 60.0, 6)
-    [added] = found_larger(kept, [[larger], [dataclasses.replace(larger, center=(102.0, 172.0))]], 50.0)
+    [added] = found_elsewhere(kept, [[larger], [dataclasses.replace(larger, center=(102.0, 172.0))]], 50.0)
     assert added.value == 6 and added.center == larger.center and added.confidence == UNSURE and added.is_uncertain
-    assert not found_larger(kept, [[dataclasses.replace(larger, size=43.5)]], 50.0)  # smaller
-    assert not found_larger(kept, [[dataclasses.replace(larger, confidence=0.3)]], 50.0)  # read unsurely
-    assert not found_larger(kept, [[dataclasses.replace(larger, center=(100.0, 150.0))]], 50.0)  # by the 4
+    smaller = dataclasses.replace(larger, size=43.5)
+    assert found_elsewhere(kept, [[smaller]], 50.0) == [dataclasses.replace(smaller, confidence=UNSURE)]
+    assert not found_elsewhere(kept, [[dataclasses.replace(smaller, confidence=SURE - 0.01)]], 50.0)
+    assert not found_elsewhere(kept, [[dataclasses.replace(larger, confidence=0.3)]], 50.0)  # read unsurely
+    assert not found_elsewhere(kept, [[dataclasses.replace(larger, center=(100.0, 150.0))]], 50.0)  # by the 4
 
     photo = world_photo(4242, 165)
     reading = read_dice(photo.image)

@@ -580,7 +580,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [confirmed_elsewhere(die, others, die_pixels) for die in readings]
     readings = [read_larger(die, others, die_pixels) for die in readings]
     readings = [read_elsewhere_if_guessed(die, others, die_pixels) for die in readings]
-    readings += found_larger(readings, others, die_pixels)
+    readings += found_elsewhere(readings, others, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
     readings += blank_faces(rgb, blobs, readings, others, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
@@ -764,20 +764,24 @@ def read_elsewhere_if_guessed(die: DieReading, others: list[list[DieReading]], d
     return in_doubt(max(surer, key=read_with)) if surer else die
 
 
-def found_larger(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float) -> list[DieReading]:
-    """The dice that a reading at a larger die size read with UNSURE or more where no die was kept (nor another so
-    found) as near as two dice can stand, put in doubt: a face whose pips at the size kept were too big or too
-    faint for pips of a die that size, or a blob of one die read as none at a size chosen for the photo's other
-    blobs (a lone die among dice read surely at a size 20-25% too small). Photos of seeds 4242, 5353 and 1919:
-    dice right 1784 to 1785, 1775 the same, 5846 to 5850, no extra die. Not smaller sizes: there a side's pip or
-    half of a die is read as a die of its own (down to 0.8 of the size kept, a side's pip read as a 1 of 1919/585:
-    an extra die); nor dice read with less than UNSURE (at every size, whatever their confidence: 5852 right but 8
-    extra dice, photos exact 912 to 909; those read so at larger sizes were extra or wrong but one)."""
+def found_elsewhere(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
+                    ) -> list[DieReading]:
+    """The dice that a reading at a larger die size read with UNSURE or more, or one at a smaller size read with SURE
+    or more, where no die was kept (nor another so found) as near as two dice can stand, put in doubt: a face whose
+    pips at the size kept were too big or too faint for pips of a die that size, or a blob of one die read as none
+    at a size chosen for the photo's other blobs (a lone die among dice read surely at a size 20-25% too small).
+    Photos of seeds 4242, 5353 and 1919: dice right 1784 to 1785, 1775 the same, 5846 to 5850, no extra die. At
+    smaller sizes a side's pip or half of a die is read as a die of its own (down to 0.8 of the size kept, read with
+    UNSURE or more, a side's pip read as a 1 of 1919/585: an extra die), so only a sure reading there counts (step
+    105: a translucent 1 read with 0.94 at 0.87 of the size kept and as nothing at it, 1919/970; ten seeds: photos
+    exact +2, dice right +3, one extra die, flagged); nor dice read with less than UNSURE (at every size, whatever
+    their confidence: 5852 right but 8 extra dice, photos exact 912 to 909; those read so at larger sizes were extra
+    or wrong but one)."""
     found: list[DieReading] = []
     for reading in others:
         for other in reading:
-            if other.confidence >= UNSURE and other.size > die_pixels and all(
-                    apart(other.center, die.center) >= CROWDED * other.size for die in readings + found):
+            read_so = other.confidence >= UNSURE if other.size > die_pixels else other.confidence >= SURE
+            if read_so and all(apart(other.center, die.center) >= CROWDED * other.size for die in readings + found):
                 found.append(in_doubt(other))
     return found
 
