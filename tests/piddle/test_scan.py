@@ -197,7 +197,7 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
         PAIR_WIDTH,
         Blobs,
         DieReading,
-        blob_width,
+        blob_chord,
         paired_ones_doubted,
     )
 
@@ -209,13 +209,13 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
     boxes = ((slice(20, 80), slice(20, 80)), (slice(30, 70), slice(100, 180)))
     blobs = Blobs(labels, (1, 2), (), boxes, 1.0, 40.0, ((50.0, 50.0), (50.0, 140.0)))
     two = [DieReading(1, 1.0, (50.0, 30.0), 40.0, 1), DieReading(1, 1.0, (50.0, 70.0), 40.0, 1)]
-    assert blob_width(blobs, 1, two[0].center, two[1].center) <= PAIR_WIDTH * 40  # not wider across than two dice
+    assert blob_chord(blobs, 1, two[0].center, two[1].center) <= PAIR_WIDTH * 40  # not wider across than two dice
     assert all(die.is_uncertain for die in paired_ones_doubted(two, blobs, 1, 40.0))
     side_by_side = [DieReading(1, 1.0, (50.0, 120.0), 40.0, 1), DieReading(1, 1.0, (50.0, 160.0), 40.0, 1)]
     assert not any(die.is_uncertain for die in paired_ones_doubted(side_by_side, blobs, 2, 40.0))
     pips = tuple(die.center for die in side_by_side)
-    assert blob_width(blobs, 2, *pips, along=True, over=PAIR_HOLE * 40) == pytest.approx(80, abs=1)
-    assert blob_width(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
+    assert blob_chord(blobs, 2, *pips, along=True, over=PAIR_HOLE * 40) == pytest.approx(80, abs=1)
+    assert blob_chord(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
 
 
 @pytest.mark.parametrize(("seed", "index"), [(1919, 970), (7171, 192)])

@@ -1027,17 +1027,18 @@ def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pi
     their midpoint, square to the line between them) than two dice side by side are, or shorter along the line
     through them (past its pips' holes) than two dice end to end: they are the pips of one 2, read at a die size
     too small (the die size is then read again). Step 104: a 2 whose pips lie near its corners is no wider across
-    them than two dice (1919/68, read as two sure 1s at two thirds of its size); along them its blob is 1.1-1.6
-    times their distance, two dice's 1.7 or more (ten seeds: photos exact +2, none lost, 2 extra dice unflagged
-    fewer)."""
+    them than two dice (1919/68, read as two sure 1s at two thirds of its size), but along them its blob ends a
+    little past each pip; two dice end to end reach half a die past each (ten seeds' pairs of two 1s: 1.69 times
+    their distance or more; of one die's pips, 32 of 69 under 1.6). Ten seeds: photos exact +2, none lost, 2 extra
+    dice unflagged fewer."""
     ones = [k for k, die in enumerate(dice) if die.value == 1 and die.confidence > UNSURE]
     doubted = set()
     for k in ones:
         for j in ones:
             distance = apart(dice[k].center, dice[j].center)
             if j > k and distance <= 1.2 * die_pixels and \
-                    (blob_width(blobs, label, dice[k].center, dice[j].center) > PAIR_WIDTH * distance
-                     or blob_width(blobs, label, dice[k].center, dice[j].center, along=True, over=PAIR_HOLE * distance)
+                    (blob_chord(blobs, label, dice[k].center, dice[j].center) > PAIR_WIDTH * distance
+                     or blob_chord(blobs, label, dice[k].center, dice[j].center, along=True, over=PAIR_HOLE * distance)
                      < PAIR_LENGTH * distance):
                 doubted |= {k, j}
     return [in_doubt(die) if k in doubted else die for k, die in enumerate(dice)]
@@ -1053,7 +1054,7 @@ def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs
     if die.value != 2 or len(face.spots) != 2 or die.confidence <= UNSURE:
         return die
     a, b = (region.to_photo(np.array(spot)) for spot in face.spots)
-    if blob_width(blobs, label, a, b) >= TWO_WIDTH * apart(a, b):
+    if blob_chord(blobs, label, a, b) >= TWO_WIDTH * apart(a, b):
         return die
     return in_doubt(die)
 
@@ -1063,7 +1064,7 @@ PAIR_LENGTH = 1.6  # the blob along the line through two 1s over their distance:
 PAIR_HOLE = 0.3  # of their distance: a hole in the blob this long or shorter is a pip in it (dark pips are left out)
 
 
-def blob_width(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float], along: bool = False,
+def blob_chord(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float], along: bool = False,
                over: float = 0.0) -> float:
     """The length (photo pixels) of the blob's chord through the midpoint of a and b, square to the line between
     them, or along it (half a working pixel at a time, out to where the blob ends each way; past holes in it no
