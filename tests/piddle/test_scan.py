@@ -218,6 +218,15 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
     assert blob_chord(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
 
 
+@pytest.mark.parametrize(("seed", "index"), [(1919, 504), (1919, 550), (1919, 968), (6161, 78), (9191, 221)])
+def test_photos_whose_guessed_die_was_read_unsurely_at_another_size_read_exactly(seed, index):
+    """Step 106: a die read as a guess takes the value another size read its pips as with UNCERTAIN_BELOW or more
+    (trusted too): a black 2 whose glare-washed face read as a trusted 2 (0.59) at two other sizes, guessed as a 1
+    at the size kept (1919/550). The photos of the independent generator are read exactly now."""
+    _, score = read_world(seed, index)
+    assert score.exact, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(1919, 970), (7171, 192)])
 def test_photos_whose_die_was_read_surely_only_at_a_smaller_size_read_exactly(seed, index):
     """Step 105: a translucent 1 read with 0.94 at 0.87 of the die size kept, and as no die at it (1919/970), is
@@ -1819,11 +1828,11 @@ def test_a_die_in_doubt_takes_the_value_a_larger_size_read_it_as_surely():
 @pytest.mark.parametrize(("seed", "index"), [(2121, 62), (2121, 287)])
 def test_a_die_read_as_a_guess_takes_the_value_another_size_read_its_pips_as_surely(seed, index):
     """A die read with less than GUESSED takes the value of the surest reading of it at another die size whose pips
-    were read with SURE or more (a trusted faint face's too), larger or smaller, in doubt still; not a reading with
-    less, nor one elsewhere, nor when the die was read with GUESSED or more. Tuning photos 2121/62 and 287: a 2 and
-    a 1 read with no confidence as 6s at the size kept are read right (flagged)."""
+    were read with UNCERTAIN_BELOW or more (a trusted faint face's too; SURE until step 106), larger or smaller, in
+    doubt still; not a reading with less, nor one elsewhere, nor when the die was read with GUESSED or more. Tuning
+    photos 2121/62 and 287: a 2 and a 1 read with no confidence as 6s at the size kept are read right (flagged)."""
     from photo_world import score_world, world_photo
-    from tablegames.piddle.scan import GUESSED, UNSURE, DieReading, read_elsewhere_if_guessed
+    from tablegames.piddle.scan import GUESSED, UNCERTAIN_BELOW, UNSURE, DieReading, read_elsewhere_if_guessed
 
     guessed = DieReading(1, 0.0, (100.0, 100.0), 50.0, 1)
     faint_two = DieReading(2, UNSURE, (103.0, 98.0), 44.0, 2, trusted_confidence=1.0)  # smaller: any size
@@ -1831,7 +1840,9 @@ def test_a_die_read_as_a_guess_takes_the_value_another_size_read_its_pips_as_sur
                                                 [faint_two]], 50.0)
     assert taken.value == 2 and taken.center == faint_two.center and taken.is_uncertain
     assert taken.trusted_confidence == 0.0  # flagged to the end
-    for other in (dataclasses.replace(faint_two, trusted_confidence=0.8),  # read with less than SURE
+    assert read_elsewhere_if_guessed(guessed, [[dataclasses.replace(faint_two, trusted_confidence=0.59)]],
+                                     50.0).value == 2  # its pips read with UNCERTAIN_BELOW or more
+    for other in (dataclasses.replace(faint_two, trusted_confidence=UNCERTAIN_BELOW - 0.01),  # read with less
                   dataclasses.replace(faint_two, center=(100.0, 130.0)),  # elsewhere
                   dataclasses.replace(faint_two, value=1)):  # alike
         assert read_elsewhere_if_guessed(guessed, [[other]], 50.0) == guessed

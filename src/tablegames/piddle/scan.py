@@ -750,17 +750,19 @@ GUESSED = 0.3  # a die read with less confidence than this is all but a guess (0
 
 def read_elsewhere_if_guessed(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
     """A die read with less than GUESSED, replaced by the reading of it as another value at another die size whose
-    pips were read with SURE or more (read_with: a faint or washed face read without a flaw is in doubt, trusted),
-    the surest, in doubt still: at the size kept the reading was no better than a guess (a glare-lit pink 2 read
-    with no confidence as a 1 between its pips and a neighbour's side, read at 0.87 of that size as a flawless 2 on
-    the washed maps, 1919/674). Step 91: the test's photos exact 923 to 928 and dice right 5865 to 5872, seeds of 300
-    (2121, 3131, 4242, 5353, 6161, 7171 and 8181) 14 dice right more, 6 photos exact, none lost; any die in doubt and
-    not trusted so: 6 test photos lost (a right die read with 0.45 replaced by a wrong sure reading at another
-    size, 1919/55, 412, 546, ...) for one mended."""
+    pips were read with UNCERTAIN_BELOW or more (read_with: a faint or washed face read without a flaw is in doubt,
+    trusted), the surest, in doubt still: at the size kept the reading was no better than a guess (a glare-lit pink
+    2 read with no confidence as a 1 between its pips and a neighbour's side, read at 0.87 of that size as a
+    flawless 2 on the washed maps, 1919/674). Step 91 (from SURE): the test's photos exact 923 to 928 and dice right
+    5865 to 5872, seeds of 300 (2121, 3131, 4242, 5353, 6161, 7171 and 8181) 14 dice right more, 6 photos exact,
+    none lost; any die in doubt and not trusted so: 6 test photos lost (a right die read with 0.45 replaced by a
+    wrong sure reading at another size, 1919/55, 412, 546, ...) for one mended. Step 106, from UNCERTAIN_BELOW: a
+    guessed 1 of a black 2 whose glare-washed face read as a 2 trusted with 0.59 at two other sizes (1919/550); ten
+    seeds: photos exact +7, dice right +12, none lost (from UNSURE: +9 but 2 lost, and 3 dice missed more)."""
     if die.confidence >= GUESSED:
         return die
     surer = [other for other in readings_of(die, others, die_pixels)
-             if other.value != die.value and read_with(other) >= SURE]
+             if other.value != die.value and read_with(other) >= UNCERTAIN_BELOW]
     return in_doubt(max(surer, key=read_with)) if surer else die
 
 
