@@ -1075,7 +1075,7 @@ def blob_chord(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float,
     middle = np.array([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]) / factor
     line = np.array([b[0] - a[0], b[1] - a[1]])
     chord = (line if along else np.array([-line[1], line[0]])) / max(float(np.hypot(*line)), 1e-9)
-    width = 0.0
+    length = 0.0
     for direction in (chord, -chord):
         steps = np.arange(1, 2 * max(labels.shape)) * 0.5
         points = np.rint(middle[None, :] + steps[:, None] * direction[None, :]).astype(np.int64)
@@ -1086,8 +1086,8 @@ def blob_chord(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float,
         index = np.arange(len(on))
         last_on = np.maximum.accumulate(np.where(on, index, -1))
         too_long = np.nonzero((index - last_on) * 0.5 * factor > over)[0]  # off the blob for longer than `over`
-        width += float(steps[last_on[too_long[0]] + 1]) if len(too_long) else float(steps[-1])
-    return width * factor
+        length += float(steps[last_on[too_long[0]] + 1]) if len(too_long) else float(steps[-1])
+    return length * factor
 
 
 def is_doubtful(dice: list[DieReading], die_pixels: float) -> bool:
