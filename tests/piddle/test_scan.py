@@ -670,12 +670,13 @@ def test_photos_whose_only_flag_was_a_five_or_six_spaced_close_read_with_none(se
     assert score.exact and not reading.uncertain, score.failures
 
 
-@pytest.mark.parametrize(("seed", "index", "flagged"), [(1919, 675, False), (3131, 86, False), (2121, 176, True)])
+@pytest.mark.parametrize(("seed", "index", "flagged"), [(1919, 675, False), (3131, 86, False), (2121, 176, False)])
 def test_a_faint_face_of_three_pips_or_more_on_its_spots_is_trusted(seed, index, flagged):
     """Step 100: a faint face (a glare-washed top face's pips) of FAINT_TRUSTED_PIPS pips or more with a pip on each
     of its pattern's spots is trusted at the end when nothing else doubts it, however surely it was read: a 6 read
     with 0.95 (1919/675) and a 4 with 0.96 (3131/86) were their photos' only flags; trusted, a 3 read with 0.68
-    (2121/176) outweighs the doubted 1 beside it, an extra die, and the photo is read exactly (other dice flagged)."""
+    (2121/176) outweighs the doubted 1 beside it, an extra die, and the photo is read exactly (other dice flagged
+    until step 107, none since: UNREAD_AREA)."""
     reading, score = read_world(seed, index)
     assert score.exact and bool(reading.uncertain) == flagged, score.failures
 
@@ -1877,3 +1878,37 @@ def test_a_die_in_doubt_another_size_reads_surely_alike_is_trusted_at_the_end():
     photo = world_photo(4242, 22)
     reading = read_dice(photo.image)
     assert sorted(reading.values) == sorted(photo.values) and not reading.uncertain, reading.dice
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1919, 760), (1919, 808)])
+def test_a_washed_die_beside_sure_ones_of_its_blob_is_read_when_the_blob_is_read_at_too_large_a_size(seed, index):
+    """Photos read exactly since step 107 (UNREAD_AREA 0.8, was 1.0): a washed 6 beside two sure dice of its blob,
+    read at 1.25 times its size, was missed (1919/760); a glare-lit translucent 6 was read as a sure 2 (1919/808)."""
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+
+
+def test_a_faint_face_is_looked_for_where_a_die_smaller_than_the_size_read_at_is_left():
+    """A die's worth of a region left unread is UNREAD_AREA of the size it is read at squared: the blobs' size errs
+    large (their median is 11% too large), so a die's face fills about 0.8 of that square. A pale die (drawn here,
+    54 px, read as 60 px) whose only pips are a faint 2 is found, in doubt; read as 66 px, 22% too large, its
+    face is under UNREAD_AREA of a die and nothing is looked for there (step 107: 1.0 until then)."""
+    from tablegames.piddle import scan_faces
+
+    table, body = (0.30, 0.12, 0.40), (0.96, 0.93, 0.86)
+    crop = np.zeros((128, 128, 3), np.float32)
+    crop[...] = table
+    crop[37:91, 37:91] = body
+    crop += np.random.default_rng(1).normal(0, 0.004, crop.shape).astype(np.float32)
+    rows, cols = np.mgrid[0:128, 0:128]
+    mask = np.zeros((128, 128), bool)
+    mask[37:91, 37:91] = True
+    spacing, radius = 0.26 * 54, 0.085 * 54
+    for i in (-1, 1):
+        crop[np.hypot(rows - 64 - i * spacing, cols - 64 - i * spacing) <= radius] *= 0.89
+    assert scan_faces.UNREAD_AREA * 60 * 60 <= 54 * 54 < scan_faces.UNREAD_AREA * 66 * 66
+    faces, sign = scan_faces.read_region(crop, mask, 60.0)
+    assert [face.value for face in faces] == [2] and sign == -1 and faces[0].confidence == scan_faces.UNSURE
+    assert np.hypot(*(faces[0].centre - 64)) < 2
+    assert scan_faces.read_region(crop, mask, 66.0) == ([], 0)

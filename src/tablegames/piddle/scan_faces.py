@@ -532,7 +532,10 @@ def face_in_doubt(face: Face, keeps_trust: bool) -> Face:
                                trusted_confidence=face.confidence if keeps_trust else 0.0)
 
 
-UNREAD_AREA = 1.0  # of a die's side squared: this much of a region no face read surely reaches may hide a die
+UNREAD_AREA = 0.8  # of a die's side squared: this much of a region no face read surely reaches may hide a die (the
+# size a blob is read at errs large, 11% at the median on the tuning photos: a die's face fills (1/1.11)^2 = 0.8 of
+# its square. Step 107, from 1.0: a washed 6 beside two sure dice of its blob, read at 1.25 times its size, was
+# missed, 1919/760, and a glare-lit translucent 6 read as a sure 2, 1919/808; figures in docs/piddle.md)
 SURE_REACH = 0.8  # of a die's side: how far round a face read surely its die reaches
 CROWDED_OUT = 0.5  # of a die's side: a face read unsurely this near a faint face is not a die of its own
 FAINT_FLOOR = 0.05  # log brightness: the least contrast of a faint pip (a glare-washed face's pips: 0.07-0.2)
