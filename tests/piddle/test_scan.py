@@ -453,12 +453,13 @@ def test_a_die_read_surely_from_its_strong_pips_is_flagged_only_when_doubted_for
     assert with_trust_restored(through(4, 0.8)).confidence == 0.8
     assert with_trust_restored(through(4, 0.49)).is_uncertain
 
-def a_drawn_die(table, body):
-    """A 128 px crop of the table's colour with a 64 px die of the body's colour at its middle (rows and columns
-    32-96), and each pixel's row and column: (crop, rows, cols)."""
+def a_drawn_die(table, body, side=64):
+    """A 128 px crop of the table's colour with a die of the body's colour at its middle, `side` px (64: rows and
+    columns 32-96), and each pixel's row and column: (crop, rows, cols)."""
     crop = np.zeros((128, 128, 3), np.float32)
     crop[...] = table
-    crop[32:96, 32:96] = body
+    first = 64 - side // 2
+    crop[first:first + side, first:first + side] = body
     rows, cols = np.mgrid[0:128, 0:128]
     return crop, rows, cols
 
@@ -1896,12 +1897,8 @@ def test_a_faint_face_is_looked_for_where_a_die_smaller_than_the_size_read_at_is
     face is under UNREAD_AREA of a die and nothing is looked for there (step 107: 1.0 until then)."""
     from tablegames.piddle import scan_faces
 
-    table, body = (0.30, 0.12, 0.40), (0.96, 0.93, 0.86)
-    crop = np.zeros((128, 128, 3), np.float32)
-    crop[...] = table
-    crop[37:91, 37:91] = body
+    crop, rows, cols = a_drawn_die((0.30, 0.12, 0.40), (0.96, 0.93, 0.86), side=54)
     crop += np.random.default_rng(1).normal(0, 0.004, crop.shape).astype(np.float32)
-    rows, cols = np.mgrid[0:128, 0:128]
     mask = np.zeros((128, 128), bool)
     mask[37:91, 37:91] = True
     spacing, radius = 0.26 * 54, 0.085 * 54
