@@ -657,10 +657,38 @@ def test_a_face_spaced_much_closer_than_the_dice_read_surely_is_doubted():
     one = die(1, 1.0, 0.0)  # a 1 shows no spacing
     five = die(5, 0.85, 20.0 * CLOSE_SPACED - 0.5)  # part of no larger face: its spacing is its own (step 99)
     four = die(4, 0.85, 20.0 * CLOSE_SPACED - 0.5)  # a 6's four pips of two rows
-    read = close_spaced_doubted(sure + [close, near, one, five, four])
+    read = close_spaced_doubted(sure + [close, near, one, five, four], [], 80.0)
     assert [d.is_uncertain for d in read] == [False] * 5 + [True, False, False, False, True]
+    assert [d.value for d in read] == [4, 5, 2, 6, 4, 3, 3, 1, 5, 4]  # read nowhere else: as read
     # the spacing of one die read surely is no measure: nothing doubted
-    assert close_spaced_doubted([sure[0], close]) == [sure[0], close]
+    assert close_spaced_doubted([sure[0], close], [], 80.0) == [sure[0], close]
+
+
+def test_a_face_spaced_too_close_takes_a_whole_face_another_size_read_there():
+    """Step 108: a face doubted for pips spaced too close (part of a larger face) takes the surest reading of its
+    die at another size of more pips, spaced as a whole face's are, read with UNCERTAIN_BELOW or more (trusted
+    too), in doubt still: a 3's corner and middle pips read as a 2, read as the 3 at a larger size (2121/31, whose
+    dice are then all read right). Not a reading of fewer pips, one spaced as close, one read with less, nor one
+    elsewhere."""
+    from tablegames.piddle.scan import CLOSE_SPACED, UNCERTAIN_BELOW, UNSURE, DieReading, close_spaced_doubted
+
+    sure = [DieReading(value, 1.0, (0.0, 100.0 * value), 80.0, value, spacing=20.0) for value in (4, 5, 6)]
+    close = DieReading(2, 1.0, (300.0, 300.0), 80.0, 2, spacing=20.0 * CLOSE_SPACED - 1)
+    three = DieReading(3, UNSURE, (305.0, 296.0), 90.0, 3, spacing=21.0, trusted_confidence=0.8)
+    guess = dataclasses.replace(three, value=4, confidence=0.0, trusted_confidence=0.0)  # read with less
+    taken = close_spaced_doubted(sure + [close], [[guess], [three]], 80.0)[-1]
+    assert taken.value == 3 and taken.center == three.center and taken.is_uncertain
+    assert taken.trusted_confidence == 0.0  # flagged to the end
+    for other in (dataclasses.replace(three, value=1, spacing=0.0),  # fewer pips
+                  dataclasses.replace(three, spacing=20.0 * CLOSE_SPACED - 1),  # spaced as close
+                  dataclasses.replace(three, trusted_confidence=UNCERTAIN_BELOW - 0.01),  # read with less
+                  dataclasses.replace(three, center=(300.0, 360.0))):  # elsewhere
+        kept = close_spaced_doubted(sure + [close], [[other]], 80.0)[-1]
+        assert kept.value == 2 and kept.center == close.center and kept.is_uncertain
+
+    photo = world_photo(2121, 31)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.wrong_unflagged == 0, score.failures
 
 
 @pytest.mark.parametrize(("seed", "index"), [(1919, 113), (1919, 739)])

@@ -591,7 +591,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = without_doubtful_neighbours(readings, from_pips or die_pixels)  # die_pixels: the size chosen
     readings = [at_the_frame_doubted(die, rgb.shape[0], rgb.shape[1], die_pixels) for die in readings]
     readings = [off_the_blobs_doubted(die, blobs) for die in readings]
-    readings = close_spaced_doubted(readings)
+    readings = close_spaced_doubted(readings, others, die_pixels)
     readings = wide_twos_doubted(readings, others)
     readings = [with_trust_restored(die) for die in readings]
     readings = without_second_readings(readings, die_pixels)
@@ -1235,16 +1235,26 @@ CLOSE_SPACED = 0.75  # of the photo's pip spacing: a face whose pips are closer 
 # more, 99.5 in 100 of them (at 0.75: 4 of 16 sure wrong dice caught, 5 right ones doubted; at 0.72, 3 and 4)
 
 
-def close_spaced_doubted(readings: list[DieReading]) -> list[DieReading]:
+def close_spaced_doubted(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
+                         ) -> list[DieReading]:
     """The readings, each face of two to four pips whose pips are spaced much closer than the median of the dice
     read surely (two or more) put in doubt: a set's dice have one pip spacing (perspective changes it by a fifth at
     most). Not a 5 or a 6: they are part of no larger face (step 99: ten seeds' photos, 8 right 5s and 6s flagged
-    for this alone, and no wrong one)."""
+    for this alone, and no wrong one). Such a face is part of a larger one: it takes the surest reading of its die
+    at another size (others) of more pips, spaced as a whole face's are, whose pips were read with UNCERTAIN_BELOW
+    or more (read_with), in doubt still (step 108: a 3's corner and middle pips read as a 2 is read as the 3 it was
+    at another size, 2121/31; ten seeds: dice right +3 and -1, photos exact +1, none lost)."""
     spacings = [die.spacing for die in readings if die.spacing > 0 and die.confidence >= SURE]
     if len(spacings) < 2:
         return readings
     least = CLOSE_SPACED * float(np.median(spacings))
-    return [in_doubt(die) if 0 < die.spacing < least and die.value <= 4 else die for die in readings]
+
+    def as_whole_face(die: DieReading) -> DieReading:
+        whole = [other for other in readings_of(die, others, die_pixels)
+                 if other.value > die.value and other.spacing >= least and read_with(other) >= UNCERTAIN_BELOW]
+        return in_doubt(max(whole, key=read_with) if whole else die)
+
+    return [as_whole_face(die) if 0 < die.spacing < least and die.value <= 4 else die for die in readings]
 
 
 ON_THE_BLOBS = 0.85  # of a ring a quarter of a die's side round a face's centre: the least share of it on the dice's
