@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -686,6 +686,15 @@ def readings_of(die: DieReading, others: list[list[DieReading]], die_pixels: flo
     return [other for reading in others for other in reading if apart(other.center, die.center) < 0.5 * die_pixels]
 
 
+def surest_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float,
+                     taken: Callable[[DieReading], bool], by: Callable[[DieReading], float] = read_with
+                     ) -> DieReading | None:
+    """The surest (by) of the readings of a die's place at other die sizes that `taken` accepts, or None: what a die
+    in doubt may be read as instead (read_larger, read_elsewhere_if_guessed, close_spaced_doubted)."""
+    found = [other for other in readings_of(die, others, die_pixels) if taken(other)]
+    return max(found, key=by) if found else None
+
+
 def with_second_opinions(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
                          ) -> list[DieReading]:
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
@@ -740,9 +749,9 @@ def read_larger(die: DieReading, others: list[list[DieReading]], die_pixels: flo
     doubt were mended and broken alike (12 and 12, docs/piddle.md)."""
     if not die.is_uncertain:
         return die
-    larger = [other for other in readings_of(die, others, die_pixels)
-              if other.size > die.size and other.value != die.value and other.confidence >= SURE]
-    return in_doubt(max(larger, key=lambda other: other.confidence)) if larger else die
+    larger = surest_elsewhere(die, others, die_pixels, lambda other: other.size > die.size
+                              and other.value != die.value and other.confidence >= SURE, by=lambda other: other.confidence)
+    return in_doubt(larger) if larger is not None else die
 
 
 GUESSED = 0.3  # a die read with less confidence than this is all but a guess (0 as a rule: its pips read no way)
@@ -761,9 +770,9 @@ def read_elsewhere_if_guessed(die: DieReading, others: list[list[DieReading]], d
     seeds: photos exact +7, dice right +12, none lost (from UNSURE: +9 but 2 lost, and 3 dice missed more)."""
     if die.confidence >= GUESSED:
         return die
-    surer = [other for other in readings_of(die, others, die_pixels)
-             if other.value != die.value and read_with(other) >= UNCERTAIN_BELOW]
-    return in_doubt(max(surer, key=read_with)) if surer else die
+    surer = surest_elsewhere(die, others, die_pixels,
+                             lambda other: other.value != die.value and read_with(other) >= UNCERTAIN_BELOW)
+    return in_doubt(surer) if surer is not None else die
 
 
 def found_elsewhere(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
@@ -1250,9 +1259,9 @@ def close_spaced_doubted(readings: list[DieReading], others: list[list[DieReadin
     least = CLOSE_SPACED * float(np.median(spacings))
 
     def as_whole_face(die: DieReading) -> DieReading:
-        whole = [other for other in readings_of(die, others, die_pixels)
-                 if other.value > die.value and other.spacing >= least and read_with(other) >= UNCERTAIN_BELOW]
-        return in_doubt(max(whole, key=read_with) if whole else die)
+        whole = surest_elsewhere(die, others, die_pixels, lambda other: other.value > die.value
+                                 and other.spacing >= least and read_with(other) >= UNCERTAIN_BELOW)
+        return in_doubt(whole if whole is not None else die)
 
     return [as_whole_face(die) if 0 < die.spacing < least and die.value <= 4 else die for die in readings]
 
