@@ -45,6 +45,7 @@ from tablegames.piddle.scan_kernels import (
     block_sums,
     gaussian_blur,
     grid_reading,
+    labelled,
     measure_pips,
     peak_places,
     pip_reach,
@@ -558,7 +559,8 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     right and 6 wrong; step 100: one of FAINT_TRUSTED_PIPS or more read so with less confidence too). Where the
     plain maps show no faint face there, the washed maps of the polarities in
     washed_signs are read, `sign`'s first (washed_faces: step 90; a washed face's light pips may lose to its dark
-    rim and sides read as dark pips)."""
+    rim and sides read as dark pips). Where neither shows one, a faint 1 at the middle of a die's worth of what is
+    left counts too (lone_faint_ones, step 109), the least of which is smaller: the die size read at errs large."""
     if not sign:
         return faces
     rows, cols = np.indices(mask.shape)
@@ -566,11 +568,15 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     for face in faces:
         if face.confidence >= UNCERTAIN_BELOW:
             unread &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > SURE_REACH * size
-    if unread.sum() < UNREAD_AREA * size * size:
+    if unread.sum() < LONE_ONE_AREA[0] * size * size:
         return faces
-    faint = read_on_their_own(faces_of(maps, sign, mask, around & unread, size, faint=True))
-    for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
-        faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size)
+    faint_read = faces_of(maps, sign, mask, around & unread, size, faint=True)
+    faint = []
+    if unread.sum() >= UNREAD_AREA * size * size:
+        faint = read_on_their_own(faint_read)
+        for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
+            faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size)
+    faint = faint or lone_faint_ones(faint_read, unread, size)
     if not faint:
         return faces
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
@@ -607,6 +613,35 @@ def washed_faces(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: floa
         rows, cols = nearest_pixels(np.array(face.spots), mask.shape)
         contrast = float(np.median((sign * (washed.logs[:, rows, cols] - WASHED_BASE)).max(axis=0)))
         if contrast <= WASHED_MOST:
+            found.append(face)
+    return found
+
+
+LONE_ONE_AREA = (0.5, 2.0)  # of a die's side squared: a part of a region no face read surely reaches that one die
+# fills, read at a size 40% too large (its face fills 1/1.4^2 of the square) up to a die and its sides
+LONE_ONE_OFF = 0.27  # of a die's side: the farthest a faint 1's pip lies from the middle of the part it fills (as
+# scan.ONE_OFF_CENTRE: a 1's pip further from its blob's middle may be a 2's)
+
+
+def lone_faint_ones(faint: list[Face], unread: Mask, size: float) -> list[Face]:
+    """The faint 1s read with confidence that each lie at the middle (LONE_ONE_OFF) of a part of the region no face
+    read surely reaches (unread) of one die's area (LONE_ONE_AREA): a faint spot anywhere is a glint as often as a
+    1, but a 1's pip is at its face's middle. A translucent green 1 whose pip stood out little beside a sure 2 and
+    3 of its blob, read at 1.27 times its size, was missed (1919/594)."""
+    ones = [face for face in faint if face.value == 1 and face.confidence >= UNCERTAIN_BELOW]
+    if not ones:
+        return []
+    labels, _ = labelled(unread)
+    found = []
+    for face in ones:
+        (row,), (col,) = nearest_pixels(face.centre[None], unread.shape)
+        label = labels[row, col]
+        if label == 0:
+            continue
+        rows, cols = np.nonzero(labels == label)
+        if not LONE_ONE_AREA[0] * size * size <= len(rows) <= LONE_ONE_AREA[1] * size * size:
+            continue
+        if math.hypot(rows.mean() - face.centre[0], cols.mean() - face.centre[1]) <= LONE_ONE_OFF * size:
             found.append(face)
     return found
 
