@@ -527,8 +527,8 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     die_pixels = blobs.die_pixels
     votes = {1: 0, -1: 0}
     by_blob, spacings = read_blobs(rgb, blobs, die_pixels, blobs.chosen, votes)
-    if not spacings:
-        by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, votes)
+    if size_in_question(all_dice(by_blob), spacings):
+        by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, spacings, votes)
     readings = all_dice(by_blob)
     read_labels, first_pixels = list(blobs.chosen), die_pixels  # the blobs read at the size kept, and the first
     tries = [SMALLER * die_pixels, BIGGER * die_pixels]  # the blobs' size is off by 10% either way, often
@@ -916,15 +916,31 @@ SIZE_LADDER = (0.5, 0.7, 1.4, 2.0, 2.8)  # of the blobs' die size: sizes a photo
 LADDER_SPACINGS = 3  # faces of three pips or more read with confidence: a reading on the ladder whose pips say a size
 
 
-def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieReading]], votes: dict[int, int]
-                       ) -> tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]:
-    """The photo read at die sizes far from the blobs', when no face of three pips or more was read with confidence
-    at the blobs' size (by_blob): dice all touching make one blob whose size is twice theirs or more (a photo of
-    eight big red dice, seven in one blob, was read as two dice in doubt), and dice falling apart into their pips
-    make it half theirs or less. The best reading (`reading_score`) among those whose pips say a size, read again at
-    that size, is kept, or the blobs' reading if none beats it; with its pip spacings, die size and votes. A size
-    whose pips say none is not taken, however it scores: at 1.4 times a size 15% too large, the pips of three dice
-    were read as a sure 5 (tuning photos)."""
+def size_in_question(dice: list[DieReading], spacings: list[float]) -> bool:
+    """Whether the first reading of the photo, at the blobs' die size, leaves that size in question: no face of
+    three pips or more read with confidence (spacings: their pip spacings), or fewer than LADDER_SPACINGS and at
+    most half the dice read with UNCERTAIN_BELOW or more (step 110: eight green dice on paper read at 1.67 times
+    their size, the blobs taking in their sides, as five dice doubted, one face of three pips or more read surely,
+    1919/215, all eight read right at half of it; with any fewer than LADDER_SPACINGS, dice read right at the
+    blobs' size were lost to the ladder's: 2121/152's 1, read surely there, read in doubt at 0.76 of it and then as
+    a 2)."""
+    if not spacings:
+        return True
+    return len(spacings) < LADDER_SPACINGS and 2 * sum(die.confidence >= UNCERTAIN_BELOW for die in dice) <= len(dice)
+
+
+def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieReading]], first_spacings: list[float],
+                       votes: dict[int, int]) -> tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]:
+    """The photo read at die sizes far from the blobs', when the first reading leaves their size in question
+    (size_in_question; by_blob and first_spacings: that reading): dice all touching make one blob whose size is
+    twice theirs or more (a photo of eight big red dice, seven in one blob, was read as two dice in doubt), and dice
+    falling apart into their pips make it half theirs or less. The best reading (`reading_score`) among those whose
+    pips say a size with LADDER_SPACINGS faces or more, or else (step 110) the best whose pips say one at all, read
+    again at the size its pips say, is kept if it says a size with LADDER_SPACINGS and beats the first; or the first
+    is; with its pip spacings, die size and votes. Seven white dice touching, one blob read as one die in doubt: at
+    half its size two faces read surely, at their pips' size all seven right (8181/72). A size whose pips say none
+    is not taken, however it scores: at 1.4 times a size 15% too large, the pips of three dice were read as a sure 5
+    (tuning photos)."""
     Reading = tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]
 
     def read_at(size: float) -> tuple[float, Reading]:
@@ -932,13 +948,17 @@ def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieRe
         trial, spacings = read_blobs(rgb, blobs, size, blobs.chosen, trial_votes)
         return reading_score(all_dice(trial)), (trial, spacings, size, trial_votes)
 
-    kept: Reading = (by_blob, [], blobs.die_pixels, votes)
+    kept: Reading = (by_blob, first_spacings, blobs.die_pixels, votes)
     first = reading_score(all_dice(by_blob))
     best, scout = first, None
+    hinted, hint = first, None  # the best whose pips say a size at all
     for factor in SIZE_LADDER:
         score, trial = read_at(factor * blobs.die_pixels)
         if len(trial[1]) >= LADDER_SPACINGS and score > best:
             best, scout = score, trial
+        elif trial[1] and score > hinted:
+            hinted, hint = score, trial
+    scout = scout or hint
     if scout is None:
         return kept
     score, trial = read_at(size_from_spacings(scout[1]))
