@@ -307,6 +307,15 @@ def test_a_big_red_one_reads_as_a_one(pip_share):
     assert reading.values == (1,) * 6 and reading.uncertain == (), reading
 
 
+def test_a_big_red_one_by_the_tables_gap_between_dice_is_read():
+    """Step 111: a big 1 is alone on its die when no round spot (BIG_ALONE_ROUND) as strong stands near it; the
+    navy table's gap between two white dice, dark and flat, within BIG_ALONE of a big red 1, hid it (3131/144, the
+    photo's only fault: read exactly now)."""
+    photo = world_photo(3131, 144)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+
+
 def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_doubt():
     """A 4 put in doubt (a side's pip by it) and read at a smaller size as a sure 2 of two of its pips: the 2 is
     put in doubt. A doubted reading of fewer pips there (but for a 1, at a larger size, where a 2 is read), or of

@@ -760,15 +760,18 @@ BIG_ONE = 1.8  # a big 1's pip radius over a pip's, about (sets with a big red 1
 BIG_INSIDE = 0.25  # of a die's side: a big 1's pip is at least this far inside its blob (half a side, upright)
 BIG_DIE = 32  # pixels: the least die side read_region looks for big 1s on (dice are 40 or more; a die size taken from
 # pips or fragments, too small, makes every pip a big one)
-BIG_ALONE = 0.5  # of a die's side: no spot 0.4 as strong as a big 1's pip lies this near it
+BIG_ALONE = 0.5  # of a die's side: no spot 0.4 as strong as a big 1's pip lies this near it ...
+BIG_ALONE_ROUND = 0.6  # ... of this roundness or more (a pip: the table's dark gap between two dice by a big red 1,
+# flat, hid it, 3131/144; step 111)
 BIG_AREA = 0.55  # of the area of a pip BIG_ONE times a pip's size: the least a big 1's pip has (a pip's has 0.2-0.5)
 
 
 def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor: float) -> list[Pip]:
     """The pips too big for any face's but a 1's, round and standing out all round, in the middle of a die (its
     body all round: a patch of table in a notch of the blobs is no pip) and alone on it (a 5's middle pip is not:
-    its corner pips are as big), found on the spot maps at BIG_ONE times a pip's size at half the resolution
-    (half_maps, half_mask): their centres in the region's pixels, their area in those terms."""
+    its corner pips are as big; the table between dice, flat, is no pip: BIG_ALONE_ROUND), found on the spot maps
+    at BIG_ONE times a pip's size at half the resolution (half_maps, half_mask): their centres in the region's
+    pixels, their area in those terms."""
     half = size / 2
     around = grown(half_mask, max(1, int(AROUND * half)))
     inner = eroded(half_mask, max(1, int(BIG_INSIDE * half)))
@@ -776,7 +779,7 @@ def big_ones(half_maps: SpotMaps, half_mask: Mask, sign: int, size: float, floor
     return [dataclasses.replace(p, centre=2 * p.centre + 0.5) for p in found
             if p.is_round() and p.area >= BIG_AREA and p.strength >= floor and p.surround <= 0.2
             and inner[int(round(p.centre[0])), int(round(p.centre[1]))]
-            and not any(q is not p and q.strength >= 0.4 * p.strength
+            and not any(q is not p and q.strength >= 0.4 * p.strength and q.roundness >= BIG_ALONE_ROUND
                         and math.hypot(*(q.centre - p.centre)) <= BIG_ALONE * half for q in found)]
 
 
