@@ -31,6 +31,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TypeAlias
 
 import numpy as np
@@ -916,17 +917,23 @@ SIZE_LADDER = (0.5, 0.7, 1.4, 2.0, 2.8)  # of the blobs' die size: sizes a photo
 LADDER_SPACINGS = 3  # faces of three pips or more read with confidence: a reading on the ladder whose pips say a size
 
 
+LADDER_SURE_SHARE = Fraction(2, 3)  # the most of a first reading's dice read with UNCERTAIN_BELOW or more that leaves its size
+# in question when it has fewer than LADDER_SPACINGS faces that say one
+
+
 def size_in_question(dice: list[DieReading], spacings: list[float]) -> bool:
     """Whether the first reading of the photo, at the blobs' die size, leaves that size in question: no face of
     three pips or more read with confidence (spacings: their pip spacings), or fewer than LADDER_SPACINGS and at
-    most half the dice read with UNCERTAIN_BELOW or more (step 110: eight green dice on paper read at 1.67 times
-    their size, the blobs taking in their sides, as five dice doubted, one face of three pips or more read surely,
-    1919/215, all eight read right at half of it; with any fewer than LADDER_SPACINGS, dice read right at the
-    blobs' size were lost to the ladder's: 2121/152's 1, read surely there, read in doubt at 0.76 of it and then as
-    a 2)."""
+    most LADDER_SURE_SHARE of the dice read with UNCERTAIN_BELOW or more. Step 110 (at most half): eight green dice
+    on paper read at 1.67 times their size, the blobs taking in their sides, as five dice doubted, one face of three
+    pips or more read surely (1919/215), all eight read right at half of it; with any fewer than LADDER_SPACINGS,
+    dice read right at the blobs' size were lost to the ladder's (2121/152's 1, read surely there, read in doubt at
+    0.76 of it and then as a 2). Step 112, two thirds: a 6 missed beside three dice read (9191/48) and a 1 read as
+    a 5 in doubt (9292/95) are read right."""
     if not spacings:
         return True
-    return len(spacings) < LADDER_SPACINGS and 2 * sum(die.confidence >= UNCERTAIN_BELOW for die in dice) <= len(dice)
+    return len(spacings) < LADDER_SPACINGS and \
+        sum(die.confidence >= UNCERTAIN_BELOW for die in dice) <= LADDER_SURE_SHARE * len(dice)
 
 
 def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieReading]], first_spacings: list[float],
