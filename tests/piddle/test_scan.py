@@ -966,7 +966,7 @@ def test_the_ladder_is_climbed_when_the_blobs_size_reads_few_faces_and_most_dice
         assert score.exact and score.wrong_unflagged == 0, score.failures
     photo = world_photo(1919, 215)
     score = score_world(photo, read_dice(photo.image))
-    assert score.right == len(photo.values) == 8 and score.wrong_unflagged == 0 and score.extra == 1, score.failures
+    assert score.right == len(photo.values) == 8 and score.wrong_unflagged == 0 and score.extra <= 1, score.failures
 
 
 @pytest.mark.parametrize(("seed", "index"), [(4242, 10), (4242, 24), (4242, 28)])
@@ -993,7 +993,7 @@ def test_translucent_dice_showing_one_pip_of_their_bottom_face_are_read_from_the
 
     photo = world_photo(seed, index)
     score = score_world(photo, read_dice(photo.image))
-    assert score.right == len(photo.values) - wrong and score.wrong_unflagged == 0, score.failures
+    assert score.right >= len(photo.values) - wrong and score.wrong_unflagged == 0, score.failures
 
 
 @pytest.mark.parametrize(("seed", "index"), [(4242, 185), (4242, 251), (5353, 26)])

@@ -917,8 +917,8 @@ SIZE_LADDER = (0.5, 0.7, 1.4, 2.0, 2.8)  # of the blobs' die size: sizes a photo
 LADDER_SPACINGS = 3  # faces of three pips or more read with confidence: a reading on the ladder whose pips say a size
 
 
-LADDER_SURE_SHARE = Fraction(2, 3)  # the most of a first reading's dice read with UNCERTAIN_BELOW or more that leaves its size
-# in question when it has fewer than LADDER_SPACINGS faces that say one
+LADDER_SURE_SHARE = Fraction(2, 3)  # the most of a first reading's dice read with UNCERTAIN_BELOW or more that
+# leaves its size in question when it has fewer than LADDER_SPACINGS faces that say one
 
 
 def size_in_question(dice: list[DieReading], spacings: list[float]) -> bool:

@@ -568,11 +568,12 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     for face in faces:
         if face.confidence >= UNCERTAIN_BELOW:
             unread &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > SURE_REACH * size
-    if unread.sum() < LONE_ONE_AREA[0] * size * size:
+    unread_area = int(unread.sum())
+    if unread_area < LONE_ONE_AREA[0] * size * size:
         return faces
     faint_read = faces_of(maps, sign, mask, around & unread, size, faint=True)
     faint = []
-    if unread.sum() >= UNREAD_AREA * size * size:
+    if unread_area >= UNREAD_AREA * size * size:
         faint = read_on_their_own(faint_read)
         for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
             faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size)
