@@ -316,6 +316,17 @@ def test_a_big_red_one_by_the_tables_gap_between_dice_is_read():
     assert score.exact and score.wrong_unflagged == 0, score.failures
 
 
+@pytest.mark.parametrize(("seed", "index", "exact"), [(6161, 18, False), (2121, 219, True), (1919, 695, True)])
+def test_a_three_beside_a_column_of_pips_not_taken_for_frontal_is_doubted(seed, index, exact):
+    """Step 113: a 3 with two pips or more beside it that no face took, not taken for frontal but round, closed and
+    as strong and large as its own (column_beside), is in doubt: a 6's column read as a 3's diagonal. A translucent
+    amber 6 blurred by motion, its other column's pips 0.71 round, was read as a sure 3 (6161/18: flagged now);
+    2121/219's 6, read as a 3 in doubt, and 1919/695's missed 1 are read right now (their photos exactly)."""
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.wrong_unflagged == 0 and (score.exact or not exact), score.failures
+
+
 def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_doubt():
     """A 4 put in doubt (a side's pip by it) and read at a smaller size as a sure 2 of two of its pips: the 2 is
     put in doubt. A doubted reading of fewer pips there (but for a 1, at a larger size, where a 2 is read), or of

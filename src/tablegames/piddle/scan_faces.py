@@ -738,6 +738,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     # has it
     explained = frozenset().union(*(reached[own] for own, _, _ in chosen)) if chosen else frozenset()
     unexplained = [i for i in range(len(frontal)) if i not in explained]
+    taken = frozenset(frontal).union(*(read.members for _, read, _ in chosen))
     faces = []
     for own, read, _ in chosen:  # a rival reading of the same pips, another value: how close it came
         rivals = [c[1].checks[3] for c in candidates if c[0] & own and c[1].value != read.value]
@@ -749,11 +750,31 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
                 np.hypot(*(left - read.centre).T).min() <= LEFT_PIP_REACH * size:
             # a frontal pip beside it that no face explains may be its own: in doubt; a 1 keeps its trust
             confidence, trusted = min(confidence, UNSURE), (max(trusted, confidence) if read.value == 1 else 0.0)
+        if read.value == 3 and len(column_beside(read, pips, taken, pip_area, size)) >= 2:
+            confidence, trusted = min(confidence, UNSURE), 0.0  # a 6's column, its other one not taken for frontal
         faces.append(Face(read.centre, read.members, read.value, confidence, read.spacing,
                           read.checks + (rival, len(own)),
                           tuple((float(pips[m].centre[0]), float(pips[m].centre[1])) for m in read.members),
                           pip_area, trusted))
     return faces
+
+
+NEAR_FRONTAL_ROUND = 0.6  # a pip not taken for frontal, this round or more, closed ...
+NEAR_FRONTAL_STRENGTH = 0.8  # ... and this strong, of a face's pips' median, beside a 3 may be a 6's other column
+
+
+def column_beside(read: Face, pips: list[Pip], taken: frozenset[int], pip_area: float, size: float) -> list[Pip]:
+    """The pips within LEFT_PIP_REACH of a face that no face took and that were not taken for frontal, but look as
+    a frontal pip of it would: round (NEAR_FRONTAL_ROUND), closed, as strong as its pips (NEAR_FRONTAL_STRENGTH) and
+    as large (LEFT_PIP_AREA to FRONTAL_AREA_MOST of pip_area, its pips' median area). Two or more beside a 3 are a
+    6's other column, its first read as the 3's diagonal: a translucent amber 6 blurred by motion, its other
+    column's pips 0.71 round (under FRONTAL_ROUND), was read as a sure 3 (6161/18; step 113). Doubting any face of
+    up to three pips for one such pip flagged 0.3% more of the right dice of 1919's photos."""
+    strength = float(median([pips[m].strength for m in read.members]))
+    return [p for k, p in enumerate(pips) if k not in taken and not p.open and p.roundness >= NEAR_FRONTAL_ROUND
+            and p.strength >= NEAR_FRONTAL_STRENGTH * strength
+            and LEFT_PIP_AREA * pip_area <= p.area <= FRONTAL_AREA_MOST * pip_area
+            and math.hypot(*(p.centre - read.centre)) <= LEFT_PIP_REACH * size]
 
 
 BIG_ONE = 1.8  # a big 1's pip radius over a pip's, about (sets with a big red 1 make it 1.3 to 1.8 times larger):
