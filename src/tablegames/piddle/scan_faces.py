@@ -42,6 +42,7 @@ from tablegames.piddle.scan_kernels import (
     STRENGTH,
     SURROUND,
     blob_differences,
+    blob_sums,
     block_sums,
     gaussian_blur,
     grid_reading,
@@ -632,17 +633,16 @@ def lone_faint_ones(faint: list[Face], unread: Mask, size: float) -> list[Face]:
     ones = [face for face in faint if face.value == 1 and face.confidence >= UNCERTAIN_BELOW]
     if not ones:
         return []
-    labels, _ = labelled(unread)
+    labels, count = labelled(unread)
+    areas, row_sums, col_sums = blob_sums(labels, count)
     found = []
     for face in ones:
         (row,), (col,) = nearest_pixels(face.centre[None], unread.shape)
-        label = labels[row, col]
-        if label == 0:
+        part = labels[row, col] - 1
+        if part < 0 or not LONE_ONE_AREA[0] * size * size <= areas[part] <= LONE_ONE_AREA[1] * size * size:
             continue
-        rows, cols = np.nonzero(labels == label)
-        if not LONE_ONE_AREA[0] * size * size <= len(rows) <= LONE_ONE_AREA[1] * size * size:
-            continue
-        if math.hypot(rows.mean() - face.centre[0], cols.mean() - face.centre[1]) <= LONE_ONE_OFF * size:
+        middle = (row_sums[part] / areas[part], col_sums[part] / areas[part])
+        if math.hypot(middle[0] - face.centre[0], middle[1] - face.centre[1]) <= LONE_ONE_OFF * size:
             found.append(face)
     return found
 
