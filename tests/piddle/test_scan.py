@@ -327,6 +327,17 @@ def test_a_three_beside_a_column_of_pips_not_taken_for_frontal_is_doubted(seed, 
     assert score.wrong_unflagged == 0 and (score.exact or not exact), score.failures
 
 
+@pytest.mark.parametrize(("seed", "index"), [(7171, 289), (7171, 197), (6161, 252), (9292, 53)])
+def test_a_six_with_its_bottom_ones_ghost_in_the_middle_is_read_as_a_six(seed, index):
+    """Step 114: a candidate face of more than six frontal pips is read from its six strongest. A translucent red
+    6's bottom 1, seen through its middle half as strong as its pips, made every candidate of the 6 one of seven
+    pips, and a column of it was read as a 3 in doubt (7171/289; 6161/252 and 9292/53 alike, 7171/197 a 2 missed
+    beside such a 6): each photo read exactly now."""
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact, score.failures
+
+
 def test_a_sure_die_is_doubted_when_another_size_read_more_pips_there_even_in_doubt():
     """A 4 put in doubt (a side's pip by it) and read at a smaller size as a sure 2 of two of its pips: the 2 is
     put in doubt. A doubted reading of fewer pips there (but for a 1, at a larger size, where a 2 is read), or of

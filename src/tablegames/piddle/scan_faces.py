@@ -682,7 +682,9 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     (big_ones, on big_maps: the spot maps at BIG_ONE times a pip's size, at half the resolution, and the mask at
     it), then the set of faces that explains the most frontal pips, without sharing a pip or overlapping (dice do
     not), and reads best. `faint`: the faces of faint pips (faint_pips), under the least contrast of the others,
-    and no big 1s."""
+    and no big 1s. A candidate of more than six frontal pips is read from its six strongest (step 114): the bottom
+    1 of a translucent red 6, seen through its middle half as strong as its pips, made every candidate of the 6
+    one of seven pips, and one column was read as a 3 (7171/289)."""
     floor = max(FAINT_FLOOR, 6 * maps.noise) if faint else max(MIN_PIP_CONTRAST, 4 * maps.noise)
     pips = find_pips(maps, sign, mask, around, size, 0.6 * floor)
     frontal, strength = faint_pips(pips, floor) if faint else frontal_pips(pips, size, floor)
@@ -692,8 +694,8 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     candidates = []
     reached: dict[frozenset[int], frozenset[int]] = {}
     for members, centre in face_hypotheses(points, size) if frontal else []:
-        if len(members) > 6:
-            continue
+        if len(members) > 6:  # no face has more pips: the weakest are a ghost or a glint (step 114)
+            members = tuple(sorted(sorted(members, key=lambda i: -pips[frontal[i]].strength)[:6]))
         best = None
         moved = recentred(spots, centre, size)
         for middle in (centre, moved) if math.hypot(*(moved - centre)) > 0.5 else (centre,):  # the same when it stays
