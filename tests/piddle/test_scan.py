@@ -1496,6 +1496,23 @@ def test_a_die_all_but_guessed_beside_a_die_read_is_part_of_it():
         assert score.exact and score.extra == 0, score.failures
 
 
+def test_a_die_in_doubt_beside_one_that_will_be_trusted_is_part_of_it():
+    """Step 116: a die in doubt that will not be trusted at the end, nearer than TRUSTED_BESIDE of a die to one that
+    will, is dropped: a translucent 2's side read as another 2 in doubt 0.54 of a side from it (3131/243: read
+    exactly now). Two dice touching, both in doubt, one trusted, stand further apart and both stay (5353/272)."""
+    from photo_world import score_world, world_photo
+    from tablegames.piddle.scan import TRUSTED_BESIDE, UNSURE, DieReading, without_doubtful_neighbours
+
+    trusted_two = DieReading(2, UNSURE, (200.0, 200.0), 100.0, 2, trusted_confidence=1.0)
+    side = DieReading(2, UNSURE, (200.0, 200.0 + 0.95 * TRUSTED_BESIDE * 100), 100.0, 2)
+    neighbour = DieReading(3, UNSURE, (200.0 + 1.05 * TRUSTED_BESIDE * 100, 200.0), 100.0, 3)
+    assert without_doubtful_neighbours([trusted_two, side, neighbour], 100.0) == [trusted_two, neighbour]
+    for seed, index in ((3131, 243), (5353, 272)):
+        photo = world_photo(seed, index)
+        score = score_world(photo, read_dice(photo.image))
+        assert score.exact and score.extra == 0, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(1919, 99), (2121, 84), (5353, 261), (7171, 16)])
 def test_photos_whose_only_flaw_was_a_die_read_twice_read_exactly(seed, index):
     """Step 101: a sure 5 read from two blobs' regions a pixel apart (1919/99, with a doubted 4 between the 5s), a

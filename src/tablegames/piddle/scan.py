@@ -1352,6 +1352,8 @@ NEAREST_DICE = 0.8  # of a die's side: two dice's top faces are never nearer (to
 GUESS_BESIDE = 0.75  # ... and a die all but guessed (GUESSED) this near one read with UNSURE or more is part of it
 # (step 102: of the ten seeds' dice read with no confidence within 0.85 of a side of another die, those within 0.75
 # of one read with UNSURE or more were 11 extra dice; the nearest right one stood 0.76 from a sure 4, 4242/165)
+TRUSTED_BESIDE = 0.65  # ... and a die in doubt, not trusted, this near one that will be trusted is part of it (two
+# dice touching stood 0.75 apart, both in doubt, one trusted: 5353/272)
 
 
 def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -> list[DieReading]:
@@ -1361,7 +1363,9 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
     strong pips, its two sides' pips read as two 3s with no confidence beside it (2121/113); a 2 read with UNSURE
     beside such a die is a die (5353/272, touching). A trusted die beside a sure one is dropped as before (the same
     die read twice, 7171/254). A die all but guessed (GUESSED) is dropped nearer than GUESS_BESIDE to any die read
-    with UNSURE or more, in doubt too: a side's pips read as a die with no confidence beside a doubted 2 (1919/140)."""
+    with UNSURE or more, in doubt too: a side's pips read as a die with no confidence beside a doubted 2 (1919/140).
+    Step 116: a die in doubt that will not be trusted is dropped nearer than TRUSTED_BESIDE to one that will, whatever
+    its confidence: a translucent 2's side read as another 2 in doubt 0.54 of a side from it (3131/243)."""
     sure = [die for die in readings if not die.is_uncertain]
     trusted = [die for die in readings if die.is_uncertain and not with_trust_restored(die).is_uncertain]
     read = [die for die in readings if die.confidence >= UNSURE]
@@ -1374,7 +1378,8 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
             return True
         weighed = sure + (trusted if die.confidence < UNSURE and die not in trusted else [])
         return stands_apart(die, weighed, NEAREST_DICE) and (
-            die.confidence >= GUESSED or stands_apart(die, read, GUESS_BESIDE))
+            die.confidence >= GUESSED or stands_apart(die, read, GUESS_BESIDE)) and (
+            die in trusted or stands_apart(die, trusted, TRUSTED_BESIDE))
 
     return [die for die in readings if kept(die)]
 
