@@ -184,6 +184,8 @@ def test_two_ones_are_doubted_when_the_blob_round_them_is_one_die_wide_across_th
     assert [die.confidence for die in paired_ones_doubted(side_by_side, blobs, 1, 40.0)] == [1.0, 1.0]
     diagonal = [DieReading(1, 1.0, (35.0, 115.0), 40.0, 1), DieReading(1, 1.0, (65.0, 145.0), 40.0, 1)]
     assert all(die.is_uncertain for die in paired_ones_doubted(diagonal, blobs, 2, 40.0))
+    one_doubted = [DieReading(1, 1.0, (35.0, 115.0), 40.0, 1), DieReading(1, 0.45, (65.0, 145.0), 40.0, 1)]
+    assert all(die.is_uncertain for die in paired_ones_doubted(one_doubted, blobs, 2, 40.0))  # step 117
     far = [DieReading(1, 1.0, (50.0, 30.0), 40.0, 1), DieReading(1, 1.0, (50.0, 150.0), 40.0, 1)]
     assert not any(die.is_uncertain for die in paired_ones_doubted(far, blobs, 1, 40.0))  # more than a die apart
 
@@ -216,6 +218,13 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
     pips = tuple(die.center for die in side_by_side)
     assert blob_chord(blobs, 2, *pips, along=True, over=PAIR_HOLE * 40) == pytest.approx(80, abs=1)
     assert blob_chord(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
+
+
+def test_a_two_read_as_a_sure_one_and_a_doubted_one_is_flagged():
+    """Step 117: an ivory 2's big square pips, read as two 1s at 0.86 of its size, one in doubt for another reason
+    and the other sure (2121/196): the pair is doubted as two sure 1s are, and no die is read wrong unflagged."""
+    _, score = read_world(2121, 196)
+    assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
 
 
 @pytest.mark.parametrize(("seed", "index"), [(1919, 504), (1919, 550), (1919, 968), (6161, 78), (9191, 221)])

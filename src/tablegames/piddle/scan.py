@@ -1068,8 +1068,9 @@ def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pi
     them than two dice (1919/68, read as two sure 1s at two thirds of its size), but along them its blob ends a
     little past each pip; two dice end to end reach half a die past each (ten seeds' pairs of two 1s: 1.69 times
     their distance or more; of one die's pips, 32 of 69 under 1.6). Ten seeds: photos exact +2, none lost, 2 extra
-    dice unflagged fewer."""
-    ones = [k for k, die in enumerate(dice) if die.value == 1 and die.confidence > UNSURE]
+    dice unflagged fewer. Step 117: a 1 already in doubt pairs too (an ivory 2's big square pips read as two 1s at
+    0.86 of its size, one in doubt for another reason, the other sure, 2121/196)."""
+    ones = [k for k, die in enumerate(dice) if die.value == 1 and die.confidence >= UNSURE]
     doubted = set()
     for k in ones:
         for j in ones:
