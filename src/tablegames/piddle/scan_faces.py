@@ -576,9 +576,9 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     faint = []
     if unread_area >= UNREAD_AREA * size * size:
         faint = read_on_their_own(faint_read)
+        doubted = [face for face in faces if face.confidence < UNCERTAIN_BELOW]
         for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
-            faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size,
-                                          [face for face in faces if face.confidence < UNCERTAIN_BELOW])
+            faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size, doubted)
     faint = faint or lone_faint_ones(faint_read, unread, size)
     if not faint:
         return faces
