@@ -701,7 +701,8 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
     reached: dict[frozenset[int], frozenset[int]] = {}
     for members, centre in face_hypotheses(points, size) if frontal else []:
         if len(members) > 6:  # no face has more pips: the weakest are a ghost or a glint (step 114)
-            members = tuple(sorted(sorted(members, key=lambda i: -pips[frontal[i]].strength)[:6]))
+            weakest = sorted(members, key=lambda i: pips[frontal[i]].strength)[:len(members) - 6]
+            members = tuple(i for i in members if i not in weakest)
         best = None
         moved = recentred(spots, centre, size)
         for middle in (centre, moved) if math.hypot(*(moved - centre)) > 0.5 else (centre,):  # the same when it stays
