@@ -1987,6 +1987,27 @@ def test_a_die_in_doubt_takes_the_value_a_larger_size_read_it_as_surely():
     assert sorted(reading.values) == sorted(photo.values), reading.dice
 
 
+def test_a_one_read_without_a_flaw_before_a_trusted_doubt_keeps_its_value_against_a_larger_size():
+    """A 1 in doubt but trusted, its pip read without a flaw (a ghost beside it, unexplained), is not put in doubt
+    nor replaced by a sure reading of more pips at a larger size: that face's reach took in the ghost (step 118).
+    Not so a 1 read with less, nor one whose reading elsewhere is at a smaller size. The translucent blue 1 of
+    6161/195, read at 1.44 times its size as a sure 2 of its pip and its bottom face's ghost, was lost: exact now."""
+    from tablegames.piddle.scan import UNSURE, DieReading, read_larger, with_second_opinions
+
+    trusted_one = DieReading(1, UNSURE, (100.0, 100.0), 50.0, 1, trusted_confidence=1.0)
+    two = DieReading(2, 1.0, (110.0, 112.0), 72.0, 2)
+    assert read_larger(trusted_one, [[two]], 50.0) == trusted_one
+    assert with_second_opinions([trusted_one], [[two]], 50.0) == [trusted_one]
+    unsure_one = dataclasses.replace(trusted_one, trusted_confidence=0.8)
+    assert read_larger(unsure_one, [[two]], 50.0).value == 2
+    assert with_second_opinions([unsure_one], [[two]], 50.0)[0].trusted_confidence == 0.0
+    smaller_two = dataclasses.replace(two, size=40.0)
+    assert with_second_opinions([trusted_one], [[smaller_two]], 50.0)[0].trusted_confidence == 0.0
+
+    reading, score = read_world(6161, 195)
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(2121, 62), (2121, 287)])
 def test_a_die_read_as_a_guess_takes_the_value_another_size_read_its_pips_as_surely(seed, index):
     """A die read with less than GUESSED takes the value of the surest reading of it at another die size whose pips

@@ -678,8 +678,10 @@ def grown_over_a_one(die: DieReading, other: DieReading) -> bool:
     size it is read at, and takes in a side's pips, a neighbour's or a translucent 1's bottom 6 seen through it
     (tuning and test photos: 4 and 7 right 1s were doubted by such a reading of more pips, and no wrong one; a 2
     read as a 1 at too small a size has its other pip beside it, unexplained, a flaw: scan_faces.LEFT_PIP_REACH;
-    or read as another 1: paired_ones_doubted)."""
-    return die.value == 1 and other.size > die.size and die.confidence >= 1.0
+    or read as another 1: paired_ones_doubted). Step 118: read without a flaw before a doubt that keeps its trust
+    (read_with): a translucent blue 1 beside its bottom face's ghost, doubted for that pip and trusted, was read at
+    1.44 times its size as a sure 2 of its pip and the ghost, and lost (6161/195)."""
+    return die.value == 1 and other.size > die.size and read_with(die) >= 1.0
 
 
 def readings_of(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> list[DieReading]:
@@ -747,11 +749,13 @@ def read_larger(die: DieReading, others: list[list[DieReading]], die_pixels: flo
     dice right 1785 the same, 1775 to 1776 (two mended, a 2 of 5353/127 read as a 1 at a size 36% larger), 5850
     to 5854 (six mended, two lost), photos exact 913 to 917. Taking readings of UNCERTAIN_BELOW or more too: the
     tuning photos' 1785 to 1783 and 1776 to 1774; at any size, with more confidence than the die's, their dice in
-    doubt were mended and broken alike (12 and 12, docs/piddle.md)."""
+    doubt were mended and broken alike (12 and 12, docs/piddle.md). Not a 1 the larger reading grew over
+    (grown_over_a_one, step 118)."""
     if not die.is_uncertain:
         return die
     larger = surest_elsewhere(die, others, die_pixels, lambda other: other.size > die.size
-                              and other.value != die.value and other.confidence >= SURE, by=lambda other: other.confidence)
+                              and other.value != die.value and other.confidence >= SURE
+                              and not grown_over_a_one(die, other), by=lambda other: other.confidence)
     return in_doubt(larger) if larger is not None else die
 
 
