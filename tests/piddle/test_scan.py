@@ -2008,6 +2008,28 @@ def test_a_one_read_without_a_flaw_before_a_trusted_doubt_keeps_its_value_agains
     assert score.exact and score.wrong_unflagged == 0, score.failures
 
 
+def test_the_dice_a_better_reading_leaves_out_are_weighed_as_another_sizes_reading():
+    """When a reading of the photo at another die size scores better and is kept, the dice of the one it replaces
+    that it leaves out count as one more reading at another size (left_out; none already counted so, nor an empty
+    one): the stages after weigh them (step 119). Two touching black dice read at one size each (1919/123: a 6
+    at 15% over the size the pips say, the 5 beside it read there as a 3 with no confidence, read as a 5 in doubt
+    from the reading left out); a translucent 1 and 4 read as a sure 2 and 5 (9191/242, 9292/132) are put in doubt
+    or read right."""
+    from tablegames.piddle.scan import DieReading, left_out
+
+    five, guessed, six = (DieReading(5, 1.0, (100.0, 100.0), 50.0, 5), DieReading(3, 0.0, (102.0, 104.0), 58.0, 3),
+                          DieReading(6, 1.0, (100.0, 160.0), 58.0, 6))
+    assert left_out([five, six], [guessed, six], []) == [[five]]
+    assert left_out([five, six], [guessed, six], [[six], [five]]) == []  # counted already
+    assert left_out([six], [guessed, six], []) == []
+
+    for seed, index in ((1919, 123), (9191, 242)):
+        reading, score = read_world(seed, index)
+        assert score.exact and score.wrong_unflagged == 0, score.failures
+    reading, score = read_world(9292, 132)
+    assert score.wrong_unflagged == 0 and score.right == 6, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(2121, 62), (2121, 287)])
 def test_a_die_read_as_a_guess_takes_the_value_another_size_read_its_pips_as_surely(seed, index):
     """A die read with less than GUESSED takes the value of the surest reading of it at another die size whose pips

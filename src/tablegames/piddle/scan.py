@@ -551,13 +551,14 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     # surely with pips too big are read again at the larger sizes only.
     doubtful = [label for label, dice in by_blob.items() if is_doubtful(dice, die_pixels)]
     sure_but_big = [label for label in big if label not in doubtful]
-    others = []
+    others: list[list[DieReading]] = []
     for size in tries if doubtful or sure_but_big or from_pips in tries else []:
         labels = blobs.chosen if size == from_pips else doubtful + sure_but_big if size > die_pixels else doubtful
         if not labels:
             continue
         candidate, again = read_again(rgb, blobs, size, labels, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
+            others += left_out(readings, candidate, others)
             readings, die_pixels, read_labels = candidate, size, list(labels)
         others.append(again)
     # the pips of the reading kept say the die size once more when it is much smaller: a blob of many dice makes
@@ -569,6 +570,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
+            others += left_out(readings, candidate, others)
             readings, die_pixels, read_labels = candidate, from_kept, list(blobs.chosen)
         others.append(again)
     stale = [label for label in blobs.chosen if label not in read_labels]
@@ -905,6 +907,18 @@ def read_again(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
     again, _ = read_blobs(rgb, blobs, die_pixels, labels, dict(votes))
     return ([die for label, dice in by_blob.items() for die in again.get(label, dice)],
             all_dice(again))
+
+
+def left_out(readings: list[DieReading], better: list[DieReading], others: list[list[DieReading]]
+             ) -> list[list[DieReading]]:
+    """The dice of a reading of the photo that a better one at another die size leaves out, as one more reading
+    at another size for the stages that weigh those (others; none already there, nor any when none is left):
+    read surely where the better reading guessed, they are not lost with their blob's reading (step 119: two
+    touching black dice, a 5 read surely at the pips' size and a 6 at a size 15% larger, the blob's reading at the
+    larger size kept for the 6, the 5 read there as a 3 with no confidence: 1919/123, read as a 5 in doubt now)."""
+    kept = {id(die) for die in better} | {id(die) for reading in others for die in reading}
+    dropped = [die for die in readings if id(die) not in kept]
+    return [dropped] if dropped else []
 
 
 def all_dice(by_blob: dict[int, list[DieReading]]) -> list[DieReading]:
