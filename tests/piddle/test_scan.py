@@ -708,9 +708,11 @@ def test_a_face_spaced_too_close_takes_a_whole_face_another_size_read_there():
     """Step 108: a face doubted for pips spaced too close (part of a larger face) takes the surest reading of its
     die at another size of more pips, spaced as a whole face's are, read with UNCERTAIN_BELOW or more (trusted
     too), in doubt still: a 3's corner and middle pips read as a 2, read as the 3 at a larger size (2121/31, whose
-    dice are then all read right). Not a reading of fewer pips, one spaced as close, one read with less, nor one
-    elsewhere."""
-    from tablegames.piddle.scan import CLOSE_SPACED, UNCERTAIN_BELOW, UNSURE, DieReading, close_spaced_doubted
+    dice are then all read right). Step 120: or one read with UNSURE, every pip on its pattern's spots (1919/109: a
+    black 3 doubted for a side's pip beside it, read at 0.87 of its size as a sure 2 of its corner and middle pips),
+    not one read partly from the peaks (4242/244: a 2 read as a 3 of one pip so). Not a reading of fewer pips, one
+    spaced as close, one read with less, nor one elsewhere."""
+    from tablegames.piddle.scan import CLOSE_SPACED, UNSURE, DieReading, close_spaced_doubted
 
     sure = [DieReading(value, 1.0, (0.0, 100.0 * value), 80.0, value, spacing=20.0) for value in (4, 5, 6)]
     close = DieReading(2, 1.0, (300.0, 300.0), 80.0, 2, spacing=20.0 * CLOSE_SPACED - 1)
@@ -719,16 +721,24 @@ def test_a_face_spaced_too_close_takes_a_whole_face_another_size_read_there():
     taken = close_spaced_doubted(sure + [close], [[guess], [three]], 80.0)[-1]
     assert taken.value == 3 and taken.center == three.center and taken.is_uncertain
     assert taken.trusted_confidence == 0.0  # flagged to the end
+    whole = dataclasses.replace(three, trusted_confidence=0.0, checks=(1.0, 1.0, 1.0, 0.3, 1.0, -1.0, 3))
+    assert close_spaced_doubted(sure + [close], [[whole]], 80.0)[-1].value == 3  # every pip on its spots
     for other in (dataclasses.replace(three, value=1, spacing=0.0),  # fewer pips
                   dataclasses.replace(three, spacing=20.0 * CLOSE_SPACED - 1),  # spaced as close
-                  dataclasses.replace(three, trusted_confidence=UNCERTAIN_BELOW - 0.01),  # read with less
+                  dataclasses.replace(whole, confidence=UNSURE - 0.01),  # read with less
+                  dataclasses.replace(whole, checks=whole.checks[:-1] + (1,)),  # one pip on its spots
                   dataclasses.replace(three, center=(300.0, 360.0))):  # elsewhere
         kept = close_spaced_doubted(sure + [close], [[other]], 80.0)[-1]
         assert kept.value == 2 and kept.center == close.center and kept.is_uncertain
 
-    photo = world_photo(2121, 31)
-    score = score_world(photo, read_dice(photo.image))
-    assert score.exact and score.wrong_unflagged == 0, score.failures
+    for seed, index in ((2121, 31), (1919, 109)):
+        photo = world_photo(seed, index)
+        score = score_world(photo, read_dice(photo.image))
+        assert score.exact and score.wrong_unflagged == 0, score.failures
+    photo = world_photo(4242, 244)
+    reading = read_dice(photo.image)
+    assert any(die.value == 2 and math.hypot(die.center[0] - 146, die.center[1] - 105) < 10 and die.is_uncertain
+               for die in reading.dice), reading.dice
 
 
 @pytest.mark.parametrize(("seed", "index"), [(1919, 113), (1919, 739)])

@@ -1298,7 +1298,10 @@ def close_spaced_doubted(readings: list[DieReading], others: list[list[DieReadin
     for this alone, and no wrong one). Such a face is part of a larger one: it takes the surest reading of its die
     at another size (others) of more pips, spaced as a whole face's are, whose pips were read with UNCERTAIN_BELOW
     or more (read_with), in doubt still (step 108: a 3's corner and middle pips read as a 2 is read as the 3 it was
-    at another size, 2121/31; ten seeds: dice right +3 and -1, photos exact +1, none lost)."""
+    at another size, 2121/31; ten seeds: dice right +3 and -1, photos exact +1, none lost), or with UNSURE or more
+    with every pip on its pattern's spots (step 120: a black 3, doubted for a side's pip beside it, lost to a sure 2
+    of its corner and middle pips at 0.87 of its size, 1919/109; a 3 read from one pip and the peaks, 4242/244, is
+    no whole face: partly_on_its_spots)."""
     spacings = [die.spacing for die in readings if die.spacing > 0 and die.confidence >= SURE]
     if len(spacings) < 2:
         return readings
@@ -1306,7 +1309,8 @@ def close_spaced_doubted(readings: list[DieReading], others: list[list[DieReadin
 
     def as_whole_face(die: DieReading) -> DieReading:
         whole = surest_elsewhere(die, others, die_pixels, lambda other: other.value > die.value
-                                 and other.spacing >= least and read_with(other) >= UNCERTAIN_BELOW)
+                                 and other.spacing >= least and (read_with(other) >= UNCERTAIN_BELOW or
+                                 read_with(other) >= UNSURE and not partly_on_its_spots(other)))
         return in_doubt(whole if whole is not None else die)
 
     return [as_whole_face(die) if 0 < die.spacing < least and die.value <= 4 else die for die in readings]
