@@ -2040,6 +2040,28 @@ def test_the_dice_a_better_reading_leaves_out_are_weighed_as_another_sizes_readi
     assert score.wrong_unflagged == 0 and score.right == 6, score.failures
 
 
+def test_a_die_read_surely_at_the_size_replaced_is_kept_where_the_better_reading_guessed():
+    """A better reading at another die size keeps its dice, but one all but guessed (GUESSED) is taken back as the
+    one die of the reading replaced at its place (SAME_DIE) when that read it with UNCERTAIN_BELOW or more
+    (with_sure_dice_kept, step 121): not one read with less, nor when two new dice stand there, nor a die the
+    better reading read surely. Two touching black dice of different sizes (1919/123): the 5 is read surely."""
+    from tablegames.piddle.scan import DieReading, with_sure_dice_kept
+
+    five, six = DieReading(5, 1.0, (100.0, 100.0), 50.0, 5), DieReading(6, 0.45, (100.0, 160.0), 50.0, 6)
+    guessed, sure_six = DieReading(3, 0.0, (104.0, 98.0), 58.0, 3), DieReading(6, 1.0, (101.0, 161.0), 58.0, 6)
+    assert with_sure_dice_kept([guessed, sure_six], [five, six]) == [five, sure_six]
+    assert with_sure_dice_kept([guessed, sure_six], [dataclasses.replace(five, confidence=0.45), six]) == \
+        [guessed, sure_six]  # replaced by a guess of a die read in doubt: as read
+    other = dataclasses.replace(guessed, center=(96.0, 104.0), value=1)
+    assert with_sure_dice_kept([guessed, other, sure_six], [five, six]) == [guessed, other, sure_six]
+    surer = dataclasses.replace(guessed, confidence=0.45)
+    assert with_sure_dice_kept([surer, sure_six], [five, six]) == [surer, sure_six]
+
+    reading, score = read_world(1919, 123)
+    assert score.exact and score.right_flagged == 1, score.failures
+    assert any(die.value == 5 and not die.is_uncertain for die in reading.dice), reading.dice
+
+
 @pytest.mark.parametrize(("seed", "index"), [(2121, 62), (2121, 287)])
 def test_a_die_read_as_a_guess_takes_the_value_another_size_read_its_pips_as_surely(seed, index):
     """A die read with less than GUESSED takes the value of the surest reading of it at another die size whose pips
