@@ -571,6 +571,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
         if reading_score(candidate) > reading_score(readings):
+            candidate = with_sure_dice_kept(candidate, readings)
             others += left_out(readings, candidate, others)
             readings, die_pixels, read_labels = candidate, from_kept, list(blobs.chosen)
         others.append(again)
@@ -925,7 +926,7 @@ def with_sure_dice_kept(better: list[DieReading], replaced: list[DieReading]) ->
     def near(a: DieReading, b: DieReading) -> bool:
         return apart(a.center, b.center) < SAME_DIE * min(a.size, b.size)
 
-    kept = {}
+    kept: dict[int, DieReading] = {}  # by the guessed die's id: the die it replaced
     for die in new:
         mates = [old for old in gone if near(old, die)]
         if die.confidence < GUESSED and len(mates) == 1 and mates[0].confidence >= UNCERTAIN_BELOW \
@@ -940,7 +941,8 @@ def left_out(readings: list[DieReading], better: list[DieReading], others: list[
     at another size for the stages that weigh those (others; none already there, nor any when none is left):
     read surely where the better reading guessed, they are not lost with their blob's reading (step 119: two
     touching black dice, a 5 read surely at the pips' size and a 6 at a size 15% larger, the blob's reading at the
-    larger size kept for the 6, the 5 read there as a 3 with no confidence: 1919/123, read as a 5 in doubt now)."""
+    larger size kept for the 6, the 5 read there as a 3 with no confidence: 1919/123, read from the reading left
+    out as a 5 in doubt by read_elsewhere_if_guessed; step 121 keeps it sure, with_sure_dice_kept)."""
     kept = {id(die) for die in better} | {id(die) for reading in others for die in reading}
     dropped = [die for die in readings if id(die) not in kept]
     return [dropped] if dropped else []
