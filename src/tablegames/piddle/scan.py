@@ -918,10 +918,7 @@ def with_sure_dice_kept(better: list[DieReading], replaced: list[DieReading]) ->
     by its score, and two touching dice of different sizes each read surely at one of the sizes only (step 121:
     a black 5 read surely at the size the pips said and guessed as a 3 at 15% more, where the 6 beside it read
     surely, 1919/123, kept as the sure 5)."""
-    before = {id(die) for die in replaced}
-    new = [die for die in better if id(die) not in before]
-    now = {id(die) for die in better}
-    gone = [die for die in replaced if id(die) not in now]
+    new, gone = not_among(better, replaced), not_among(replaced, better)
 
     def near(a: DieReading, b: DieReading) -> bool:
         return apart(a.center, b.center) < SAME_DIE * min(a.size, b.size)
@@ -943,9 +940,15 @@ def left_out(readings: list[DieReading], better: list[DieReading], others: list[
     touching black dice, a 5 read surely at the pips' size and a 6 at a size 15% larger, the blob's reading at the
     larger size kept for the 6, the 5 read there as a 3 with no confidence: 1919/123, read from the reading left
     out as a 5 in doubt by read_elsewhere_if_guessed; step 121 keeps it sure, with_sure_dice_kept)."""
-    kept = {id(die) for die in better} | {id(die) for reading in others for die in reading}
-    dropped = [die for die in readings if id(die) not in kept]
+    dropped = not_among(readings, better, *others)
     return [dropped] if dropped else []
+
+
+def not_among(dice: list[DieReading], *readings: list[DieReading]) -> list[DieReading]:
+    """The dice that are none of these readings' dice: the very ones, not equal ones (a die read again at another
+    size may be equal to the one it replaces)."""
+    taken = {id(die) for reading in readings for die in reading}
+    return [die for die in dice if id(die) not in taken]
 
 
 def all_dice(by_blob: dict[int, list[DieReading]]) -> list[DieReading]:
