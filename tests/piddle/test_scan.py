@@ -1141,6 +1141,29 @@ def test_a_ones_pip_and_a_sides_read_as_a_sure_two_at_one_size_is_doubted_when_a
     assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
 
 
+def test_a_faces_hue_is_told_from_the_tables_whatever_the_light():
+    """hue_distance compares a pixel's channels' shares of their sum with the table's: light and shade scale a
+    colour and leave its hue (a shaded patch of paper is the paper's hue); an ivory face on grey paper, about as
+    light, is HUE_LEAST or more off it (8181/57: 0.043), grey paper's own grain far less."""
+    from tablegames.piddle.scan import HUE_LEAST, hue_distance
+
+    paper, ivory = np.array([0.743, 0.723, 0.719], dtype=np.float32), np.array([0.767, 0.755, 0.634])
+    patch = np.array([[paper, 0.5 * paper, 0.9 * paper, ivory, 0.6 * ivory]], dtype=np.float32)
+    hue = hue_distance(patch, paper)
+    assert hue[0, :3] == pytest.approx(0, abs=2e-3)
+    assert hue[0, 3] >= 2 * HUE_LEAST and hue[0, 4] == pytest.approx(hue[0, 3], abs=3e-3)
+
+
+@pytest.mark.parametrize(("seed", "index"), [(8181, 57), (3131, 216), (2121, 115)])
+def test_light_dice_of_another_hue_than_the_paper_are_found_whole(seed, index):
+    """Step 122: ivory dice on grey paper are as light as the paper and under the threshold on their distance
+    from its colour (the ruled lines raise it); their shaded sides and dark pips were the blobs, and a 2's pips
+    read as two 1s. Their hue, another than the paper's, seeds their blobs now: read exactly (8181/57 was 1 die
+    right of 6)."""
+    _, score = read_world(seed, index)
+    assert score.exact and score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
+
+
 def test_a_face_near_the_tables_colour_is_found_round_its_pips():
     """An ivory face on grey paper is nearer the paper's colour than its pips are: the threshold keeps only the
     pips, each a blob of its own. Round each pip lies one colour unlike the paper's: what round it is nearer that

@@ -10,7 +10,8 @@ How it reads, and why each step is there:
 3. Dice = pixels far from the table colour (Otsu threshold on that distance) that are not merely a darker
    table (shadows), grown into the fainter pixels joined to them (hysteresis, down to HYSTERESIS of the
    threshold: a die's rim, lit like the table, cut the corner pips off), holes filled (the pips), specks opened
-   away; connected components with scipy.ndimage. A
+   away; connected components with scipy.ndimage. A face as light as the table but of another hue (ivory on grey
+   paper) is a blob's seed too (HUE_LEAST). A
    dark die that looks like shadow is kept when it has pips (dark_dice); pips alone away from any blob are read
    too (read_specks), always uncertain.
 4. Die size from the distance transform (a face's inscribed circle has radius size/2), corrected from the pips'
@@ -283,6 +284,27 @@ def touches_border(box: Box, height: int, width: int) -> bool:
 
 
 HYSTERESIS = 0.6  # of the threshold: what a die's blob grows into
+HUE_LEAST = 0.02  # the least distance of a pixel's hue from the table's (its channels' shares of their sum, less
+# the table's) that seeds a die's blob: an ivory face on grey paper stands 0.04 off, as light as the paper, and its
+# distance from the table's colour under the threshold (the paper's ruled lines raise it), so its dark pips and
+# shaded sides alone were blobs (8181/57); the table's own hue varies by 0.005 or less
+HUE_LIT = 0.5  # of the table's brightness: a darker pixel's hue is too noisy to seed a die (its shares are ratios)
+
+
+def far_above_noise(sample: Floats) -> float:
+    """A level far above a sample's noise: its median and eight times its spread (the median absolute deviation,
+    scaled to a normal's standard deviation)."""
+    centre = float(np.median(sample))
+    return centre + 8.0 * float(np.median(np.abs(sample - centre))) * 1.4826
+
+
+def hue_distance(flat: Floats, table_colour: Floats) -> Floats:
+    """Each pixel's distance from the table's hue: its channels' shares of their sum less the table's (light and
+    shade change the sum, not the shares)."""
+    shares = flat / (flat.sum(axis=2, keepdims=True) + np.float32(1e-3))
+    table_shares = (table_colour / table_colour.sum()).astype(np.float32)
+    distance: Floats = np.sqrt(((shares - table_shares) ** 2).sum(axis=2))
+    return distance
 
 
 def separate_dice(small: Floats) -> tuple[Floats, Mask]:
@@ -293,16 +315,18 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     light = light / np.median(light[::8, ::8])
     table_colour = np.median((table[::8, ::8] / light[::8, ::8]).reshape(-1, 3), axis=0)
     flat, distance = flattened(smooth, light.astype(np.float32, copy=False), table_colour.astype(np.float32))
-    sample = distance[::4, ::4]
-    centre = float(np.median(sample))
-    spread = float(np.median(np.abs(sample - centre))) * 1.4826
     # far above the table's own noise, and never above the split between the table and the brightest class
-    threshold = max(0.08, min(otsu(distance), centre + 8.0 * spread))
+    threshold = max(0.08, min(otsu(distance), far_above_noise(distance[::4, ::4])))
     candidates = distance > HYSTERESIS * threshold
+    # seeds of another hue than the table's, lit: they only seed (a die's blob grows as before): grown by hue too,
+    # a green die's sides and the dark gaps between touching dice joined them into one blob (1919/179)
+    hue = hue_distance(flat, table_colour)
+    hued = (hue > max(HUE_LEAST, far_above_noise(hue[::4, ::4]))) \
+        & (flat.sum(axis=2) >= HUE_LIT * float(table_colour.sum()))
     # the table's own colour, only darker: shadows the dice cast (only where it matters: cheaper)
     shadow = shadow_pixels(flat, candidates, table_colour.astype(np.float32), float(table_colour.sum()))
     solid = candidates & ~shadow
-    strong = distance > threshold
+    strong = (distance > threshold) | hued
     mask = holes_filled(binary_opening(grown_within(solid & strong, solid), 2))
     faces = faces_round_pips(flat, mask, table_colour, shadow, distance)
     if faces.any():  # seldom: filling holes again costs a few ms
