@@ -1145,11 +1145,13 @@ def test_a_faces_hue_is_told_from_the_tables_whatever_the_light():
     """hue_distance compares a pixel's channels' shares of their sum with the table's: light and shade scale a
     colour and leave its hue (a shaded patch of paper is the paper's hue); an ivory face on grey paper, about as
     light, is HUE_LEAST or more off it (8181/57: 0.043), grey paper's own grain far less."""
-    from tablegames.piddle.scan import HUE_LEAST, hue_distance
+    from tablegames.piddle.scan import HUE_LEAST
+    from tablegames.piddle.scan_kernels import hue_distance
 
     paper, ivory = np.array([0.743, 0.723, 0.719], dtype=np.float32), np.array([0.767, 0.755, 0.634])
     patch = np.array([[paper, 0.5 * paper, 0.9 * paper, ivory, 0.6 * ivory]], dtype=np.float32)
-    hue = hue_distance(patch, paper)
+    hue, totals = hue_distance(patch, (paper / paper.sum()).astype(np.float32))
+    assert totals[0, 1] == pytest.approx(0.5 * paper.sum())
     assert hue[0, :3] == pytest.approx(0, abs=2e-3)
     assert hue[0, 3] >= 2 * HUE_LEAST and hue[0, 4] == pytest.approx(hue[0, 3], abs=3e-3)
 

@@ -24,6 +24,7 @@ from tablegames.piddle.scan_kernels import (
     gaussian_blur,
     halved,
     holes_filled,
+    hue_distance,
     labelled,
     labels_kept,
     opened_part,
@@ -603,6 +604,21 @@ def test_flattening_and_shadows_are_the_numpy_arithmetic_to_the_bit():
         expected = np.zeros(shape, dtype=bool)
         expected[candidates] = (total / table_total > 0.42) & (total / table_total < 0.97) & (drift < 0.08)
         assert np.array_equal(shadow_pixels(flat, candidates, colour, table_total), expected)
+
+
+def test_hue_distance_is_the_numpy_arithmetic_to_the_bit():
+    """Each pixel's channels' shares of their sum (numpy's float32 sum, and 0.001 against a black pixel) less the
+    table's, squared, summed and rooted as numpy did them, and the sums, on pictures of every shade."""
+    rng = np.random.default_rng(41)
+    for _ in range(100):
+        shape = tuple(int(n) for n in rng.integers(1, 80, 2))
+        flat = (rng.random(shape + (3,)) * rng.uniform(0, 1.5)).astype(np.float32)
+        colour = (rng.random(3) * 0.8 + 0.1).astype(np.float32)
+        shares = (colour / colour.sum()).astype(np.float32)
+        hue, totals = hue_distance(flat, shares)
+        assert np.array_equal(totals, flat.sum(axis=2))
+        expected = np.sqrt(((flat / (flat.sum(axis=2, keepdims=True) + np.float32(1e-3)) - shares) ** 2).sum(axis=2))
+        assert np.array_equal(hue, expected)
 
 
 def test_blob_sums_are_scipys_areas_and_centres_of_mass_to_the_bit():

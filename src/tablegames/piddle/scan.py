@@ -58,6 +58,7 @@ from tablegames.piddle.scan_kernels import (
     flattened,
     gaussian_blur,
     holes_filled,
+    hue_distance,
     labelled,
     labels_kept,
     nearest_off_dice,
@@ -298,15 +299,6 @@ def far_above_noise(sample: Floats) -> float:
     return centre + 8.0 * float(np.median(np.abs(sample - centre))) * 1.4826
 
 
-def hue_distance(flat: Floats, table_colour: Floats) -> Floats:
-    """Each pixel's distance from the table's hue: its channels' shares of their sum less the table's (light and
-    shade change the sum, not the shares)."""
-    shares = flat / (flat.sum(axis=2, keepdims=True) + np.float32(1e-3))
-    table_shares = (table_colour / table_colour.sum()).astype(np.float32)
-    distance: Floats = np.sqrt(((shares - table_shares) ** 2).sum(axis=2))
-    return distance
-
-
 def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     """(flat, mask): the picture with its light field divided out, and the pixels that belong to dice."""
     smooth = gaussian_blur(small, (0.7, 0.7, 0))
@@ -320,9 +312,8 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     candidates = distance > HYSTERESIS * threshold
     # seeds of another hue than the table's, lit: they only seed (a die's blob grows as before): grown by hue too,
     # a green die's sides and the dark gaps between touching dice joined them into one blob (1919/179)
-    hue = hue_distance(flat, table_colour)
-    hued = (hue > max(HUE_LEAST, far_above_noise(hue[::4, ::4]))) \
-        & (flat.sum(axis=2) >= HUE_LIT * float(table_colour.sum()))
+    hue, totals = hue_distance(flat, (table_colour / table_colour.sum()).astype(np.float32))
+    hued = (hue > max(HUE_LEAST, far_above_noise(hue[::4, ::4]))) & (totals >= HUE_LIT * float(table_colour.sum()))
     # the table's own colour, only darker: shadows the dice cast (only where it matters: cheaper)
     shadow = shadow_pixels(flat, candidates, table_colour.astype(np.float32), float(table_colour.sum()))
     solid = candidates & ~shadow
