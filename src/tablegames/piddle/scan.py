@@ -288,7 +288,8 @@ HYSTERESIS = 0.6  # of the threshold: what a die's blob grows into
 HUE_LEAST = 0.02  # the least distance of a pixel's hue from the table's (its channels' shares of their sum, less
 # the table's) that seeds a die's blob: an ivory face on grey paper stands 0.04 off, as light as the paper, and its
 # distance from the table's colour under the threshold (the paper's ruled lines raise it), so its dark pips and
-# shaded sides alone were blobs (8181/57); the table's own hue varies by 0.005 or less
+# shaded sides alone were blobs (8181/57); the level far above the table's own hue's noise is 0.004 there, 0.011 on
+# white paper under a green cast (9292/170)
 HUE_LIT = 0.5  # of the table's brightness: a darker pixel's hue is too noisy to seed a die (its shares are ratios)
 
 

@@ -12,8 +12,8 @@
 - labelled, labels_kept, holes_filled: scipy.ndimage's label and binary_fill_holes of a mask and numpy's lookup of
   labels (the working picture's blobs, holes and shadows, six times a photo);
 - flattened, hue_distance, shadow_pixels, binned, blob_sums: the working picture over its light, its distance from
-  the table's colour and hue, its shadows, the histogram its threshold is split on and its blobs' areas and centres (numpy made a
-  full-size array an operation);
+  the table's colour and hue, its shadows, the histogram its threshold is split on and its blobs' areas and
+  centres (numpy made a full-size array an operation);
 - block_sums: scan_faces.block_mean's strided numpy sums (the big 1s' half-resolution maps, the table's residual);
 - gaussian_blur (correlate_lines), binary_opening: scipy.ndimage's gaussian_filter and binary_opening to the bit, in about
   half their time (scripts/bench_piddle.py: a 1200 px photo 22% faster with them, the area average's loops turned
