@@ -573,10 +573,9 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
         if not labels:
             continue
         candidate, again = read_again(rgb, blobs, size, labels, votes, by_blob)
-        if reading_score(candidate) > reading_score(readings):
-            candidate = with_sure_dice_kept(candidate, readings)
-            others += left_out(readings, candidate, others)
-            readings, die_pixels, read_labels = candidate, size, list(labels)
+        better = taken_over(readings, candidate, others)
+        if better is not None:
+            readings, die_pixels, read_labels = better, size, list(labels)
         others.append(again)
     # the pips of the reading kept say the die size once more when it is much smaller: a blob of many dice makes
     # the blobs' size far too large, the first reading shows too few pips to say so, and a reading at a size tried
@@ -586,10 +585,9 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     from_kept = size_from_spacings(kept_spacings) if kept_spacings else 0.0
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
-        if reading_score(candidate) > reading_score(readings):
-            candidate = with_sure_dice_kept(candidate, readings)
-            others += left_out(readings, candidate, others)
-            readings, die_pixels, read_labels = candidate, from_kept, list(blobs.chosen)
+        better = taken_over(readings, candidate, others)
+        if better is not None:
+            readings, die_pixels, read_labels = better, from_kept, list(blobs.chosen)
         others.append(again)
     stale = [label for label in blobs.chosen if label not in read_labels]
     if stale and not 1 / FAR_SIZE < die_pixels / first_pixels < FAR_SIZE and pips_agree(readings, die_pixels):
@@ -925,6 +923,18 @@ def read_again(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
     again, _ = read_blobs(rgb, blobs, die_pixels, labels, dict(votes))
     return ([die for label, dice in by_blob.items() for die in again.get(label, dice)],
             all_dice(again))
+
+
+def taken_over(readings: list[DieReading], candidate: list[DieReading], others: list[list[DieReading]]
+               ) -> list[DieReading] | None:
+    """A reading of the photo at another die size (candidate) that scores better than the one kept (readings:
+    reading_score), with the dice it all but guessed taken back as the kept one read them (with_sure_dice_kept);
+    the dice of the kept one it leaves out are added to others (left_out). None when it scores no better."""
+    if reading_score(candidate) <= reading_score(readings):
+        return None
+    better = with_sure_dice_kept(candidate, readings)
+    others += left_out(readings, better, others)
+    return better
 
 
 def with_sure_dice_kept(better: list[DieReading], replaced: list[DieReading]) -> list[DieReading]:
