@@ -1976,6 +1976,40 @@ def test_a_two_whose_bottom_faces_middle_pip_is_too_small_for_frontal_is_read_fr
     assert again is not None and again[0].value == 2 and again[0].trusted_confidence >= scan_faces.SURE
 
 
+def test_a_die_read_surely_in_a_whole_reading_not_kept_is_added_in_doubt_where_its_size_fits():
+    """Step 123: a die read with SURE or more in a reading of the whole photo that was not kept (the first, or one
+    on the ladder of sizes), as far from every die kept as dice stand, is added in doubt when its pips say the size
+    the kept dice's pips say (within WHOLE_FOUND_OFF); a 1, whose pip says none, when read at that size or larger.
+    Not a die read unsurely, nor one whose pips say another size (half a die, a side's pips), nor a 1 read at a
+    smaller size (a side's pip), nor one by a die kept."""
+    from tablegames.piddle.scan import SURE, UNSURE, WHOLE_FOUND_OFF, DieReading, found_in_whole_readings
+
+    # four faces whose pips say a die of 100 pixels (spacing 25) everywhere: no slope in perspective
+    kept = [DieReading(4, 1.0, (row, col), 100.0, 4, spacing=25.0) for row, col in
+            ((100.0, 100.0), (100.0, 400.0), (400.0, 100.0), (400.0, 420.0))]
+    two = DieReading(2, 1.0, (250.0, 250.0), 130.0, 2, spacing=26.0)  # read at a size 30% too large
+    [added] = found_in_whole_readings(kept, [[two], [dataclasses.replace(two, center=(255.0, 250.0))]], 130.0)
+    assert added == dataclasses.replace(two, confidence=UNSURE) and added.is_uncertain
+    assert not found_in_whole_readings(kept, [[dataclasses.replace(two, confidence=SURE - 0.01)]], 130.0)
+    wide = 25.0 * (1 + WHOLE_FOUND_OFF) + 0.5
+    assert not found_in_whole_readings(kept, [[dataclasses.replace(two, spacing=wide)]], 130.0)
+    assert not found_in_whole_readings(kept, [[dataclasses.replace(two, center=(170.0, 130.0))]], 130.0)  # by a 4
+    one = DieReading(1, 1.0, (250.0, 250.0), 140.0, 1)
+    assert found_in_whole_readings(kept, [[one]], 130.0) == [dataclasses.replace(one, confidence=UNSURE)]
+    assert not found_in_whole_readings(kept, [[dataclasses.replace(one, size=100.0 * (1 - WHOLE_FOUND_OFF) - 1)]],
+                                       130.0)
+
+
+@pytest.mark.parametrize(("seed", "index"), [(1919, 718), (5353, 275), (9292, 46)])
+def test_a_die_only_a_whole_reading_not_kept_read_is_found(seed, index):
+    """Step 123: a sure 2 read on the ladder of sizes at 0.7 of the blobs' size, lost when the photo was read at
+    its pips' size (1919/718); a sure 1 of the first reading, lost to the ladder's (5353/275); a 2 among touching
+    green dice (9292/46): each was missed, and is found (in doubt), the photo read exactly."""
+    _, score = read_world(seed, index)
+    assert score.exact and score.missed == 0 and score.wrong_unflagged == 0 and score.extra_unflagged == 0, \
+        score.failures
+
+
 def test_a_die_read_only_at_a_larger_size_where_none_was_kept_is_added_in_doubt():
     """A die that a reading at a larger die size read with UNSURE or more, as far from every die kept as dice stand,
     is added, in doubt; one read at a smaller size (a side's pips) only when read with SURE or more (step 105), not

@@ -544,8 +544,9 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     die_pixels = blobs.die_pixels
     votes = {1: 0, -1: 0}
     by_blob, spacings = read_blobs(rgb, blobs, die_pixels, blobs.chosen, votes)
+    whole = [all_dice(by_blob)]  # readings of the whole photo: the first, and the ladder's
     if size_in_question(all_dice(by_blob), spacings):
-        by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, spacings, votes)
+        by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, spacings, votes, whole)
     readings = all_dice(by_blob)
     read_labels, first_pixels = list(blobs.chosen), die_pixels  # the blobs read at the size kept, and the first
     tries = [SMALLER * die_pixels, BIGGER * die_pixels]  # the blobs' size is off by 10% either way, often
@@ -600,6 +601,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [read_larger(die, others, die_pixels) for die in readings]
     readings = [read_elsewhere_if_guessed(die, others, die_pixels) for die in readings]
     readings += found_elsewhere(readings, others, die_pixels)
+    readings += found_in_whole_readings(readings, whole, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
     readings += blank_faces(rgb, blobs, readings, others, die_pixels)
     if not readings and blobs.die_pixels < 1.5 * MIN_DIE_PIXELS:
@@ -820,6 +822,36 @@ def found_elsewhere(readings: list[DieReading], others: list[list[DieReading]], 
     return found
 
 
+WHOLE_FOUND_OFF = 0.2  # of the die size the kept dice's pips say at its place: the most a die found in a reading
+# of the whole photo at another size may be off it
+
+
+def found_in_whole_readings(readings: list[DieReading], whole: list[list[DieReading]], die_pixels: float
+                            ) -> list[DieReading]:
+    """The dice that a reading of the whole photo not kept (the first, at the blobs' size, and those on the ladder
+    of sizes) read with SURE or more where no die was kept (nor another so found), put in doubt, when their size
+    is that of a die at their place: the size the kept dice's pips say there (size_in_perspective scaled to it),
+    within WHOLE_FOUND_OFF, by their own pips' spacing (a 1's says none: read at that size or larger, its face is
+    even round its pip further out; at a smaller size a side's pip reads as a 1). A photo's size taken from
+    another reading loses a die that reading never reads: a sure 1 of the first reading at 1.4 times the size kept,
+    read as nothing at it (5353/275); a sure 2 read at 0.7 of the blobs' size on the ladder, where the photo was
+    read at its pips' size, 1.2 times the 2's (1919/718). Ten seeds: photos exact 3473 to 3476, missed dice 154 to
+    148, no extra die (step 123; the ladder's dice read with UNSURE or more at any size made 14: docs/piddle.md)."""
+    spacings = face_spacings(readings)
+    said = size_from_spacings(spacings) if spacings else die_pixels
+    fit = size_in_perspective(readings, said)
+    found: list[DieReading] = []
+    for reading in whole:
+        for other in reading:
+            there = said if fit is None else float(fit[0] * other.center[0] + fit[1] * other.center[1] + fit[2])
+            sized = abs(size_from_spacings([other.spacing]) / there - 1) <= WHOLE_FOUND_OFF if other.spacing > 0 \
+                else other.size >= (1 - WHOLE_FOUND_OFF) * there
+            if other.confidence >= SURE and sized and \
+                    all(apart(other.center, die.center) >= CROWDED * there for die in readings + found):
+                found.append(in_doubt(other))
+    return found
+
+
 def spaced_faces(readings: list[DieReading]) -> list[DieReading]:
     """The dice read with 0.5 or more whose three pips or more say their pips' spacing (a die's size)."""
     return [die for die in readings if die.spacing > 0 and die.confidence >= 0.5 and die.pips >= 3]
@@ -1011,7 +1043,8 @@ def size_in_question(dice: list[DieReading], spacings: list[float]) -> bool:
 
 
 def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieReading]], first_spacings: list[float],
-                       votes: dict[int, int]) -> tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]:
+                       votes: dict[int, int], whole: list[list[DieReading]] | None = None
+                       ) -> tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]:
     """The photo read at die sizes far from the blobs', when the first reading leaves their size in question
     (size_in_question; by_blob and first_spacings: that reading): dice all touching make one blob whose size is
     twice theirs or more (a photo of eight big red dice, seven in one blob, was read as two dice in doubt), and dice
@@ -1021,12 +1054,14 @@ def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieRe
     is; with its pip spacings, die size and votes. Seven white dice touching, one blob read as one die in doubt: at
     half its size two faces read surely, at their pips' size all seven right (8181/72). A size whose pips say none
     is not taken, however it scores: at 1.4 times a size 15% too large, the pips of three dice were read as a sure 5
-    (tuning photos)."""
+    (tuning photos). `whole`, when given, gets the photo's reading at each size tried (found_in_whole_readings)."""
     Reading = tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]
 
     def read_at(size: float) -> tuple[float, Reading]:
         trial_votes = {1: 0, -1: 0}
         trial, spacings = read_blobs(rgb, blobs, size, blobs.chosen, trial_votes)
+        if whole is not None:
+            whole.append(all_dice(trial))
         return reading_score(all_dice(trial)), (trial, spacings, size, trial_votes)
 
     kept: Reading = (by_blob, first_spacings, blobs.die_pixels, votes)
