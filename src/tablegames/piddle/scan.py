@@ -544,8 +544,9 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     die_pixels = blobs.die_pixels
     votes = {1: 0, -1: 0}
     by_blob, spacings = read_blobs(rgb, blobs, die_pixels, blobs.chosen, votes)
-    whole = [all_dice(by_blob)]  # readings of the whole photo: the first, and the ladder's
-    if size_in_question(all_dice(by_blob), spacings):
+    first = all_dice(by_blob)
+    whole = [first]  # readings of the whole photo: the first, and the ladder's
+    if size_in_question(first, spacings):
         by_blob, spacings, die_pixels, votes = read_on_the_ladder(rgb, blobs, by_blob, spacings, votes, whole)
     readings = all_dice(by_blob)
     read_labels, first_pixels = list(blobs.chosen), die_pixels  # the blobs read at the size kept, and the first
@@ -1043,7 +1044,7 @@ def size_in_question(dice: list[DieReading], spacings: list[float]) -> bool:
 
 
 def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieReading]], first_spacings: list[float],
-                       votes: dict[int, int], whole: list[list[DieReading]] | None = None
+                       votes: dict[int, int], whole: list[list[DieReading]]
                        ) -> tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]:
     """The photo read at die sizes far from the blobs', when the first reading leaves their size in question
     (size_in_question; by_blob and first_spacings: that reading): dice all touching make one blob whose size is
@@ -1054,15 +1055,14 @@ def read_on_the_ladder(rgb: Picture, blobs: Blobs, by_blob: dict[int, list[DieRe
     is; with its pip spacings, die size and votes. Seven white dice touching, one blob read as one die in doubt: at
     half its size two faces read surely, at their pips' size all seven right (8181/72). A size whose pips say none
     is not taken, however it scores: at 1.4 times a size 15% too large, the pips of three dice were read as a sure 5
-    (tuning photos). `whole`, when given, gets the photo's reading at each size tried (found_in_whole_readings)."""
+    (tuning photos). `whole` gets the photo's reading at each size tried (found_in_whole_readings)."""
     Reading = tuple[dict[int, list[DieReading]], list[float], float, dict[int, int]]
 
     def read_at(size: float) -> tuple[float, Reading]:
         trial_votes = {1: 0, -1: 0}
         trial, spacings = read_blobs(rgb, blobs, size, blobs.chosen, trial_votes)
-        if whole is not None:
-            whole.append(all_dice(trial))
-        return reading_score(all_dice(trial)), (trial, spacings, size, trial_votes)
+        whole.append(all_dice(trial))
+        return reading_score(whole[-1]), (trial, spacings, size, trial_votes)
 
     kept: Reading = (by_blob, first_spacings, blobs.die_pixels, votes)
     first = reading_score(all_dice(by_blob))
