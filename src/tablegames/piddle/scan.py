@@ -307,16 +307,17 @@ def separate_dice(small: Floats) -> tuple[Floats, Mask]:
     light = ((table[..., 0] + table[..., 1] + table[..., 2]) / np.float32(3))[..., None]  # table.mean(axis=2), faster
     light = light / np.median(light[::8, ::8])
     table_colour = np.median((table[::8, ::8] / light[::8, ::8]).reshape(-1, 3), axis=0)
-    flat, distance = flattened(smooth, light.astype(np.float32, copy=False), table_colour.astype(np.float32))
+    table_singles, table_total = table_colour.astype(np.float32), float(table_colour.sum())
+    flat, distance = flattened(smooth, light.astype(np.float32, copy=False), table_singles)
     # far above the table's own noise, and never above the split between the table and the brightest class
     threshold = max(0.08, min(otsu(distance), far_above_noise(distance[::4, ::4])))
     candidates = distance > HYSTERESIS * threshold
     # seeds of another hue than the table's, lit: they only seed (a die's blob grows as before): grown by hue too,
     # a green die's sides and the dark gaps between touching dice joined them into one blob (1919/179)
-    hue, totals = hue_distance(flat, (table_colour / table_colour.sum()).astype(np.float32))
-    hued = (hue > max(HUE_LEAST, far_above_noise(hue[::4, ::4]))) & (totals >= HUE_LIT * float(table_colour.sum()))
+    hue, totals = hue_distance(flat, (table_colour / table_total).astype(np.float32))
+    hued = (hue > max(HUE_LEAST, far_above_noise(hue[::4, ::4]))) & (totals >= HUE_LIT * table_total)
     # the table's own colour, only darker: shadows the dice cast (only where it matters: cheaper)
-    shadow = shadow_pixels(flat, candidates, table_colour.astype(np.float32), float(table_colour.sum()))
+    shadow = shadow_pixels(flat, candidates, table_singles, table_total)
     solid = candidates & ~shadow
     strong = (distance > threshold) | hued
     mask = holes_filled(binary_opening(grown_within(solid & strong, solid), 2))
