@@ -540,7 +540,8 @@ UNREAD_AREA = 0.8  # of a die's side squared: this much of a region no face read
 # missed, 1919/760, and a glare-lit translucent 6 read as a sure 2, 1919/808; figures in docs/piddle.md)
 SURE_REACH = 0.8  # of a die's side: how far round a face read surely its die reaches
 CROWDED_OUT = 0.5  # of a die's side: a face read unsurely this near a faint face is not a die of its own
-FAINT_FLOOR = 0.05  # log brightness: the least contrast of a faint pip (a glare-washed face's pips: 0.07-0.2)
+FAINT_FLOOR = 0.03  # log brightness: the least contrast of a faint pip (a glare-washed face's pips: 0.03-0.2; six
+# times the maps' noise, at the least 0.03, is the floor: step 124, from 0.05, found 13 more dice right on ten seeds)
 FAINT_TRUSTED_PIPS = 3  # a faint face of this many pips or more with a pip on each of its pattern's spots is trusted
 # at the end when read with UNCERTAIN_BELOW or more; a 2 only when read without a flaw: two faint spots pair by chance
 # (step 100: of ten seeds' faint faces so read, flagged for that alone, 3s to 5s were 17 right and none wrong, 2s 3
@@ -1077,6 +1078,15 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         # 3 and 7 right 2s were flagged for this alone, and no wrong one). Step 93: a larger face read from two
         # unlike pips too (a 3 from a 1's pip and its side's, 1919/334): test photos 929 to 930 exact; the seven
         # other seeds' exact the same, 5 right dice fewer flagged and 1 more (docs/piddle.md)
+    if sure < UNCERTAIN_BELOW and only_its_middle_stands_out(reading, peaks[channel], base, strength, centre):
+        # a 1: a translucent one's bottom 6 shows through at the corners of a 3 or a 5 read round its pip
+        # (1919/805), or the grid was laid by spots that are no pips; read from the pip at its middle, in doubt
+        nearest = min(range(len(face_pips)), key=lambda k: math.hypot(*(face_pips[k].centre - centre)))
+        pip = face_pips[nearest]
+        if math.hypot(*(pip.centre - centre)) <= 0.5 * min(np.hypot(*reading.steps[0]), np.hypot(*reading.steps[1])):
+            one_contrast = float(np.clip((pip.strength - floor) / floor, 0, 1))
+            return Face(pip.centre, (members[nearest],), 1, min(UNSURE, one_contrast), 0.0,
+                        (1.0, one_contrast, 1.0, 0.5, 1.0)), footprint(pip.centre, np.eye(2), 1, size)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks,
@@ -1103,6 +1113,22 @@ def grid_values(peaks: Floats, base: float, strength: float, centre: Doubles, st
         inside = 0 <= row < peaks.shape[0] and 0 <= col < peaks.shape[1]
         values[(i, j)] = float((peaks[row, col] - np.float32(base)) / np.float32(strength)) if inside else 0.0
     return values
+
+
+ONE_MIDDLE = (0.8, 1.25)  # of a face's pips' strength: the middle spot of a 3 or a 5 read as a 1 stands out as a pip
+
+
+def only_its_middle_stands_out(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles
+                               ) -> bool:
+    """Whether a 3 or a 5 shows a pip at its middle (ONE_MIDDLE) and its other spots stand out no more than a
+    translucent die's bottom face's pips do (GHOST_LEVELS' top share of it): a 1, whose bottom 6's pips, seen
+    through its body, or spots that are no pips, laid the grid it was read on (step 124)."""
+    if reading.value not in (3, 5) or abs(np.linalg.det(reading.steps)) < 1e-6:
+        return False
+    values = grid_values(peaks, base, strength, centre, reading.steps)
+    middle = values[(0, 0)]
+    others = {(int(round(i)), int(round(j))) for i, j in reading.spots} - {(0, 0)}
+    return ONE_MIDDLE[0] <= middle <= ONE_MIDDLE[1] and all(values[spot] <= GHOST_LEVELS[1] * middle for spot in others)
 
 
 def pattern_terms(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles
