@@ -2289,3 +2289,39 @@ def test_pips_as_faint_as_the_maps_noise_allows_are_read(seed, index):
     9191/193); now each photo is read exactly."""
     _, score = read_world(seed, index)
     assert score.exact and score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
+
+
+def test_a_tie_between_sets_of_sure_faces_goes_to_the_better_read_grids():
+    """Three pips in a row, a 2 either way with a 1 left: read each way with full confidence, the set whose 2's grid
+    read with the larger margin is chosen, whichever comes first (step 125: 2121/104, a 2's lower pip read with a
+    1's pip beside it as surely as with its own other pip, which was then left a 1). When a face of a set is read
+    with less confidence, the margins do not decide: the first of the sets as good stays."""
+    from tablegames.piddle.scan_faces import Face, choose_faces, footprint
+
+    centres = [np.array([20.0, 20.0]), np.array([50.0, 50.0]), np.array([80.0, 80.0])]
+
+    def two(a: int, b: int, margin: float, confidence: float = 1.0):
+        centre = (centres[a] + centres[b]) / 2
+        face = Face(centre, (a, b), 2, confidence, 10.0, (1.0, 1.0, 1.0, margin, 1.0))
+        return frozenset({a, b}), face, footprint(centre, np.array([[7.5, -7.5], [7.5, 7.5]]), 2, 30.0)
+
+    def one(a: int):
+        face = Face(centres[a], (a,), 1, 1.0, 0.0, (1.0, 1.0, 1.0, 0.5, 1.0))
+        return frozenset({a}), face, footprint(centres[a], np.eye(2), 1, 30.0)
+
+    def chosen_twos(candidates):
+        return [face.members for _, face, _ in choose_faces(candidates, 3) if face.value == 2]
+
+    worse, better = two(0, 1, 0.39), two(1, 2, 0.47)
+    assert chosen_twos([worse, better, one(0), one(2)]) == [(1, 2)]
+    assert chosen_twos([better, worse, one(0), one(2)]) == [(1, 2)]
+    unsure = two(1, 2, 0.47, confidence=0.45)
+    worse_unsure = two(0, 1, 0.39, confidence=0.45)
+    assert chosen_twos([worse_unsure, unsure, one(0), one(2)]) == [(0, 1)]
+
+
+def test_a_two_whose_pip_a_ones_pip_beside_it_paired_as_surely_is_read():
+    """Step 125: 2121/104, a white 2 of 175 px whose lower pip made a sure 2 with a 1's pip beside it as well as
+    with its own other pip, was read as a 1 in doubt; the grids' margins (0.47 and 0.39) read it right."""
+    _, score = read_world(2121, 104)
+    assert score.exact and score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
