@@ -737,10 +737,10 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
                         if math.hypot(*(points[i] - big.centre)) <= 1.3 * BIG_ONE * PIP_SHARE * size * math.sqrt(big.area))
         contrast = float(np.clip((big.strength - floor) / floor, 0, 1))
         even = float(np.clip((LONE_PIP_SPREAD - ring_spread(maps.logs, big.centre, 0.3 * size)) / 0.25, 0, 1))
-        read = Face(big.centre, (len(pips) - 1,) + tuple(frontal[i] for i in sorted(rim)), 1, min(contrast, even), 0.0,
-                    (1.0, contrast, 1.0, 0.5, 1.0))
+        read, square = a_one(big.centre, (len(pips) - 1,) + tuple(frontal[i] for i in sorted(rim)),
+                             min(contrast, even), contrast, size)
         own = rim or frozenset({count})
-        candidates.append((own, read, footprint(big.centre, np.eye(2), 1, size)))
+        candidates.append((own, read, square))
         reached[own] = own
         count += 1
     chosen = choose_faces(candidates, count)
@@ -1085,8 +1085,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         pip = face_pips[nearest]
         if math.hypot(*(pip.centre - centre)) <= 0.5 * min(np.hypot(*reading.steps[0]), np.hypot(*reading.steps[1])):
             one_contrast = float(np.clip((pip.strength - floor) / floor, 0, 1))
-            return Face(pip.centre, (members[nearest],), 1, min(UNSURE, one_contrast), 0.0,
-                        (1.0, one_contrast, 1.0, 0.5, 1.0)), footprint(pip.centre, np.eye(2), 1, size)
+            return a_one(pip.centre, (members[nearest],), min(UNSURE, one_contrast), one_contrast, size)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
     return Face(centre, tuple(members), reading.value, sure, spacing, checks,
@@ -1116,6 +1115,14 @@ def grid_values(peaks: Floats, base: float, strength: float, centre: Doubles, st
 
 
 ONE_MIDDLE = (0.8, 1.25)  # of a face's pips' strength: the middle spot of a 3 or a 5 read as a 1 stands out as a pip
+
+
+def a_one(centre: Doubles, members: tuple[int, ...], confidence: float, contrast: float, size: float
+          ) -> tuple[Face, Footprint]:
+    """A 1 read from one pip (members: it, and any pips it stands for), not from a grid: no spacing, and its
+    checks its pip's contrast alone; where it lies, a disc."""
+    return Face(centre, members, 1, confidence, 0.0, (1.0, contrast, 1.0, 0.5, 1.0)), \
+        footprint(centre, np.eye(2), 1, size)
 
 
 def only_its_middle_stands_out(reading: Reading, peaks: Floats, base: float, strength: float, centre: Doubles
