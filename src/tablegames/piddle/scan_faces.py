@@ -515,7 +515,7 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
         big_maps = (spot_maps(block_mean(crop, 2), half_mask, BIG_ONE * size / 2, measure_noise=False), half_mask)
     for sign in signs:
         faces = faces_of(maps, sign, mask, around, size, big_maps)
-        score = sum(len(face.members) * (0.5 + face.confidence) for face in faces)
+        score = faces_score(faces)
         if score > best_score:
             best, best_score, best_sign = faces, score, sign
     if not best:  # no face of either polarity: a glare-washed die alone, its faint pips all it shows
@@ -524,6 +524,11 @@ def read_region(crop: Floats, mask: Mask, size: float, signs: tuple[int, ...] = 
             if faint:
                 return faint, sign
     return with_faint_faces(best, best_sign, maps, mask, around, size, signs), best_sign
+
+
+def faces_score(faces: list[Face]) -> float:
+    """How well a set of faces explains its region: each face's pips, weighed by how surely it is read."""
+    return sum(len(face.members) * (0.5 + face.confidence) for face in faces)
 
 
 def face_in_doubt(face: Face, keeps_trust: bool) -> Face:
@@ -559,10 +564,13 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     of the faint faces put in doubt, those read so were 5 right dice on the tuning photos and 14 right and an extra
     die, doubted for more, on the test's; those with a flaw or a pip missing 15 right, 5 wrong and an extra, and 12
     right and 6 wrong; step 100: one of FAINT_TRUSTED_PIPS or more read so with less confidence too). Where the
-    plain maps show no faint face there, the washed maps of the polarities in
-    washed_signs are read, `sign`'s first (washed_faces: step 90; a washed face's light pips may lose to its dark
-    rim and sides read as dark pips). Where neither shows one, a faint 1 at the middle of a die's worth of what is
-    left counts too (lone_faint_ones, step 109), the least of which is smaller: the die size read at errs large."""
+    plain maps' faint faces explain less, the washed maps' faces of the polarities in washed_signs are taken
+    (washed_faces: step 90; a washed face's light pips may lose to its dark rim and sides read as dark pips), by
+    their pips weighed by confidence (faces_score), `sign`'s first. Step 126: before, the washed maps were read only
+    where the plain maps showed no faint face at all, and one faint 3 kept four glare-washed red dice the washed maps
+    read surely from being read (1919/131). A faint 1 at the middle of a die's worth of what is left, beyond the
+    faint faces taken, counts too (lone_faint_ones, step 109; from step 126 beside faint faces too, 1919/131's 1),
+    the least of which is smaller: the die size read at errs large."""
     if not sign:
         return faces
     rows, cols = np.indices(mask.shape)
@@ -579,8 +587,13 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
         faint = read_on_their_own(faint_read)
         doubted = [face for face in faces if face.confidence < UNCERTAIN_BELOW]
         for washed_sign in sorted(washed_signs, key=lambda other: other != sign):
-            faint = faint or washed_faces(maps, washed_sign, mask, around & unread, size, doubted)
-    faint = faint or lone_faint_ones(faint_read, unread, size)
+            washed = washed_faces(maps, washed_sign, mask, around & unread, size, doubted)
+            if faces_score(washed) > faces_score(faint):
+                faint = washed
+    left = unread.copy()  # what no face read surely nor faint face chosen reaches
+    for face in faint:
+        left &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > SURE_REACH * size
+    faint = faint + lone_faint_ones(faint_read, left, size)
     if not faint:
         return faces
     kept = [face for face in faces if face.confidence >= UNCERTAIN_BELOW
