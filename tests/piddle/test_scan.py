@@ -193,7 +193,8 @@ def test_two_ones_are_doubted_when_the_blob_round_them_is_one_die_wide_across_th
 def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice():
     """Step 104: a 2 whose pips lie near its corners, read as two 1s at a die size too small: the blob across them
     is no wider than two dice side by side are, but along the line through them it ends a little past each pip
-    (two dice end to end reach half a die past each); dark pips are holes in the blob, passed over."""
+    (two dice end to end reach half a die past each); dark pips are holes in the blob, passed over. Step 127: a
+    blob 1.7 times their distance along them is short of two dice too (PAIR_LENGTH 1.75, from 1.6)."""
     from tablegames.piddle.scan import (
         PAIR_HOLE,
         PAIR_WIDTH,
@@ -203,13 +204,15 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
         paired_ones_doubted,
     )
 
-    labels = np.zeros((100, 200), np.int32)
+    labels = np.zeros((100, 280), np.int32)
     labels[20:80, 20:80] = 1  # a 60 px die, a 2 on its row near its corners, each pip a hole in the blob
     labels[44:56, 24:36] = labels[44:56, 64:76] = 0
     labels[30:70, 100:180] = 2  # two 40 px dice side by side, their pips holes too
     labels[44:56, 114:126] = labels[44:56, 154:166] = 0
-    boxes = ((slice(20, 80), slice(20, 80)), (slice(30, 70), slice(100, 180)))
-    blobs = Blobs(labels, (1, 2), (), boxes, 1.0, 40.0, ((50.0, 50.0), (50.0, 140.0)))
+    labels[20:80, 196:264] = 3  # a blob 68 px along two pips 40 px apart: 1.7 times their distance
+    labels[44:56, 204:216] = labels[44:56, 244:256] = 0
+    boxes = ((slice(20, 80), slice(20, 80)), (slice(30, 70), slice(100, 180)), (slice(20, 80), slice(196, 264)))
+    blobs = Blobs(labels, (1, 2, 3), (), boxes, 1.0, 40.0, ((50.0, 50.0), (50.0, 140.0), (50.0, 230.0)))
     two = [DieReading(1, 1.0, (50.0, 30.0), 40.0, 1), DieReading(1, 1.0, (50.0, 70.0), 40.0, 1)]
     assert blob_chord(blobs, 1, two[0].center, two[1].center) <= PAIR_WIDTH * 40  # not wider across than two dice
     assert all(die.is_uncertain for die in paired_ones_doubted(two, blobs, 1, 40.0))
@@ -218,6 +221,10 @@ def test_two_ones_are_doubted_when_the_blob_along_them_is_shorter_than_two_dice(
     pips = tuple(die.center for die in side_by_side)
     assert blob_chord(blobs, 2, *pips, along=True, over=PAIR_HOLE * 40) == pytest.approx(80, abs=1)
     assert blob_chord(blobs, 2, *pips, along=True) < 40  # holes not passed over: it stops at the pips
+    wide_two = [DieReading(1, 1.0, (50.0, 210.0), 40.0, 1), DieReading(1, 1.0, (50.0, 250.0), 40.0, 1)]
+    assert blob_chord(blobs, 3, *(die.center for die in wide_two), along=True,
+                      over=PAIR_HOLE * 40) == pytest.approx(68, abs=1)
+    assert all(die.is_uncertain for die in paired_ones_doubted(wide_two, blobs, 3, 40.0))
 
 
 def test_a_two_read_as_a_sure_one_and_a_doubted_one_is_flagged():
@@ -244,10 +251,11 @@ def test_photos_whose_die_was_read_surely_only_at_a_smaller_size_read_exactly(se
     assert score.exact and score.extra == 0, score.failures
 
 
-@pytest.mark.parametrize(("seed", "index"), [(1919, 68), (8181, 38)])
+@pytest.mark.parametrize(("seed", "index"), [(1919, 68), (8181, 38), (1919, 106)])
 def test_photos_whose_two_was_read_as_a_pair_of_ones_read_exactly(seed, index):
     """Step 104: a white 2 with its pips near its corners, read as two sure 1s at two thirds of its size
-    (1919/68); 8181/38: the photos of the independent generator are read exactly now."""
+    (1919/68); 8181/38; step 127: an ivory 2 read so at 0.73 of its size, its blob 1.69 times the pips' distance
+    along them (1919/106). The photos of the independent generator are read exactly now."""
     _, score = read_world(seed, index)
     assert score.exact and score.extra == 0, score.failures
 

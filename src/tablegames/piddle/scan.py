@@ -1208,8 +1208,10 @@ def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs
     return in_doubt(die)
 
 
-PAIR_LENGTH = 1.6  # the blob along the line through two 1s over their distance: about 2 for two dice side by side
+PAIR_LENGTH = 1.75  # the blob along the line through two 1s over their distance: about 2 for two dice side by side
 # (each pip half a die from its die's far edge; ten seeds' pairs 1.69 and more), less for a 2's pips near its corners
+# (step 127, from 1.6: an ivory 2 on its diagonal at 0.73 of its size, 1.69, read as two sure 1s, 1919/106; two 1s
+# doubted more are read again at other sizes, and on the ten seeds no other photo was read otherwise)
 PAIR_HOLE = 0.3  # of their distance: a hole in the blob this long or shorter is a pip in it (dark pips are left out)
 
 
