@@ -573,11 +573,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
     the least of which is smaller: the die size read at errs large."""
     if not sign:
         return faces
-    rows, cols = np.indices(mask.shape)
-    unread = mask.copy()
-    for face in faces:
-        if face.confidence >= UNCERTAIN_BELOW:
-            unread &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > SURE_REACH * size
+    unread = beyond_reach(mask, [face for face in faces if face.confidence >= UNCERTAIN_BELOW], SURE_REACH * size)
     unread_area = int(unread.sum())
     if unread_area < LONE_ONE_AREA[0] * size * size:
         return faces
@@ -590,9 +586,7 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
             washed = washed_faces(maps, washed_sign, mask, around & unread, size, doubted)
             if faces_score(washed) > faces_score(faint):
                 faint = washed
-    left = unread.copy()  # what no face read surely nor faint face chosen reaches
-    for face in faint:
-        left &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > SURE_REACH * size
+    left = beyond_reach(unread, faint, SURE_REACH * size)  # what no face read surely nor faint face taken reaches
     faint = faint + lone_faint_ones(faint_read, left, size)
     if not faint:
         return faces
@@ -604,6 +598,15 @@ def with_faint_faces(faces: list[Face], sign: int, maps: SpotMaps, mask: Mask, a
              for face in faint
              if all(math.hypot(*(face.centre - other.centre)) > SURE_REACH * size for other in sure_kept)]
     return kept + added
+
+
+def beyond_reach(mask: Mask, faces: list[Face], reach: float) -> Mask:
+    """The part of the mask further than `reach` (pixels) from every one of the faces' centres."""
+    rows, cols = np.indices(mask.shape)
+    left = mask.copy()
+    for face in faces:
+        left &= np.hypot(rows - face.centre[0], cols - face.centre[1]) > reach
+    return left
 
 
 WASHED_OPENING = 1.5  # pip radii: the half side of the square the pips are taken out by (wider than a pip)
