@@ -751,7 +751,7 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
         pips.append(big)
         rim = frozenset(i for i in range(len(frontal))
                         if math.hypot(*(points[i] - big.centre)) <= 1.3 * BIG_ONE * PIP_SHARE * size * math.sqrt(big.area))
-        contrast = float(np.clip((big.strength - floor) / floor, 0, 1))
+        contrast = contrast_over(big.strength, floor)
         even = float(np.clip((LONE_PIP_SPREAD - ring_spread(maps.logs, big.centre, 0.3 * size)) / 0.25, 0, 1))
         read, square = a_one(big.centre, (len(pips) - 1,) + tuple(frontal[i] for i in sorted(rim)),
                              min(contrast, even), contrast, size)
@@ -1020,6 +1020,11 @@ def unlike_pair(face_pips: list[Pip]) -> bool:
         large >= UNLIKE_AREA * small or abs(weak.roundness - strong.roundness) >= UNLIKE_ROUNDNESS)
 
 
+def contrast_over(strength: float, floor: float) -> float:
+    """How surely a pip of this strength stands out: 0 at the pips' floor, 1 at twice it and over."""
+    return float(np.clip((strength - floor) / floor, 0, 1))
+
+
 def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], centre: Doubles, size: float,
               floor: float, raised: float = 1.0) -> tuple[Face, Footprint] | None:
     """A candidate face read on its grid: the face, and where it lies (peaks: each channel's signed log
@@ -1053,7 +1058,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
     if on_spots.any() and not on_spots.all():
         members = [m for m, on in zip(members, on_spots, strict=True) if on]
         strengths, face_pips = strengths[on_spots], [p for p, on in zip(face_pips, on_spots, strict=True) if on]
-    contrast = float(np.clip((strengths.min() - floor) / floor, 0, 1))
+    contrast = contrast_over(float(strengths.min()), floor)
     # pips of a size a die of this size has (0.065 to 0.105 of its side, a big 1 up to twice that): a die's
     # size taken from something else (a blob of pips only) reads each pip as a die
     areas = np.array([p.area for p in face_pips])
@@ -1100,7 +1105,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         nearest = min(range(len(face_pips)), key=lambda k: math.hypot(*(face_pips[k].centre - centre)))
         pip = face_pips[nearest]
         if math.hypot(*(pip.centre - centre)) <= 0.5 * min(np.hypot(*reading.steps[0]), np.hypot(*reading.steps[1])):
-            one_contrast = float(np.clip((pip.strength - floor) / floor, 0, 1))
+            one_contrast = contrast_over(pip.strength, floor)
             return a_one(pip.centre, (members[nearest],), min(UNSURE, one_contrast), one_contrast, size)
     spacing = float(np.hypot(*reading.steps[0]) + np.hypot(*reading.steps[1])) / 2 if reading.value > 1 else 0.0
     checks = (float(np.clip(reading.margin / 0.25, 0, 1)), contrast, sized, reading.margin, straight)
