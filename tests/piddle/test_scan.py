@@ -1515,6 +1515,29 @@ def test_a_one_in_doubt_on_the_blobs_edge_is_no_die():
     assert not edge_one(DieReading(2, 0.45, (90, 60), 60.0, 2), blobs)  # a doubted 2 there: not this rule's
 
 
+@pytest.mark.parametrize(("seed", "index"), [(1919, 215), (1919, 299), (2121, 178), (4242, 261), (8181, 180),
+                                           (9191, 240)])
+def test_a_lone_pip_read_as_a_face_with_no_confidence_is_no_die(seed, index):
+    """Step 128: a die of two pips or more read with no confidence from one pip on its pattern's spots (the pips
+    round it taken for its own seen askew) is dropped: a side's pip or a glint, no die. Photos of the independent
+    generator that read every die right but for such an extra die beside them (a translucent blue 5's side read as
+    a 3, 1919/299; a black 5's side as a 5, 4242/261) read exactly, with no extra die."""
+    from tablegames.piddle.scan import DieReading, a_lone_pip_read_as_a_face
+
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.extra == 0, score.failures
+
+    one_pip = (0.0, 1.0, 1.0, -0.5, 1.0, -1.0, 1)  # its checks: the last is how many pips lie on its spots
+    three = DieReading(3, 0.0, (100.0, 100.0), 60.0, 3, one_pip)
+    assert a_lone_pip_read_as_a_face(three)
+    assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, confidence=0.45))
+    assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, trusted_confidence=0.6))
+    assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, checks=one_pip[:-1] + (2,)))
+    assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, value=1, pips=1))
+    assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, checks=()))
+
+
 def test_a_die_read_twice_is_one_die():
     """Step 101: two readings nearer than SAME_DIE of a die are one die read twice (from two blobs' regions, or a
     6's column read as a 3 beside it): the surer stays, or, as sure, the one with more pips; dice a side apart, as
