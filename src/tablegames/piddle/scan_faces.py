@@ -1099,9 +1099,14 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         # 3 and 7 right 2s were flagged for this alone, and no wrong one). Step 93: a larger face read from two
         # unlike pips too (a 3 from a 1's pip and its side's, 1919/334): test photos 929 to 930 exact; the seven
         # other seeds' exact the same, 5 right dice fewer flagged and 1 more (docs/piddle.md)
-    if sure < UNCERTAIN_BELOW and only_its_middle_stands_out(reading, peaks[channel], base, strength, centre):
+    if sure < UNCERTAIN_BELOW and (reading.value == 5 and len(face_pips) == 1 and sure > 0.0
+                                   or only_its_middle_stands_out(reading, peaks[channel], base, strength, centre)):
         # a 1: a translucent one's bottom 6 shows through at the corners of a 3 or a 5 read round its pip
-        # (1919/805), or the grid was laid by spots that are no pips; read from the pip at its middle, in doubt
+        # (1919/805), or the grid was laid by spots that are no pips; read from the pip at its middle, in doubt.
+        # Step 129: a 5 read with some confidence of which only the middle pip was found is such a 1 too, whatever
+        # its corners (6161/116 and 6161/31 above; the ten seeds' 5s read in doubt from one pip at step 127 were
+        # five 1s and an extra die, no 5). Not one read with none: it is no die (scan.a_lone_pip_read_as_a_face),
+        # and as a 1 it is kept (ten seeds: two extra 1s more, 8181/85 and 8181/119)
         nearest = min(range(len(face_pips)), key=lambda k: math.hypot(*(face_pips[k].centre - centre)))
         pip = face_pips[nearest]
         if math.hypot(*(pip.centre - centre)) <= 0.5 * min(np.hypot(*reading.steps[0]), np.hypot(*reading.steps[1])):
