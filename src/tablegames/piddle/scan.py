@@ -681,10 +681,15 @@ def read_with(die: DieReading) -> float:
     return max(die.confidence, die.trusted_confidence)
 
 
+def pips_on_its_spots(die: DieReading) -> int:
+    """How many of its pips lie on its pattern's spots, the rest taken for its own seen askew (scan_faces.faces_of):
+    the last of its checks; its value when it has none (a die found otherwise)."""
+    return int(die.checks[-1]) if die.checks else die.value
+
+
 def partly_on_its_spots(die: DieReading) -> bool:
-    """Whether fewer of its pips lie on its pattern's spots than its value (the rest taken for its own seen askew:
-    scan_faces.faces_of); the last of its checks is that count."""
-    return bool(die.checks) and die.checks[-1] < die.value
+    """Whether fewer of its pips lie on its pattern's spots than its value."""
+    return pips_on_its_spots(die) < die.value
 
 
 def split_smaller(die: DieReading, other: DieReading) -> bool:
@@ -1456,11 +1461,11 @@ def edge_one(die: DieReading, blobs: Blobs) -> bool:
 
 def a_lone_pip_read_as_a_face(die: DieReading) -> bool:
     """Whether a die of two pips or more was read with no confidence (nor trusted: read_with) from one pip on its
-    pattern's spots, the rest taken for its own seen askew (partly_on_its_spots): no die, but one pip (a side's, a
+    pattern's spots (pips_on_its_spots), the rest taken for its own seen askew: no die, but one pip (a side's, a
     neighbour's, a glint) that the spots round it made a face of. Ten seeds' kept photos (3700), at step 127: of
     the dice read so, 11 were extra dice and 5 wrong, none right (in doubt with some confidence, 7 of 22 were right;
     with no confidence and two pips on their spots, 13 of 32)."""
-    return die.value >= 2 and bool(die.checks) and die.checks[-1] <= 1 and read_with(die) == 0.0
+    return die.value >= 2 and pips_on_its_spots(die) <= 1 and read_with(die) == 0.0
 
 
 FRAME_REACH = 0.5  # of a die's side: a die read nearer the frame than this may run out of it

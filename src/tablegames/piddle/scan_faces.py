@@ -1080,7 +1080,8 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
             and strengths.max() - median(strengths.tolist()) > UNLIKE_FLOORS * floor:
         trusted = 0.0
         sure = 0.0  # one pip of the face far stronger than the others: pips of two faces
-    if reading.value >= 3 and len(face_pips) == 1:
+    one_pip_found = len(face_pips) == 1
+    if reading.value >= 3 and one_pip_found:
         trusted = 0.0
         sure = min(sure, UNSURE)  # one pip found, the rest of the face's spots seen in the peaks alone: at a die size
         # too large, a plain 1 with the table or a neighbour's edge at its grid's corners read as a sure 5 (6161/116);
@@ -1099,7 +1100,7 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
         # 3 and 7 right 2s were flagged for this alone, and no wrong one). Step 93: a larger face read from two
         # unlike pips too (a 3 from a 1's pip and its side's, 1919/334): test photos 929 to 930 exact; the seven
         # other seeds' exact the same, 5 right dice fewer flagged and 1 more (docs/piddle.md)
-    if sure < UNCERTAIN_BELOW and (reading.value == 5 and len(face_pips) == 1 and sure > 0.0
+    if sure < UNCERTAIN_BELOW and (reading.value == 5 and one_pip_found and sure > 0.0
                                    or only_its_middle_stands_out(reading, peaks[channel], base, strength, centre)):
         # a 1: a translucent one's bottom 6 shows through at the corners of a 3 or a 5 read round its pip
         # (1919/805), or the grid was laid by spots that are no pips; read from the pip at its middle, in doubt.
