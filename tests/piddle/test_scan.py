@@ -1540,6 +1540,19 @@ def test_a_lone_pip_read_as_a_face_with_no_confidence_is_no_die(seed, index):
     assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, checks=()))
 
 
+def test_a_die_found_at_a_larger_size_counts_as_read_before_a_doubt_that_keeps_its_trust():
+    """Step 130: found_elsewhere takes a die read at a larger size than the one kept, where no die was kept, when it
+    was read with UNSURE or more as its pips were read (read_with), not only as it stands: 7171/244's red 2, read on
+    its grid without a flaw at 1.04 times the size kept but with no confidence for its two unlike pips (trusted as
+    read), was missed. The photo is read exactly; the 2, found so, is in doubt."""
+    photo = world_photo(7171, 244)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.exact and score.missed == 0, score.failures
+    assert any(die.value == 2 and die.is_uncertain and math.hypot(die.center[0] - 304, die.center[1] - 444) < 30
+               for die in reading.dice), reading.dice
+
+
 def test_a_die_read_twice_is_one_die():
     """Step 101: two readings nearer than SAME_DIE of a die are one die read twice (from two blobs' regions, or a
     6's column read as a 3 beside it): the surer stays, or, as sure, the one with more pips; dice a side apart, as
