@@ -1524,11 +1524,15 @@ def test_a_lone_pip_read_as_a_face_with_no_confidence_is_no_die(seed, index):
     round it taken for its own seen askew) is dropped: a side's pip or a glint, no die. Photos of the independent
     generator that read every die right but for such an extra die beside them (a translucent blue 5's side read as
     a 3, 1919/299; a black 5's side as a 5, 4242/261) read exactly, with no extra die."""
-    from tablegames.piddle.scan import DieReading, a_lone_pip_read_as_a_face
-
     photo = world_photo(seed, index)
     score = score_world(photo, read_dice(photo.image))
     assert score.exact and score.extra == 0, score.failures
+
+
+def test_only_a_die_of_two_pips_or_more_read_with_no_confidence_from_one_pip_on_its_spots_is_a_lone_pip():
+    """Step 128's rule (a_lone_pip_read_as_a_face) on its edges: read with some confidence, trusted, with two pips
+    on its spots, a 1, or with no checks (a die found otherwise), a die is kept."""
+    from tablegames.piddle.scan import DieReading, a_lone_pip_read_as_a_face
 
     one_pip = (0.0, 1.0, 1.0, -0.5, 1.0, -1.0, 1)  # its checks: the last is how many pips lie on its spots
     three = DieReading(3, 0.0, (100.0, 100.0), 60.0, 3, one_pip)
