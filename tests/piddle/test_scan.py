@@ -2388,3 +2388,67 @@ def test_a_two_whose_pip_a_ones_pip_beside_it_paired_as_surely_is_read():
     with its own other pip, was read as a 1 in doubt; the grids' margins (0.47 and 0.39) read it right."""
     _, score = read_world(2121, 104)
     assert score.exact and score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
+
+
+def test_half_a_face_in_doubt_is_read_whole_from_another_size():
+    """Step 131: a 2 or a 3 in doubt is read as the 4 or the 6 that another die size read at its place with
+    UNCERTAIN_BELOW or more, centred within WHOLE_FACE_OFF of it, in doubt: 6161/18's 6, read at the size kept as a
+    3 of one column, is read exactly; 2121/172's 4, read there as a 2 of its diagonal, is a 4 in doubt now. A face
+    further off is two dice (two 2s side by side read as one 4 between them), the surest reading as it stands is
+    taken (not one all but guessed, trusted: it would be dropped beside a die, 1919/268), and the rule's edges
+    hold."""
+    from tablegames.piddle.scan import UNSURE, WHOLE_FACE_OFF, DieReading, read_whole_elsewhere
+
+    _, score = read_world(6161, 18)
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+    reading, _ = read_world(2121, 172)
+    assert any(die.value == 4 and die.is_uncertain and math.hypot(die.center[0] - 379, die.center[1] - 387) < 30
+               for die in reading.dice), reading.dice
+
+    two = DieReading(2, UNSURE, (300.0, 300.0), 100.0, 2, (1.0, 1.0, 1.0, 0.3, 1.0, -1.0, 2))
+    four = DieReading(4, 0.3, (300.0, 300.0 + 0.9 * WHOLE_FACE_OFF * 100), 115.0, 4, trusted_confidence=0.6)
+    whole = read_whole_elsewhere(two, [[four]], 100.0)
+    assert (whole.value, whole.center, whole.confidence, whole.trusted_confidence) == (4, four.center, 0.3, 0.0)
+    guessed_four = dataclasses.replace(four, confidence=0.1, trusted_confidence=1.0)  # surer by read_with only
+    assert read_whole_elsewhere(two, [[guessed_four], [four]], 100.0).confidence == 0.3  # the surest as it stands
+    three = dataclasses.replace(two, value=3, pips=3)
+    six = dataclasses.replace(four, value=6, pips=6)
+    assert read_whole_elsewhere(three, [[six]], 100.0).value == 6
+    far = dataclasses.replace(four, center=(300.0, 300.0 + 1.1 * WHOLE_FACE_OFF * 100))
+    assert read_whole_elsewhere(two, [[far]], 100.0) is two
+    assert read_whole_elsewhere(two, [[dataclasses.replace(four, trusted_confidence=0.0)]], 100.0) is two
+    assert read_whole_elsewhere(two, [[six]], 100.0) is two  # three times its pips: no half of it
+    sure_two = dataclasses.replace(two, confidence=0.9)
+    assert read_whole_elsewhere(sure_two, [[four]], 100.0) is sure_two
+    one = dataclasses.replace(two, value=1, pips=1)
+    assert read_whole_elsewhere(one, [[dataclasses.replace(four, value=2, pips=2)]], 100.0) is one
+
+
+def test_two_ones_a_larger_size_reads_as_a_sure_two_are_that_two():
+    """Step 131: two 1s that a reading at a larger die size reads as the pips of a 2 with SURE or more (read_with),
+    their midpoint within ONES_OFF_THEIR_TWO of its centre, are that 2, in doubt; not two 1s read without a flaw
+    (grown_over_a_one: two 1s side by side, 6161/195, stay read exactly). 2121/196 (two ivory 2s, each read as two
+    1s in doubt) and 9292/292 (a 2 read as a sure 1 and a 1 read with 0.76, one of them unflagged wrong and the other
+    an unflagged extra die) are read exactly."""
+    from tablegames.piddle.scan import ONES_OFF_THEIR_TWO, SURE, UNSURE, DieReading, ones_of_a_two
+
+    for seed, index in ((2121, 196), (9292, 292), (6161, 195)):
+        _, score = read_world(seed, index)
+        assert score.exact and score.wrong_unflagged == 0 and score.extra_unflagged == 0, (seed, index, score.failures)
+
+    two = DieReading(2, 0.0, (300.0, 300.0), 120.0, 2, trusted_confidence=SURE)
+    first = DieReading(1, UNSURE, (300.0 - 30, 300.0 - 30), 100.0, 1, (1.0, 1.0, 1.0, 0.5, 1.0, -1.0, 1))
+    second = DieReading(1, 1.0, (300.0 + 30, 300.0 + 30), 100.0, 1, (1.0, 1.0, 1.0, 0.5, 1.0, -1.0, 1))
+    beside = DieReading(5, 1.0, (300.0, 500.0), 100.0, 5)
+    read = ones_of_a_two([first, beside, second], [[two]])
+    assert [(die.value, die.center, die.confidence, die.trusted_confidence) for die in read] == \
+        [(5, beside.center, 1.0, 0.0), (2, two.center, 0.0, 0.0)]
+    flawless = dataclasses.replace(first, confidence=1.0)
+    assert ones_of_a_two([flawless, second], [[two]]) == [flawless, second]
+    off = dataclasses.replace(second, center=(300.0 - 30, 300.0 + 30))  # within its reach, their midpoint not
+    assert ONES_OFF_THEIR_TWO * 120 < 30 and math.hypot(30, 30) < 0.5 * 120
+    assert ones_of_a_two([first, off], [[two]]) == [first, off]
+    assert ones_of_a_two([first, second], [[dataclasses.replace(two, size=90.0)]]) == [first, second]
+    assert ones_of_a_two([first, second], [[dataclasses.replace(two, trusted_confidence=0.8)]]) == [first, second]
+    third = DieReading(1, UNSURE, (300.0 - 30, 300.0 + 30), 100.0, 1)
+    assert ones_of_a_two([first, second, third], [[two]]) == [first, second, third]  # three: no pair of one 2

@@ -602,6 +602,8 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [confirmed_elsewhere(die, others, die_pixels) for die in readings]
     readings = [read_larger(die, others, die_pixels) for die in readings]
     readings = [read_elsewhere_if_guessed(die, others, die_pixels) for die in readings]
+    readings = [read_whole_elsewhere(die, others, die_pixels) for die in readings]
+    readings = ones_of_a_two(readings, others)
     readings += found_elsewhere(readings, others, die_pixels)
     readings += found_in_whole_readings(readings, whole, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
@@ -805,6 +807,56 @@ def read_elsewhere_if_guessed(die: DieReading, others: list[list[DieReading]], d
     surer = surest_elsewhere(die, others, die_pixels,
                              lambda other: other.value != die.value and read_with(other) >= UNCERTAIN_BELOW)
     return in_doubt(surer) if surer is not None else die
+
+
+WHOLE_FACE_OFF = 0.35  # of a die's side: the most a face read whole at another size lies off the part of it read
+# (a 4's diagonal read as a 2 is centred on it; a 6's column read as a 3 lies a pip spacing, a quarter of a side, off)
+
+
+def read_whole_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
+    """A 2 or a 3 in doubt replaced by a reading of its place at another die size as a face of twice its pips, a 4
+    or a 6, whose pips were read with UNCERTAIN_BELOW or more (read_with), centred within WHOLE_FACE_OFF of it: the
+    surest as it stands, in doubt still. At the size kept half of the face was read: a 4's diagonal as a 2, a 6's
+    column as a 3, its other pips lost to glare or taken into another face (6161/18: a 6 of 251 px read as a 3 of
+    one column, read whole with 0.8 at 1.15 times that size). Nearer than that only: two 2s side by side are read
+    as one 4 at a larger size, between them (5353/272), and a 2 of a 1's pip and its side's as a 4 of the side's
+    pips beside it (1919/77). As it stands: 1919/268's 4 read with 0.13 (trusted with 1.0) at 1.25 times the size
+    kept is all but a guess beside a die, and dropped (without_doubtful_neighbours); read with 0.45 at 1.15 times
+    it, it stays. The same idea as close_spaced_doubted's for a face spaced too close (part of a larger one), for a
+    face in doubt. Step 131, ten seeds: see docs/piddle.md."""
+    if not die.is_uncertain or die.value not in (2, 3):
+        return die
+    whole = surest_elsewhere(die, others, die_pixels, lambda other: other.value == 2 * die.value
+                             and read_with(other) >= UNCERTAIN_BELOW
+                             and apart(other.center, die.center) <= WHOLE_FACE_OFF * die.size,
+                             by=lambda other: other.confidence)
+    return in_doubt(whole) if whole is not None else die
+
+
+ONES_OFF_THEIR_TWO = 0.2  # of a 2's size: the most the midpoint of two 1s lies off the centre of the 2 they are
+
+
+def ones_of_a_two(readings: list[DieReading], others: list[list[DieReading]]) -> list[DieReading]:
+    """The readings, two 1s replaced by a 2 that a reading at a larger die size read with SURE or more (read_with)
+    within half its size of each, their midpoint within ONES_OFF_THEIR_TWO of its centre, in doubt; not two 1s
+    read without a flaw (grown_over_a_one: two such 1s side by side stand as far apart as a 2's pips at 1.4 times
+    their size, 6161/195). At too small a size a 2's two pips are read as two 1s, one in doubt for the other beside
+    it as a rule (scan_faces.LEFT_PIP_REACH), and the 2 of them as too big for a die that size. 2121/196: two ivory
+    2s on paper, each read at the blobs' size as two 1s in doubt, were read at 1.15 and 1.3 times it as 2s without a
+    flaw but for their unlike pips (trusted as read); 9292/292: a 2 read as a sure 1 and a 1 read with 0.76, a 2 at
+    1.15 times their size. Step 131, ten seeds: see docs/piddle.md."""
+    for reading in others:
+        for two in reading:
+            if two.value != 2 or read_with(two) < SURE:
+                continue
+            ones = [die for die in readings if die.value == 1 and two.size > die.size
+                    and apart(die.center, two.center) <= 0.5 * two.size]
+            if len(ones) != 2 or all(grown_over_a_one(one, two) for one in ones):
+                continue
+            midpoint = ((ones[0].center[0] + ones[1].center[0]) / 2, (ones[0].center[1] + ones[1].center[1]) / 2)
+            if apart(midpoint, two.center) <= ONES_OFF_THEIR_TWO * two.size:
+                readings = [die for die in readings if die is not ones[0] and die is not ones[1]] + [in_doubt(two)]
+    return readings
 
 
 def found_elsewhere(readings: list[DieReading], others: list[list[DieReading]], die_pixels: float
