@@ -642,6 +642,11 @@ def apart(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
+def midway(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    """The place (row, col) halfway between two places in the photo."""
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
 def crowded(readings: list[DieReading], die_pixels: float) -> bool:
     """Whether two of the dice read are nearer than two dice can stand."""
     return any(apart(a.center, b.center) < CROWDED * die_pixels
@@ -844,7 +849,8 @@ def ones_of_a_two(readings: list[DieReading], others: list[list[DieReading]]) ->
     it as a rule (scan_faces.LEFT_PIP_REACH), and the 2 of them as too big for a die that size. 2121/196: two ivory
     2s on paper, each read at the blobs' size as two 1s in doubt, were read at 1.15 and 1.3 times it as 2s without a
     flaw but for their unlike pips (trusted as read); 9292/292: a 2 read as a sure 1 and a 1 read with 0.76, a 2 at
-    1.15 times their size. Step 131, ten seeds: see docs/piddle.md."""
+    1.15 times their size. The mirror of wide_twos_doubted (a 2 that another size reads as two dice either side of
+    it). Step 131, ten seeds: see docs/piddle.md."""
     for reading in others:
         for two in reading:
             if two.value != 2 or read_with(two) < SURE:
@@ -853,8 +859,7 @@ def ones_of_a_two(readings: list[DieReading], others: list[list[DieReading]]) ->
                     and apart(die.center, two.center) <= 0.5 * two.size]
             if len(ones) != 2 or all(grown_over_a_one(one, two) for one in ones):
                 continue
-            midpoint = ((ones[0].center[0] + ones[1].center[0]) / 2, (ones[0].center[1] + ones[1].center[1]) / 2)
-            if apart(midpoint, two.center) <= ONES_OFF_THEIR_TWO * two.size:
+            if apart(midway(ones[0].center, ones[1].center), two.center) <= ONES_OFF_THEIR_TWO * two.size:
                 readings = [die for die in readings if die is not ones[0] and die is not ones[1]] + [in_doubt(two)]
     return readings
 
@@ -1430,8 +1435,8 @@ def wide_twos_doubted(readings: list[DieReading], others: list[list[DieReading]]
             near = [other for other in reading if apart(other.center, die.center) < 0.8 * die.size]
             for k, a in enumerate(near):
                 for b in near[k + 1:]:
-                    middle = ((a.center[0] + b.center[0]) / 2, (a.center[1] + b.center[1]) / 2)
-                    if apart(middle, die.center) < 0.25 * die.size and apart(a.center, b.center) >= CROWDED * a.size:
+                    if apart(midway(a.center, b.center), die.center) < 0.25 * die.size \
+                            and apart(a.center, b.center) >= CROWDED * a.size:
                         return True
         return False
 
