@@ -2396,11 +2396,13 @@ def test_half_a_face_in_doubt_is_read_whole_from_another_size():
     3 of one column, is read exactly; 2121/172's 4, read there as a 2 of its diagonal, is a 4 in doubt now. A face
     further off is two dice (two 2s side by side read as one 4 between them), the surest reading as it stands is
     taken (not one all but guessed, trusted: it would be dropped beside a die, 1919/268), and the rule's edges
-    hold."""
-    from tablegames.piddle.scan import UNSURE, WHOLE_FACE_OFF, DieReading, read_whole_elsewhere
+    hold. Step 132: a 2 takes a 3 too, read with SURE or more and every pip on its spots (9292/110 and 9292/202,
+    3s read as 2s, are read exactly)."""
+    from tablegames.piddle.scan import SURE, UNSURE, WHOLE_FACE_OFF, DieReading, read_whole_elsewhere
 
-    _, score = read_world(6161, 18)
-    assert score.exact and score.wrong_unflagged == 0, score.failures
+    for seed, index in ((6161, 18), (9292, 110), (9292, 202)):
+        _, score = read_world(seed, index)
+        assert score.exact and score.wrong_unflagged == 0, (seed, index, score.failures)
     reading, _ = read_world(2121, 172)
     assert any(die.value == 4 and die.is_uncertain and math.hypot(die.center[0] - 379, die.center[1] - 387) < 30
                for die in reading.dice), reading.dice
@@ -2418,6 +2420,13 @@ def test_half_a_face_in_doubt_is_read_whole_from_another_size():
     assert read_whole_elsewhere(two, [[far]], 100.0) is two
     assert read_whole_elsewhere(two, [[dataclasses.replace(four, trusted_confidence=0.0)]], 100.0) is two
     assert read_whole_elsewhere(two, [[six]], 100.0) is two  # three times its pips: no half of it
+    sure_three = dataclasses.replace(four, value=3, pips=3, checks=(1.0, 1.0, 1.0, 0.3, 1.0, -1.0, 3),
+                                     trusted_confidence=SURE)  # step 132: a 3 of the 2's diagonal, read surely
+    assert read_whole_elsewhere(two, [[sure_three]], 100.0).value == 3
+    assert read_whole_elsewhere(two, [[dataclasses.replace(sure_three, trusted_confidence=0.8)]], 100.0) is two
+    assert read_whole_elsewhere(two, [[dataclasses.replace(sure_three, checks=sure_three.checks[:-1] + (2,))]],
+                                100.0) is two  # a pip off its spots
+    assert read_whole_elsewhere(three, [[dataclasses.replace(sure_three, value=5, pips=5)]], 100.0) is three
     sure_two = dataclasses.replace(two, confidence=0.9)
     assert read_whole_elsewhere(sure_two, [[four]], 100.0) is sure_two
     one = dataclasses.replace(two, value=1, pips=1)

@@ -828,11 +828,19 @@ def read_whole_elsewhere(die: DieReading, others: list[list[DieReading]], die_pi
     pips beside it (1919/77). As it stands: 1919/268's 4 read with 0.13 (trusted with 1.0) at 1.25 times the size
     kept is all but a guess beside a die, and dropped (without_doubtful_neighbours); read with 0.45 at 1.15 times
     it, it stays. The same idea as close_spaced_doubted's for a face spaced too close (part of a larger one), for a
-    face in doubt. Step 131, ten seeds: see docs/piddle.md."""
+    face in doubt. Step 132: a 2 takes a 3 too (a 3's diagonal read as a 2, its middle pip lost), read with SURE or
+    more (read_with) and every pip on its spots: a 3 is a 2 and one pip more, less of a whole than a 4 (9292/110 and
+    9292/202: 3s read as 2s, read whole and trusted at 1.15 times the size kept; taken when read with 0.5 or more, a
+    right 2 was read as a 3 read with 0.58, 3131/255). Steps 131-132, ten seeds: see docs/piddle.md."""
     if not die.is_uncertain or die.value not in (2, 3):
         return die
-    whole = surest_elsewhere(die, others, die_pixels, lambda other: other.value == 2 * die.value
-                             and read_with(other) >= UNCERTAIN_BELOW
+
+    def whole_of_it(other: DieReading) -> bool:
+        if other.value == 2 * die.value:
+            return read_with(other) >= UNCERTAIN_BELOW
+        return die.value == 2 and other.value == 3 and read_with(other) >= SURE and not partly_on_its_spots(other)
+
+    whole = surest_elsewhere(die, others, die_pixels, lambda other: whole_of_it(other)
                              and apart(other.center, die.center) <= WHOLE_FACE_OFF * die.size,
                              by=lambda other: other.confidence)
     return in_doubt(whole) if whole is not None else die
