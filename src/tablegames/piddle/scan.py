@@ -819,19 +819,19 @@ WHOLE_FACE_OFF = 0.35  # of a die's side: the most a face read whole at another 
 
 
 def read_whole_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
-    """A 2 or a 3 in doubt replaced by a reading of its place at another die size as a face of twice its pips, a 4
-    or a 6, whose pips were read with UNCERTAIN_BELOW or more (read_with), centred within WHOLE_FACE_OFF of it: the
-    surest as it stands, in doubt still. At the size kept half of the face was read: a 4's diagonal as a 2, a 6's
-    column as a 3, its other pips lost to glare or taken into another face (6161/18: a 6 of 251 px read as a 3 of
-    one column, read whole with 0.8 at 1.15 times that size). Nearer than that only: two 2s side by side are read
-    as one 4 at a larger size, between them (5353/272), and a 2 of a 1's pip and its side's as a 4 of the side's
-    pips beside it (1919/77). As it stands: 1919/268's 4 read with 0.13 (trusted with 1.0) at 1.25 times the size
-    kept is all but a guess beside a die, and dropped (without_doubtful_neighbours); read with 0.45 at 1.15 times
-    it, it stays. The same idea as close_spaced_doubted's for a face spaced too close (part of a larger one), for a
-    face in doubt. Step 132: a 2 takes a 3 too (a 3's diagonal read as a 2, its middle pip lost), read with SURE or
-    more (read_with) and every pip on its spots: a 3 is a 2 and one pip more, less of a whole than a 4 (9292/110 and
-    9292/202: 3s read as 2s, read whole and trusted at 1.15 times the size kept; taken when read with 0.5 or more, a
-    right 2 was read as a 3 read with 0.58, 3131/255). Steps 131-132, ten seeds: see docs/piddle.md."""
+    """A 2 or a 3 in doubt replaced by a reading of its place at another die size as a face it is part of, centred
+    within WHOLE_FACE_OFF of it: the surest as it stands, in doubt still. A face of twice its pips (a 4, a 6) counts
+    when its pips were read with UNCERTAIN_BELOW or more (read_with); a 3 for a 2 (step 132), a 2 and one pip more,
+    only when read with SURE or more and every pip on its spots.
+    At the size kept part of the face was read: a 4's or a 3's diagonal as a 2, a 6's column as a 3, its other pips
+    lost to glare or taken into another face (6161/18: a 6 of 251 px read as a 3 of one column, read whole with 0.8
+    at 1.15 times that size; 9292/110 and 9292/202: 3s read as 2s, read whole and trusted at 1.15 times the size
+    kept). Near it only: two 2s side by side are read as one 4 at a larger size, between them (5353/272), and a 2 of
+    a 1's pip and its side's as a 4 of the side's pips beside it (1919/77). A 3 taken from UNCERTAIN_BELOW read a
+    right 2 as a 3 read with 0.58 (3131/255). As it stands: 1919/268's 4 read with 0.13 (trusted with 1.0) at 1.25
+    times the size kept is all but a guess beside a die, and dropped (without_doubtful_neighbours); read with 0.45
+    at 1.15 times it, it stays. The same idea as close_spaced_doubted's for a face spaced too close (part of a
+    larger one), for a face in doubt. Steps 131-132, ten seeds: see docs/piddle.md."""
     if not die.is_uncertain or die.value not in (2, 3):
         return die
 
