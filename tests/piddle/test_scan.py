@@ -2461,3 +2461,45 @@ def test_two_ones_a_larger_size_reads_as_a_sure_two_are_that_two():
     assert ones_of_a_two([first, second], [[dataclasses.replace(two, trusted_confidence=0.8)]]) == [first, second]
     third = DieReading(1, UNSURE, (300.0 - 30, 300.0 + 30), 100.0, 1)
     assert ones_of_a_two([first, second, third], [[two]]) == [first, second, third]  # three: no pair of one 2
+
+
+def test_a_die_in_doubt_between_two_sure_dice_read_at_another_size_is_those_two():
+    """Step 133: a die in doubt and not trusted, between two dice that one reading at another die size read with SURE
+    or more (their midpoint within EITHER_SIDE_OFF of it, as far apart as dice stand), is those two dice, in doubt,
+    when they are no smaller than EITHER_SIDE_SIZE of its size and crowd no other die kept. 3131/172 (a 2 and a 1
+    read as a 4 in doubt) is read exactly; 9292/201's 5 in doubt between two 1s (an extra die, both 1s missed) gives
+    way to them (one is then dropped for standing nearer a sure 1 than dice stand, at the die size kept)."""
+    from tablegames.piddle.scan import (
+        CROWDED,
+        EITHER_SIDE_SIZE,
+        SURE,
+        UNSURE,
+        DieReading,
+        two_dice_either_side,
+    )
+
+    _, score = read_world(3131, 172)
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+    _, score = read_world(9292, 201)
+    assert score.extra == 0 and score.right == score.dice - 1 and score.wrong_unflagged == 0, score.failures
+
+    doubted = DieReading(5, UNSURE, (300.0, 300.0), 100.0, 5)
+    left = DieReading(1, 1.0, (300.0, 255.0), 80.0, 1)
+    right = DieReading(1, SURE, (300.0, 345.0), 80.0, 1)
+    beside = DieReading(6, 1.0, (300.0, 500.0), 100.0, 6)
+    read = two_dice_either_side([doubted, beside], [[left, right]])
+    assert [(die.value, die.center, die.confidence) for die in read] == \
+        [(6, beside.center, 1.0), (1, left.center, UNSURE), (1, right.center, UNSURE)]
+    assert two_dice_either_side([doubted, beside], [[left], [right]]) == [doubted, beside]  # not one reading's
+    trusted = dataclasses.replace(doubted, trusted_confidence=SURE)
+    assert two_dice_either_side([trusted, beside], [[left, right]]) == [trusted, beside]
+    unsure = dataclasses.replace(right, confidence=0.85)
+    assert two_dice_either_side([doubted, beside], [[left, unsure]]) == [doubted, beside]
+    small = [dataclasses.replace(die, size=EITHER_SIDE_SIZE * 100 - 1) for die in (left, right)]
+    assert two_dice_either_side([doubted, beside], [small]) == [doubted, beside]  # a face's halves at half its size
+    near = dataclasses.replace(beside, center=(300.0, 345.0 + CROWDED * 80 - 1))
+    assert two_dice_either_side([doubted, near], [[left, right]]) == [doubted, near]  # one of them is near's
+    off = dataclasses.replace(right, center=(360.0, 345.0))  # within 0.8 of a side, their midpoint 30 off it
+    assert two_dice_either_side([doubted, beside], [[left, off]]) == [doubted, beside]
+    close = dataclasses.replace(right, center=(300.0, 255.0 + CROWDED * 80 - 1))  # nearer than dice stand
+    assert two_dice_either_side([doubted, beside], [[left, close]]) == [doubted, beside]

@@ -604,6 +604,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [read_elsewhere_if_guessed(die, others, die_pixels) for die in readings]
     readings = [read_whole_elsewhere(die, others, die_pixels) for die in readings]
     readings = ones_of_a_two(readings, others)
+    readings = two_dice_either_side(readings, others)
     readings += found_elsewhere(readings, others, die_pixels)
     readings += found_in_whole_readings(readings, whole, die_pixels)
     readings += read_specks(rgb, blobs, readings, die_pixels)
@@ -869,6 +870,43 @@ def ones_of_a_two(readings: list[DieReading], others: list[list[DieReading]]) ->
                 continue
             if apart(midway(ones[0].center, ones[1].center), two.center) <= ONES_OFF_THEIR_TWO * two.size:
                 readings = [die for die in readings if die is not ones[0] and die is not ones[1]] + [in_doubt(two)]
+    return readings
+
+
+EITHER_SIDE_OFF = 0.25  # of a die's side: the most the midpoint of two dice read either side of a die lies off it
+EITHER_SIDE_SIZE = 0.7  # of the size a die was read at: the least size two sure dice either side of it replace it at
+
+
+def dice_either_side(die: DieReading, reading: list[DieReading], least: float = 0.0
+                     ) -> tuple[DieReading, DieReading] | None:
+    """Two dice of a reading, each read with `least` or more, either side of a die: within 0.8 of its side of it,
+    their midpoint within EITHER_SIDE_OFF of its centre, as far apart as two dice stand (CROWDED); or None."""
+    near = [other for other in reading
+            if other.confidence >= least and apart(other.center, die.center) < 0.8 * die.size]
+    for k, a in enumerate(near):
+        for b in near[k + 1:]:
+            if apart(midway(a.center, b.center), die.center) < EITHER_SIDE_OFF * die.size \
+                    and apart(a.center, b.center) >= CROWDED * a.size:
+                return a, b
+    return None
+
+
+def two_dice_either_side(readings: list[DieReading], others: list[list[DieReading]]) -> list[DieReading]:
+    """The readings, a die in doubt and not trusted (read_with under UNCERTAIN_BELOW) replaced by two dice that one
+    reading at another die size read with SURE or more either side of it (dice_either_side), in doubt, when they
+    are no smaller than EITHER_SIDE_SIZE of its size and stand as far from every other die kept as dice do: it was
+    read from pips of both, in doubt as a rule (step 133). 3131/172: a translucent 2 and 1 side by side read as a 4 in
+    doubt, read as a sure 2 and 1 at 0.76 of its size; 9292/201: two green 1s read as a 5 in doubt between them,
+    read as two sure 1s at 0.74 and 0.88 of its size. A 6 of 2121/115 read in doubt at the size kept was read as
+    two sure 2s (its columns) at 0.56 of it. The mirror of wide_twos_doubted, which doubts a sure 2 so read."""
+    for reading in others:
+        for die in [die for die in readings if read_with(die) < UNCERTAIN_BELOW]:
+            pair = dice_either_side(die, reading, SURE)
+            rest = [kept for kept in readings if kept is not die]
+            if pair is not None and len(rest) < len(readings) \
+                    and min(new.size for new in pair) >= EITHER_SIDE_SIZE * die.size \
+                    and all(apart(new.center, kept.center) >= CROWDED * new.size for new in pair for kept in rest):
+                readings = rest + [in_doubt(new) for new in pair]
     return readings
 
 
@@ -1428,8 +1466,8 @@ WIDE_TWO = 1.2  # over the median spacing of the photo's faces of three pips or 
 
 def wide_twos_doubted(readings: list[DieReading], others: list[list[DieReading]]) -> list[DieReading]:
     """The readings, each 2 put in doubt whose pips lie further apart than the photo's other faces' (WIDE_TWO) and
-    that another die size read as two dice, one either side of it (their midpoint within a quarter of a die of its
-    centre, as far apart as two dice stand): two touching 1s read as one 2 at a die size too large for them
+    that another die size read as two dice, one either side of it (dice_either_side: their midpoint within a quarter
+    of a die of its centre, as far apart as two dice stand): two touching 1s read as one 2 at a die size too large for them
     (2121/170: translucent blue 1s, a sure 2 at 1.25 times the spacing of the photo's other faces, read at the
     size their pips said as two 1s). Wide alone, 19 right 2s of the 1800 photos of six seeds were doubted to catch
     one wrong 2 and an extra die; with the two dice, 2 and 2."""
@@ -1437,18 +1475,8 @@ def wide_twos_doubted(readings: list[DieReading], others: list[list[DieReading]]
     if len(spacings) < LADDER_SPACINGS:
         return readings
     widest = WIDE_TWO * float(np.median(spacings))
-
-    def read_as_two_dice(die: DieReading) -> bool:
-        for reading in others:
-            near = [other for other in reading if apart(other.center, die.center) < 0.8 * die.size]
-            for k, a in enumerate(near):
-                for b in near[k + 1:]:
-                    if apart(midway(a.center, b.center), die.center) < 0.25 * die.size \
-                            and apart(a.center, b.center) >= CROWDED * a.size:
-                        return True
-        return False
-
-    return [in_doubt(die) if die.value == 2 and die.spacing > widest and read_as_two_dice(die) else die
+    return [in_doubt(die) if die.value == 2 and die.spacing > widest
+            and any(dice_either_side(die, reading) is not None for reading in others) else die
             for die in readings]
 
 
