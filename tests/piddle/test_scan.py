@@ -2503,3 +2503,26 @@ def test_a_die_in_doubt_between_two_sure_dice_read_at_another_size_is_those_two(
     assert two_dice_either_side([doubted, beside], [[left, off]]) == [doubted, beside]
     close = dataclasses.replace(right, center=(300.0, 255.0 + CROWDED * 80 - 1))  # nearer than dice stand
     assert two_dice_either_side([doubted, beside], [[left, close]]) == [doubted, beside]
+
+
+def test_a_lone_pip_beside_a_much_stronger_one_is_no_sure_1():
+    """Step 134: a 1 read from a pip that has one STRONGER_BESIDE times stronger within STRONGER_BESIDE pip radii of it
+    (frontal or not) is in doubt: it is the fringe of that pip. 1919/865 (a white die's side, a blob of its own: a
+    round spot in its flattened pip's red channel read as a 1 with 0.64, an extra die unflagged) is read exactly."""
+    from tablegames.piddle.scan_faces import PIP_SHARE, STRONGER_BESIDE, Pip, fringe_of_a_stronger_pip
+
+    _, score = read_world(1919, 865)
+    assert score.exact and score.extra_unflagged == 0, score.failures
+
+    size = 50.0
+    reach = STRONGER_BESIDE[1] * PIP_SHARE * size
+
+    def pip(col: float, strength: float, roundness: float = 0.9) -> Pip:
+        return Pip(np.array([25.0, col]), strength, 1.0, roundness, 0.0, False, 0.0, 0, 0.3, 0.0)
+
+    lone = pip(25.0, 0.2)
+    assert fringe_of_a_stronger_pip([lone, pip(25.0 + reach - 0.1, 1.2, roundness=0.3)], 0, size)
+    assert not fringe_of_a_stronger_pip([lone, pip(25.0 + reach + 0.1, 1.2)], 0, size)  # a pip of its own
+    assert not fringe_of_a_stronger_pip([lone, pip(30.0, STRONGER_BESIDE[0] * 0.2 - 0.01)], 0, size)
+    assert not fringe_of_a_stronger_pip([lone], 0, size)
+    assert not fringe_of_a_stronger_pip([pip(25.0, 1.2), pip(30.0, 0.2)], 0, size)  # the stronger one itself

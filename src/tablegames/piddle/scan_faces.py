@@ -741,6 +741,8 @@ def faces_of(maps: SpotMaps, sign: int, mask: Mask, around: Mask, size: float,
             if read.value == 1:  # a lone pip: on a face of its own, evenly lit round it, or a side's pip by an edge
                 even = float(np.clip((LONE_PIP_SPREAD - ring_spread(maps.logs, read.centre, 0.27 * size)) / 0.25, 0, 1))
                 read = dataclasses.replace(read, confidence=min(read.confidence, even))
+                if fringe_of_a_stronger_pip(pips, read.members[0], size):
+                    read = dataclasses.replace(read, confidence=min(read.confidence, UNSURE))
             own = frozenset(i for i in members if frontal[i] in read.members)  # the pips on its pattern's spots
             candidates.append((own, read, square))
             reached[own] = reached.get(own, frozenset(members)) & frozenset(members)
@@ -952,6 +954,21 @@ LEFT_PIP_AREA = 0.8  # ... and a pip of at least this much of the face's pips' a
 # photos: right dice flagged 3.7% to 3.4% and 4.9% to 4.6%, 4242 281 to 282 and 5353 274 to 276 exact, none lost,
 # no wrong die unflagged more; at 2/3 3.5% and 4.6%, at 0.9 5353 274 exact. A larger pip beside it still doubts it:
 # a 3 read from two touching 5s' small engraved side pips, a 5's top pip beside it 2.3 times as large (4242/90)
+
+
+STRONGER_BESIDE = (2.0, 3.0)  # a lone pip with a pip at least this many times stronger within this many pip radii of it
+# is a fringe of that pip, not a 1 (a 1's face is bare a quarter of its side round its pip: a 2's next pip is 0.7 away)
+
+
+def fringe_of_a_stronger_pip(pips: list[Pip], index: int, size: float) -> bool:
+    """Whether a pip has one STRONGER_BESIDE times stronger right beside it (any, frontal or not): a 1 read from it
+    is read from the fringe of that pip, in another colour channel or shape. 1919/865: a white die's side, a blob of
+    its own, its one pip flattened (roundness 0.28) and tinted; a round spot in its red channel 0.23 of a side off it,
+    5.8 times weaker, was read as a 1 with 0.64, an extra die unflagged (step 134)."""
+    pip = pips[index]
+    reach = STRONGER_BESIDE[1] * PIP_SHARE * size
+    return any(other.strength >= STRONGER_BESIDE[0] * pip.strength
+               and math.hypot(*(other.centre - pip.centre)) <= reach for other in pips if other is not pip)
 
 
 LONE_PIP_SPREAD = 0.6  # log brightness: a 1's face round its pip is evenly lit; a side's pip has an edge by it
