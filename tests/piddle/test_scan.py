@@ -2526,3 +2526,22 @@ def test_a_lone_pip_beside_a_much_stronger_one_is_no_sure_1():
     assert not fringe_of_a_stronger_pip([lone, pip(30.0, STRONGER_BESIDE[0] * 0.2 - 0.01)], 0, size)
     assert not fringe_of_a_stronger_pip([lone], 0, size)
     assert not fringe_of_a_stronger_pip([pip(25.0, 1.2), pip(30.0, 0.2)], 0, size)  # the stronger one itself
+
+
+def test_a_sure_die_with_pips_off_its_spots_is_doubted_by_a_trusted_reading_elsewhere():
+    """Step 135: a die read surely with fewer pips on its pattern's spots than its value (partly_on_its_spots: the
+    rest taken for its own seen askew) is put in doubt by a reading of another value at another die size read with
+    SURE or more, trusted or not (read_with). 6161/230: a translucent blue 1 read as a sure 6 from its bottom face's
+    ghost pips, read as a 1 (in doubt, once trusted) at three larger sizes: an unflagged wrong die, flagged now."""
+    from tablegames.piddle.scan import SURE, UNSURE, DieReading, with_second_opinions
+
+    _, score = read_world(6161, 230)
+    assert score.wrong_unflagged == 0, score.failures
+
+    six = DieReading(6, 1.0, (100.0, 100.0), 80.0, 6, (1.0, 1.0, 1.0, 0.4, 1.0, -1.0, 3))  # three on its spots
+    trusted_one = DieReading(1, UNSURE, (104.0, 110.0), 100.0, 1, trusted_confidence=SURE)
+    assert with_second_opinions([six], [[trusted_one]], 80.0)[0].is_uncertain
+    whole = DieReading(6, 1.0, (100.0, 100.0), 80.0, 6, (1.0, 1.0, 1.0, 0.4, 1.0, -1.0, 6))
+    assert not with_second_opinions([whole], [[trusted_one]], 80.0)[0].is_uncertain  # every pip on its spots
+    less_trusted = DieReading(1, UNSURE, (104.0, 110.0), 100.0, 1, trusted_confidence=0.85)
+    assert not with_second_opinions([six], [[less_trusted]], 80.0)[0].is_uncertain

@@ -738,15 +738,20 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     """The readings, each die that a reading at another die size read as another value put in doubt (capped at
     UNSURE): when the other reading was confident (unless it read fewer of the die's pips at a smaller size and this
     one has no flaw: split_smaller; tuning photos, 10 right dice flagged so and no wrong one; nor when this one is a
-    flawless 1 and the other at a larger size: grown_over_a_one), or this one's pips
-    were read with less than HALF_SURE (read_with; or less than SURE with pips off its spots; a reading with no
-    confidence at another size put 15 right dice of the tuning photos read with 0.66 to 0.88 in doubt and no wrong
-    one), or the other read more pips and was only put in doubt (a 4 doubted for a side's pip by it, read at a
-    smaller size as a sure 2 of its pips; not a 1: a sure 1 read with a side's pip as a doubted 2 is a 1 as a rule),
-    or this one is a 2 and the other a doubted 1 read at a larger size (a 1's pip read with a side's pip beside it
-    as a sure 2 at a smaller size, read at another as a 1 doubted for that pip: tuning photos, one wrong 2 of 6 wrong
-    dice unflagged caught, three right 2s flagged; a 1 read at a smaller size is one of a 2's pips, the other read as
-    another 1 or lost: right flagged 3.4% to 3.3% and 4.6% to 4.3% when those no longer doubt a 2, none wrong more)."""
+    flawless 1 and the other at a larger size: grown_over_a_one), or this one's pips were read with less than
+    HALF_SURE (read_with; or less than SURE with pips off its spots; a reading with no confidence at another size
+    put 15 right dice of the tuning photos read with 0.66 to 0.88 in doubt and no wrong one), or the other read more
+    pips and was only put in doubt (a 4 doubted for a side's pip by it, read at a smaller size as a sure 2 of its
+    pips; not a 1: a sure 1 read with a side's pip as a doubted 2 is a 1 as a rule), or this one is a 2 and the
+    other a doubted 1 read at a larger size (a 1's pip read with a side's pip beside it as a sure 2 at a smaller
+    size, read at another as a 1 doubted for that pip: tuning photos, one wrong 2 of 6 wrong dice unflagged caught,
+    three right 2s flagged; a 1 read at a smaller size is one of a 2's pips, the other read as another 1 or lost:
+    right flagged 3.4% to 3.3% and 4.6% to 4.3% when those no longer doubt a 2, none wrong more), or this one has
+    pips off its spots (partly_on_its_spots) and the other was read with SURE or more, trusted or not (read_with;
+    step 135: a translucent blue 1 read as a sure 6 from its bottom face's ghost pips, three of them on its spots,
+    read at three larger sizes as a 1, once trusted, 6161/230, an unflagged wrong die; on the ten seeds two right 6s
+    were flagged more, and of the dice so read at step 132 with pips off their spots and such a reading elsewhere, 5
+    right and 2 wrong, both unflagged)."""
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value
@@ -755,7 +760,8 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
                             or read_with(die) < SURE and (read_with(die) < HALF_SURE or partly_on_its_spots(die))
                             or other.value > die.value >= 2 and other.confidence >= UNSURE
                             or die.value == 2 and other.value == 1 and other.confidence >= UNSURE
-                            and other.size > die.size)
+                            and other.size > die.size
+                            or partly_on_its_spots(die) and read_with(other) >= SURE)
                        for other in readings_of(die, others, die_pixels))
         doubted.append(in_doubt(die) if disagree else die)
     return doubted
