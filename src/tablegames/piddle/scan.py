@@ -898,15 +898,17 @@ def dice_either_side(die: DieReading, reading: list[DieReading], least: float = 
 
 
 def two_dice_either_side(readings: list[DieReading], others: list[list[DieReading]]) -> list[DieReading]:
-    """The readings, a die in doubt and not trusted (read_with under UNCERTAIN_BELOW) replaced by two dice that one
-    reading at another die size read with SURE or more either side of it (dice_either_side), in doubt, when they
-    are no smaller than EITHER_SIDE_SIZE of its size and stand as far from every other die kept as dice do: it was
-    read from pips of both, in doubt as a rule (step 133). 3131/172: a translucent 2 and 1 side by side read as a 4 in
+    """The readings, each die in doubt and not trusted (read_with under UNCERTAIN_BELOW) that one reading at another
+    die size read as two dice with SURE or more, one either side of it (dice_either_side), replaced by those two, in
+    doubt, when they are no smaller than EITHER_SIDE_SIZE of its size and stand as far from every other die kept as
+    dice do: it was read from pips of both (step 133). 3131/172: a translucent 2 and 1 side by side read as a 4 in
     doubt, read as a sure 2 and 1 at 0.76 of its size; 9292/201: two green 1s read as a 5 in doubt between them,
-    read as two sure 1s at 0.74 and 0.88 of its size. A 6 of 2121/115 read in doubt at the size kept was read as
-    two sure 2s (its columns) at 0.56 of it. The mirror of wide_twos_doubted, which doubts a sure 2 so read."""
+    read as two sure 1s at 0.74 and 0.88 of its size. The size bound keeps a 6 in doubt (2121/115) from being taken
+    for the two sure 2s its columns made at 0.56 of its size. The mirror of wide_twos_doubted, which doubts a sure 2
+    that another size reads as two dice."""
     for reading in others:
-        for die in [die for die in readings if read_with(die) < UNCERTAIN_BELOW]:
+        doubtful = [die for die in readings if read_with(die) < UNCERTAIN_BELOW]
+        for die in doubtful:
             pair = dice_either_side(die, reading, SURE)
             rest = [kept for kept in readings if kept is not die]
             if pair is not None and len(rest) < len(readings) \
@@ -1473,10 +1475,10 @@ WIDE_TWO = 1.2  # over the median spacing of the photo's faces of three pips or 
 def wide_twos_doubted(readings: list[DieReading], others: list[list[DieReading]]) -> list[DieReading]:
     """The readings, each 2 put in doubt whose pips lie further apart than the photo's other faces' (WIDE_TWO) and
     that another die size read as two dice, one either side of it (dice_either_side: their midpoint within a quarter
-    of a die of its centre, as far apart as two dice stand): two touching 1s read as one 2 at a die size too large for them
-    (2121/170: translucent blue 1s, a sure 2 at 1.25 times the spacing of the photo's other faces, read at the
-    size their pips said as two 1s). Wide alone, 19 right 2s of the 1800 photos of six seeds were doubted to catch
-    one wrong 2 and an extra die; with the two dice, 2 and 2."""
+    of a die of its centre, as far apart as two dice stand): two touching 1s read as one 2 at a die size too large
+    for them (2121/170: translucent blue 1s, a sure 2 at 1.25 times the spacing of the photo's other faces, read at
+    the size their pips said as two 1s). Wide alone, 19 right 2s of the 1800 photos of six seeds were doubted to
+    catch one wrong 2 and an extra die; with the two dice, 2 and 2."""
     spacings = face_spacings(readings)
     if len(spacings) < LADDER_SPACINGS:
         return readings
