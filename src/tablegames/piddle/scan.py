@@ -904,8 +904,9 @@ def two_dice_either_side(readings: list[DieReading], others: list[list[DieReadin
     dice do: it was read from pips of both (step 133). 3131/172: a translucent 2 and 1 side by side read as a 4 in
     doubt, read as a sure 2 and 1 at 0.76 of its size; 9292/201: two green 1s read as a 5 in doubt between them,
     read as two sure 1s at 0.74 and 0.88 of its size. The size bound keeps a 6 in doubt (2121/115) from being taken
-    for the two sure 2s its columns made at 0.56 of its size. The mirror of wide_twos_doubted, which doubts a sure 2
-    that another size reads as two dice."""
+    for the two sure 2s its columns made at 0.56 of its size. The converse of ones_of_a_two (two dice kept, one read
+    elsewhere); wide_twos_doubted only doubts a sure 2 that another size reads as two dice, as dice_either_side
+    finds them."""
     for reading in others:
         doubtful = [die for die in readings if read_with(die) < UNCERTAIN_BELOW]
         for die in doubtful:
