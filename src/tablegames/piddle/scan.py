@@ -911,8 +911,7 @@ def two_dice_either_side(readings: list[DieReading], others: list[list[DieReadin
         doubtful = [die for die in readings if read_with(die) < UNCERTAIN_BELOW]
         for die in doubtful:
             pair = dice_either_side(die, reading, SURE)
-            if pair is None or min(new.size for new in pair) < EITHER_SIDE_SIZE * die.size \
-                    or not any(kept is die for kept in readings):  # replaced already, by this reading's other pair
+            if pair is None or min(new.size for new in pair) < EITHER_SIDE_SIZE * die.size:
                 continue
             rest = [kept for kept in readings if kept is not die]
             if all(apart(new.center, kept.center) >= CROWDED * new.size for new in pair for kept in rest):
