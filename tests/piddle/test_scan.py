@@ -2545,3 +2545,65 @@ def test_a_sure_die_with_pips_off_its_spots_is_doubted_by_a_trusted_reading_else
     assert not with_second_opinions([whole], [[trusted_one]], 80.0)[0].is_uncertain  # every pip on its spots
     less_trusted = DieReading(1, UNSURE, (104.0, 110.0), 100.0, 1, trusted_confidence=0.85)
     assert not with_second_opinions([six], [[less_trusted]], 80.0)[0].is_uncertain
+
+
+def test_a_six_outshone_by_one_pip_is_a_translucent_ones_ghost():
+    """Step 136: a 6 read from pips of which one, its own or a round one within GHOST_SIX_REACH of its middle, stands
+    out UNLIKE_STRENGTH times as much as each other and is UNLIKE_AREA times as large, has no confidence: a
+    translucent 1's bottom 6 seen through it. 6161/230 (a sure 6 of the 1's pip and two ghost pips in a row with it)
+    and 5353/183 (a 6 of five ghost pips round the 1's pip) are read exactly."""
+    from tablegames.piddle.scan_faces import (
+        GHOST_SIX_REACH,
+        UNLIKE_AREA,
+        UNLIKE_STRENGTH,
+        Pip,
+        outshone_by_one_pip,
+    )
+
+    for seed, index in ((6161, 230), (5353, 183)):
+        _, score = read_world(seed, index)
+        assert score.exact, (seed, index, score.failures)
+
+    size = 60.0
+    centre = np.array([30.0, 30.0])
+
+    def pip(row: float, col: float, strength: float, area: float = 1.0, roundness: float = 0.95) -> Pip:
+        return Pip(np.array([row, col]), strength, area, roundness, 0.0, False, 0.0, 0, 0.3, 0.0)
+
+    ghosts = [pip(15.0 + 15.0 * k, col, 0.5) for k in range(3) for col in (20.0, 40.0)]
+    strong, large = 1.05 * UNLIKE_STRENGTH * 0.5, 1.05 * UNLIKE_AREA
+    assert outshone_by_one_pip(ghosts, ghosts + [pip(32.0, 33.0, strong, large)], centre, size)  # beside them
+    assert outshone_by_one_pip(ghosts[:2] + [pip(40.0, 30.0, strong, large)], ghosts, centre, size)  # one of them
+    assert not outshone_by_one_pip(ghosts, ghosts + [pip(32.0, 33.0, strong)], centre, size)  # no larger
+    assert not outshone_by_one_pip(ghosts, ghosts + [pip(32.0, 33.0, 0.6, large)], centre, size)  # no stronger
+    far = 30.0 + GHOST_SIX_REACH * size + 1.0
+    assert not outshone_by_one_pip(ghosts, ghosts + [pip(far, 30.0, strong, large)], centre, size)
+    assert not outshone_by_one_pip(ghosts, ghosts + [pip(32.0, 33.0, strong, large, roundness=0.4)], centre, size)
+    assert not outshone_by_one_pip(ghosts, ghosts, centre, size)  # a 6's pips alike
+
+
+def test_a_sure_1_read_twice_elsewhere_as_a_face_with_a_middle_pip_is_doubted():
+    """Step 136: a sure 1 read at ODD_FACE_READINGS other die sizes as one face with a middle pip (a 3 or a 5) with
+    UNSURE or more is in doubt: its pip may be that face's middle. 1919/108 (a glare-lit translucent 3 read as a sure
+    1, its corner pips against the dark rim) is flagged: no wrong die unflagged."""
+    from tablegames.piddle.scan import ODD_FACE_READINGS, UNSURE, DieReading, with_second_opinions
+
+    _, score = read_world(1919, 108)
+    assert score.wrong_unflagged == 0, score.failures
+
+    one = DieReading(1, 1.0, (100.0, 100.0), 80.0, 1, (1.0, 1.0, 1.0, 0.45, 1.0, -1.0, 1))
+
+    def elsewhere(value: int, confidence: float, size: float) -> DieReading:
+        return DieReading(value, confidence, (103.0, 98.0), size, value)
+
+    threes = [[elsewhere(3, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    assert with_second_opinions([one], threes, 80.0)[0].is_uncertain
+    fives = [[elsewhere(5, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    assert with_second_opinions([one], fives, 80.0)[0].is_uncertain
+    assert not with_second_opinions([one], threes[:-1], 80.0)[0].is_uncertain  # once only
+    mixed = [[elsewhere(3, UNSURE, 92.0)], [elsewhere(5, UNSURE, 106.0)]] + [[]] * (ODD_FACE_READINGS - 2)
+    assert not with_second_opinions([one], mixed, 80.0)[0].is_uncertain  # not one face
+    twos = [[elsewhere(2, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    assert not with_second_opinions([one], twos, 80.0)[0].is_uncertain  # a 1 and a side's pip
+    guessed = [[elsewhere(3, UNSURE - 0.1, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    assert not with_second_opinions([one], guessed, 80.0)[0].is_uncertain

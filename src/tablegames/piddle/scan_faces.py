@@ -1037,6 +1037,29 @@ def unlike_pair(face_pips: list[Pip]) -> bool:
         large >= UNLIKE_AREA * small or abs(weak.roundness - strong.roundness) >= UNLIKE_ROUNDNESS)
 
 
+GHOST_SIX_REACH = 0.4  # of a die's side: a translucent 1's pip lies this near the middle of its bottom 6's ghost
+# pips at the most (its pips within 0.35 of it; the ghost is seen shifted by the die's depth at a slant)
+
+
+def outshone_by_one_pip(face_pips: list[Pip], pips: list[Pip], centre: Doubles, size: float) -> bool:
+    """Whether one pip, of the face's own or a round closed one within GHOST_SIX_REACH of its middle (centre),
+    stands out UNLIKE_STRENGTH times as much as each of the face's other pips and is UNLIKE_AREA times as large as
+    each: the face's pips are a translucent 1's bottom 6 seen through it (fainter and smaller, a blend of the pips'
+    colour into the body's), and that pip is the 1's. A 1 and a 6 are opposite faces, so a translucent 1 always
+    shows a 6 round it; the 6 was read sure from the 1's pip and two ghost pips in a row with it (6161/230), or from
+    five ghost pips round the 1's pip, which it left out (5353/183). Step 136, ten seeds: both read exactly, and
+    6161/252 no more (its ghost 6, at the size kept, was doubted and replaced by a sure 1 read at a larger size;
+    without it a column of the ghost reads as a 3 there, too far off the 1 to be replaced: docs/piddle.md). For any
+    face of three pips or more: photos exact -1 (a 3 of a near, larger pip and two smaller, 3131/29; a 3 beside its
+    side's dark pips, 5353/0)."""
+    near = [pip for pip in pips if pip.roundness >= 0.6 and not pip.open
+            and math.hypot(*(pip.centre - centre)) <= GHOST_SIX_REACH * size]
+    top = max(face_pips + near, key=lambda pip: pip.strength)
+    rest = [pip for pip in face_pips if pip is not top]
+    return bool(rest) and top.strength >= UNLIKE_STRENGTH * max(pip.strength for pip in rest) \
+        and top.area >= UNLIKE_AREA * max(pip.area for pip in rest)
+
+
 def contrast_over(strength: float, floor: float) -> float:
     """How surely a pip of this strength stands out: 0 at the pips' floor, 1 at twice it and over."""
     return float(np.clip((strength - floor) / floor, 0, 1))
@@ -1097,6 +1120,9 @@ def read_face(peaks: dict[int, Floats], pips: list[Pip], members: list[int], cen
             and strengths.max() - median(strengths.tolist()) > UNLIKE_FLOORS * floor:
         trusted = 0.0
         sure = 0.0  # one pip of the face far stronger than the others: pips of two faces
+    if reading.value == 6 and len(face_pips) >= 2 and outshone_by_one_pip(face_pips, pips, centre, size):
+        trusted = 0.0
+        sure = 0.0  # a translucent 1's bottom 6 seen through it, read with the 1's pip or round it (step 136)
     one_pip_found = len(face_pips) == 1
     if reading.value >= 3 and one_pip_found:
         trusted = 0.0
