@@ -1028,7 +1028,7 @@ UNLIKE_ROUNDNESS = 0.12  # slant: their roundness this close); a 1's pip and a s
 def unlike_pair(face_pips: list[Pip]) -> bool:
     """Whether two pips read as a face are unlike: one stands out UNLIKE_STRENGTH times as much as the other and
     is UNLIKE_AREA times as large or of another roundness (a 1's pip read with a pip of its side or of a
-    neighbour's, seen at another slant). Tuning photos of seeds 4242 and 5353: of 564 dice read as a 2, 12 of the
+    neighbour's, seen at another slant), or twice as much, whatever their size and shape (step 137, below). Tuning photos of seeds 4242 and 5353: of 564 dice read as a 2, 12 of the
     13 that were 1s have such pips, and 11 of the 538 right 2s. Such a 2 read with no confidence made photos
     exact 270 to 272 and 259 to 266, and right dice flagged 4.2% to 4.6% and 5.5% to 5.8%.
     Or one stands out half as much as the other or less (GHOST_ONE_MOST), whatever their size and shape: as
@@ -1038,8 +1038,9 @@ def unlike_pair(face_pips: list[Pip]) -> bool:
     wrong dice unflagged -1)."""
     weak, strong = sorted(face_pips, key=lambda p: p.strength)
     small, large = sorted((weak.area, strong.area))
-    return weak.strength <= GHOST_ONE_MOST * strong.strength or strong.strength >= UNLIKE_STRENGTH * weak.strength \
-        and (large >= UNLIKE_AREA * small or abs(weak.roundness - strong.roundness) >= UNLIKE_ROUNDNESS)
+    as_faint_as_a_ghost = weak.strength <= GHOST_ONE_MOST * strong.strength
+    return as_faint_as_a_ghost or (strong.strength >= UNLIKE_STRENGTH * weak.strength and (
+        large >= UNLIKE_AREA * small or abs(weak.roundness - strong.roundness) >= UNLIKE_ROUNDNESS))
 
 
 GHOST_SIX_REACH = 0.4  # of a die's side: a translucent 1's pip lies this near the middle of its bottom 6's ghost
