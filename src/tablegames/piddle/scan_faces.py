@@ -1028,8 +1028,9 @@ UNLIKE_ROUNDNESS = 0.12  # slant: their roundness this close); a 1's pip and a s
 def unlike_pair(face_pips: list[Pip]) -> bool:
     """Whether two pips read as a face are unlike: one stands out UNLIKE_STRENGTH times as much as the other and
     is UNLIKE_AREA times as large or of another roundness (a 1's pip read with a pip of its side or of a
-    neighbour's, seen at another slant), or twice as much, whatever their size and shape (step 137, below). Tuning photos of seeds 4242 and 5353: of 564 dice read as a 2, 12 of the
-    13 that were 1s have such pips, and 11 of the 538 right 2s. Such a 2 read with no confidence made photos
+    neighbour's, seen at another slant), or twice as much, whatever their size and shape (step 137, below).
+    Tuning photos of seeds 4242 and 5353: of 564 dice read as a 2, 12 of the 13 that were 1s have such pips, and
+    11 of the 538 right 2s. Such a 2 read with no confidence made photos
     exact 270 to 272 and 259 to 266, and right dice flagged 4.2% to 4.6% and 5.5% to 5.8%.
     Or one stands out half as much as the other or less (GHOST_ONE_MOST), whatever their size and shape: as
     faint as a translucent die's bottom face's pip seen through it, or a pip of another die in other light. Step
