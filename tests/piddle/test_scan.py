@@ -2629,3 +2629,54 @@ def test_a_sure_1_read_twice_elsewhere_as_a_face_with_a_middle_pip_is_doubted():
     assert not with_second_opinions([one], twos, 80.0)[0].is_uncertain  # a 1 and a side's pip
     guessed = [[elsewhere(3, UNSURE - 0.1, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
     assert not with_second_opinions([one], guessed, 80.0)[0].is_uncertain
+
+
+def test_a_die_in_doubt_takes_the_value_read_surely_at_more_sizes():
+    """Step 138: a die in doubt and not trusted takes the value read with SURE or more at OUTVOTED_BY more die sizes
+    than any other, its own among them; a reading of fewer pips counts only when read surely as it stands. 5353/127
+    (a 2 read as a 1 in doubt, read as a sure 2 at four sizes) and 2121/244 (a 2 read as a 6 in doubt) are read
+    exactly, and 1919/353 (a 2 whose pip is read as a sure 1 at two smaller sizes, the 2 surely at a third) and
+    1919/808 (a translucent 6 read as a 2 from its strong pips alone at two sizes) stay exact; in 1919/47 a 4 in
+    doubt is not taken for the 2 read surely at two sizes 0.1% apart."""
+    from tablegames.piddle.scan import (
+        OUTVOTED_BY,
+        SAME_SIZE,
+        SURE,
+        UNSURE,
+        DieReading,
+        read_surely_elsewhere,
+        sizes_apart,
+    )
+
+    for seed, index in ((5353, 127), (2121, 244), (1919, 353), (1919, 808)):
+        _, score = read_world(seed, index)
+        assert score.exact, (seed, index, score.failures)
+    _, score = read_world(1919, 47)
+    assert score.right == 5, score.failures
+
+    doubted = DieReading(6, UNSURE, (100.0, 100.0), 80.0, 6)
+
+    def elsewhere(value: int, size: float, confidence: float = 1.0, trusted: float = 0.0) -> DieReading:
+        return DieReading(value, confidence, (104.0, 97.0), size, value, trusted_confidence=trusted)
+
+    twos = [[elsewhere(2, 80.0 * (0.8 + 0.1 * k))] for k in range(OUTVOTED_BY)]
+    taken = read_surely_elsewhere(doubted, twos, 80.0)
+    assert (taken.value, taken.center, taken.is_uncertain) == (2, (104.0, 97.0), True)
+    assert read_surely_elsewhere(doubted, twos[:-1], 80.0) == doubted  # not enough sizes
+    assert read_surely_elsewhere(doubted, twos + [[elsewhere(6, 120.0)]], 80.0) == doubted  # its own read surely
+    assert read_surely_elsewhere(doubted, twos + [[elsewhere(3, 90.0 + 20.0 * k)] for k in range(OUTVOTED_BY)],
+                                 80.0) == doubted  # two values as often
+    assert read_surely_elsewhere(doubted, [twos[0], twos[0]], 80.0) == doubted  # one size, twice
+    near = [[elsewhere(2, 64.0 * (1 + SAME_SIZE * k / 2))] for k in range(OUTVOTED_BY)]
+    assert read_surely_elsewhere(doubted, near, 80.0) == doubted  # as good as one size
+    assert sizes_apart([100.0, 100.0 * (1 + SAME_SIZE) - 0.1, 100.0 * (1 + SAME_SIZE) + 0.1]) == 2
+    assert sizes_apart([130.0, 100.0, 115.0]) == 3 and sizes_apart([]) == 0
+    weak = [[elsewhere(2, 80.0 * (0.8 + 0.1 * k), UNSURE, trusted=1.0)] for k in range(OUTVOTED_BY)]
+    assert read_surely_elsewhere(doubted, weak, 80.0) == doubted  # fewer pips, from strong pips alone
+    two = dataclasses.replace(doubted, value=2)
+    sixes = [[elsewhere(6, 80.0 * (1.1 + 0.1 * k), UNSURE, trusted=1.0)] for k in range(OUTVOTED_BY)]
+    assert read_surely_elsewhere(two, sixes, 80.0).value == 6  # more pips: as read, trusted
+    trusted = dataclasses.replace(doubted, trusted_confidence=SURE)
+    assert read_surely_elsewhere(trusted, twos, 80.0) == trusted  # trusted as read
+    sure = dataclasses.replace(doubted, confidence=1.0)
+    assert read_surely_elsewhere(sure, twos, 80.0) == sure

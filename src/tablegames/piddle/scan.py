@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -603,6 +604,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [read_larger(die, others, die_pixels) for die in readings]
     readings = [read_elsewhere_if_guessed(die, others, die_pixels) for die in readings]
     readings = [read_whole_elsewhere(die, others, die_pixels) for die in readings]
+    readings = [read_surely_elsewhere(die, others, die_pixels) for die in readings]
     readings = ones_of_a_two(readings, others)
     readings = two_dice_either_side(readings, others)
     readings += found_elsewhere(readings, others, die_pixels)
@@ -838,6 +840,45 @@ def read_elsewhere_if_guessed(die: DieReading, others: list[list[DieReading]], d
     surer = surest_elsewhere(die, others, die_pixels,
                              lambda other: other.value != die.value and read_with(other) >= UNCERTAIN_BELOW)
     return in_doubt(surer) if surer is not None else die
+
+
+OUTVOTED_BY = 2  # die sizes: a die in doubt is read as the value read surely at this many more sizes than its own
+SAME_SIZE = 0.05  # sizes this share apart or nearer are one (a blob read at its own size in perspective and at a
+# size tried for the photo: the same reading twice)
+
+
+def sizes_apart(sizes: list[float]) -> int:
+    """How many of these die sizes, taken smallest first, lie more than SAME_SIZE above the last one counted."""
+    count, last = 0, 0.0
+    for size in sorted(sizes):
+        if size > last * (1 + SAME_SIZE):
+            count, last = count + 1, size
+    return count
+
+
+def read_surely_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
+    """A die in doubt and not trusted (read_with under UNCERTAIN_BELOW), replaced by the value its place is read
+    as with SURE or more at the most die sizes (others), no other value as many, and OUTVOTED_BY more than its own:
+    the surest such reading, in doubt still. A reading of fewer pips counts only when read with SURE or more as it
+    stands: one read from its strong pips alone (read_with) may have taken the die's own weak pips for a
+    translucent die's ghosts (a translucent 6 read as a 2 so at two smaller sizes, 1919/808). Step 138: a green 2
+    read as a 1 in doubt at 1.5 times its size, read as a sure 2 at four sizes (5353/127); a white 2 read as a 6
+    in doubt, read as a sure 2 at three sizes and as a 6 at one (2121/244); a translucent 1 read with a side's pip
+    as a 2 in doubt, read as a sure 1 at two smaller sizes (6161/227). Sizes within SAME_SIZE of each other count
+    once (sizes_apart: a 4 in doubt was read as a 2 read surely at 157.8 and 157.9 px, 1919/47), and the die's own
+    value read surely elsewhere counts against the others: a 2's pip read as a sure 1 at two smaller sizes, the 2
+    read surely at a third (1919/353). Ten seeds: docs/piddle.md."""
+    if not die.is_uncertain or read_with(die) >= UNCERTAIN_BELOW:
+        return die
+    sure = [other for other in readings_of(die, others, die_pixels)
+            if (other.confidence if other.value < die.value else read_with(other)) >= SURE]
+    sizes = Counter({value: sizes_apart([other.size for other in sure if other.value == value])
+                     for value in {other.value for other in sure}})
+    ranked = sizes.most_common()
+    if not ranked or ranked[0][0] == die.value or len(ranked) > 1 and ranked[1][1] == ranked[0][1] \
+            or ranked[0][1] - sizes[die.value] < OUTVOTED_BY:
+        return die
+    return in_doubt(max((other for other in sure if other.value == ranked[0][0]), key=read_with))
 
 
 WHOLE_FACE_OFF = 0.35  # of a die's side: the most a face read whole at another size lies off the part of it read
