@@ -2680,3 +2680,43 @@ def test_a_die_in_doubt_takes_the_value_read_surely_at_more_sizes():
     assert read_surely_elsewhere(trusted, twos, 80.0) == trusted  # trusted as read
     sure = dataclasses.replace(doubted, confidence=1.0)
     assert read_surely_elsewhere(sure, twos, 80.0) == sure
+
+
+def test_a_die_read_unsurely_or_off_its_spots_is_doubted_by_other_sizes():
+    """Step 139: a die read with less than SURE that other die sizes read as other values with UNSURE at
+    OUTVOTED_BY sizes is in doubt (unsure_outvoted: 8181/93, a green 1 and its side's pip read as a 2 with 0.87);
+    and a face with pips off its spots that another size read as two dice either side of it
+    (astride_two_dice_doubted: 2121/118, two touching 1s read as a trusted 4). Neither photo has a wrong die
+    unflagged."""
+    from tablegames.piddle.scan import (
+        OUTVOTED_BY,
+        SAME_SIZE,
+        SURE,
+        UNSURE,
+        DieReading,
+        astride_two_dice_doubted,
+        unsure_outvoted,
+    )
+
+    for seed, index in ((8181, 93), (2121, 118)):
+        _, score = read_world(seed, index)
+        assert score.wrong_unflagged == 0, (seed, index, score.failures)
+
+    two = DieReading(2, 0.87, (100.0, 100.0), 140.0, 2)
+    ones = [[DieReading(1, UNSURE, (104.0, 110.0), 140.0 * (0.7 + 0.1 * k), 1)] for k in range(OUTVOTED_BY)]
+    assert unsure_outvoted(two, ones, 140.0)
+    assert not unsure_outvoted(two, ones[:-1], 140.0)  # one size only
+    near = [[dataclasses.replace(ones[0][0], size=98.0 * (1 + SAME_SIZE * k / 2))] for k in range(OUTVOTED_BY)]
+    assert not unsure_outvoted(two, near, 140.0)  # as good as one size
+    assert not unsure_outvoted(dataclasses.replace(two, confidence=SURE), ones, 140.0)
+    assert not unsure_outvoted(two, [[dataclasses.replace(one[0], confidence=UNSURE - 0.05)] for one in ones], 140.0)
+    assert not unsure_outvoted(two, [[dataclasses.replace(one[0], value=2)] for one in ones], 140.0)  # agree
+
+    four = DieReading(4, 1.0, (100.0, 100.0), 60.0, 4, (1.0, 1.0, 1.0, 0.34, 1.0, 0.48, 2))
+    either_side = [[DieReading(1, UNSURE, (100.0, 75.0), 50.0, 1), DieReading(1, UNSURE, (100.0, 125.0), 50.0, 1)]]
+    doubted = astride_two_dice_doubted([four], either_side)[0]
+    assert doubted.is_uncertain and doubted.trusted_confidence == 0.0
+    on_its_spots = dataclasses.replace(four, checks=four.checks[:-1] + (4,))
+    assert astride_two_dice_doubted([on_its_spots], either_side) == [on_its_spots]
+    one_side = [either_side[0][:1]]
+    assert astride_two_dice_doubted([four], one_side) == [four]

@@ -621,6 +621,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [off_the_blobs_doubted(die, blobs) for die in readings]
     readings = close_spaced_doubted(readings, others, die_pixels)
     readings = wide_twos_doubted(readings, others)
+    readings = astride_two_dice_doubted(readings, others)
     readings = [with_trust_restored(die) for die in readings]
     readings = without_second_readings(readings, die_pixels)
     readings = [die for die in readings if not edge_one(die, blobs) and not a_lone_pip_read_as_a_face(die)]
@@ -766,11 +767,23 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
                             and other.size > die.size
                             or partly_on_its_spots(die) and read_with(other) >= SURE)
                        for other in readings_of(die, others, die_pixels))
-        doubted.append(in_doubt(die) if disagree or middle_of_an_odd_face(die, others, die_pixels) else die)
+        doubted.append(in_doubt(die) if disagree or middle_of_an_odd_face(die, others, die_pixels)
+                       or unsure_outvoted(die, others, die_pixels) else die)
     return doubted
 
 
 ODD_FACE_READINGS = 2  # readings at other die sizes of a 1 as one face with a middle pip that put it in doubt
+
+
+def unsure_outvoted(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> bool:
+    """Whether a die read with less than SURE (read_with) is read as other values with UNSURE or more at
+    OUTVOTED_BY die sizes or more (sizes_apart): alone, a reading in doubt at another size does not put a die
+    read with HALF_SURE or more in doubt (with_second_opinions). Step 139: a green 1 read with its side's pip as a
+    2 with 0.87 at the blobs' size, 40% over its own, and as a 1 in doubt at two smaller sizes (8181/93, an
+    unflagged wrong die) is flagged."""
+    return read_with(die) < SURE and sizes_apart([other.size for other in readings_of(die, others, die_pixels)
+                                                  if other.value != die.value and other.confidence >= UNSURE]
+                                                 ) >= OUTVOTED_BY
 
 
 def middle_of_an_odd_face(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> bool:
@@ -867,7 +880,7 @@ def read_surely_elsewhere(die: DieReading, others: list[list[DieReading]], die_p
     as a 2 in doubt, read as a sure 1 at two smaller sizes (6161/227). Sizes within SAME_SIZE of each other count
     once (sizes_apart: a 4 in doubt was read as a 2 read surely at 157.8 and 157.9 px, 1919/47), and the die's own
     value read surely elsewhere counts against the others: a 2's pip read as a sure 1 at two smaller sizes, the 2
-    read surely at a third (1919/353). Ten seeds: docs/piddle.md."""
+    read surely at its own size before a doubt (1919/353). Ten seeds: docs/piddle.md."""
     if not die.is_uncertain or read_with(die) >= UNCERTAIN_BELOW:
         return die
     sure = [other for other in readings_of(die, others, die_pixels)
@@ -1545,6 +1558,18 @@ def wide_twos_doubted(readings: list[DieReading], others: list[list[DieReading]]
         return readings
     widest = WIDE_TWO * float(np.median(spacings))
     return [in_doubt(die) if die.value == 2 and die.spacing > widest
+            and any(dice_either_side(die, reading) is not None for reading in others) else die
+            for die in readings]
+
+
+def astride_two_dice_doubted(readings: list[DieReading], others: list[list[DieReading]]) -> list[DieReading]:
+    """The readings, each face of two pips or more with pips off its pattern's spots (partly_on_its_spots) put in
+    doubt, its trust taken, when another die size read two dice either side of it (dice_either_side): its pips may
+    be those of two dice side by side, read as one face at a die size too large. Step 139: two small translucent
+    1s touching, read as a 4 with two pips on its spots, trusted at the end as a sure 4, and as two 1s at 0.87 of
+    its size (2121/118, an unflagged wrong die) are flagged. The converse of
+    wide_twos_doubted, which asks a 2 to be wider than the photo's faces, not off its spots."""
+    return [in_doubt(die) if die.value >= 2 and partly_on_its_spots(die)
             and any(dice_either_side(die, reading) is not None for reading in others) else die
             for die in readings]
 
