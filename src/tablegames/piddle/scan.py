@@ -781,9 +781,9 @@ def unsure_outvoted(die: DieReading, others: list[list[DieReading]], die_pixels:
     read with HALF_SURE or more in doubt (with_second_opinions). Step 139: a green 1 read with its side's pip as a
     2 with 0.87 at the blobs' size, 40% over its own, and as a 1 in doubt at two smaller sizes (8181/93, an
     unflagged wrong die) is flagged."""
-    return read_with(die) < SURE and sizes_apart([other.size for other in readings_of(die, others, die_pixels)
-                                                  if other.value != die.value and other.confidence >= UNSURE]
-                                                 ) >= OUTVOTED_BY
+    return read_with(die) < SURE and sizes_apart(
+        [other.size for other in readings_of(die, others, die_pixels)
+         if other.value != die.value and other.confidence >= UNSURE]) >= OUTVOTED_BY
 
 
 def middle_of_an_odd_face(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> bool:
@@ -1567,8 +1567,8 @@ def astride_two_dice_doubted(readings: list[DieReading], others: list[list[DieRe
     doubt, its trust taken, when another die size read two dice either side of it (dice_either_side): its pips may
     be those of two dice side by side, read as one face at a die size too large. Step 139: two small translucent
     1s touching, read as a 4 with two pips on its spots, trusted at the end as a sure 4, and as two 1s at 0.87 of
-    its size (2121/118, an unflagged wrong die) are flagged. The converse of
-    wide_twos_doubted, which asks a 2 to be wider than the photo's faces, not off its spots."""
+    its size (2121/118, an unflagged wrong die) are flagged. wide_twos_doubted asks the same of a 2 whose pips lie
+    wider apart than the photo's faces' (a 2 of two 1s may lie on its spots)."""
     return [in_doubt(die) if die.value >= 2 and partly_on_its_spots(die)
             and any(dice_either_side(die, reading) is not None for reading in others) else die
             for die in readings]
