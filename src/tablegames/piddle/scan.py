@@ -755,7 +755,8 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     read at three larger sizes as a 1, once trusted, 6161/230, an unflagged wrong die; on the ten seeds two right 6s
     were flagged more, and of the dice so read at step 132 with pips off their spots and such a reading elsewhere, 5
     right and 2 wrong, both unflagged). And a 1 read elsewhere twice as a face with a middle pip (step 136:
-    middle_of_an_odd_face)."""
+    middle_of_an_odd_face), and a die read with less than SURE that other values outvote (step 139:
+    unsure_outvoted)."""
     doubted = []
     for die in readings:
         disagree = any(other.value != die.value

@@ -1030,8 +1030,8 @@ def unlike_pair(face_pips: list[Pip]) -> bool:
     is UNLIKE_AREA times as large or of another roundness (a 1's pip read with a pip of its side or of a
     neighbour's, seen at another slant), or twice as much, whatever their size and shape (step 137, below).
     Tuning photos of seeds 4242 and 5353: of 564 dice read as a 2, 12 of the 13 that were 1s have such pips, and
-    11 of the 538 right 2s. Such a 2 read with no confidence made photos
-    exact 270 to 272 and 259 to 266, and right dice flagged 4.2% to 4.6% and 5.5% to 5.8%.
+    11 of the 538 right 2s. Such a 2 read with no confidence made photos exact 270 to 272 and 259 to 266, and right
+    dice flagged 4.2% to 4.6% and 5.5% to 5.8%.
     Or one stands out half as much as the other or less (GHOST_ONE_MOST), whatever their size and shape: as
     faint as a translucent die's bottom face's pip seen through it, or a pip of another die in other light. Step
     137: a translucent blue 1's pip and a touching 2's, 2.1 times as strong, were read as a 2 in doubt at the size
