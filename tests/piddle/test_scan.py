@@ -2605,10 +2605,11 @@ def test_a_six_outshone_by_one_pip_is_a_translucent_ones_ghost():
 
 
 def test_a_sure_1_read_twice_elsewhere_as_a_face_with_a_middle_pip_is_doubted():
-    """Step 136: a sure 1 read at ODD_FACE_READINGS other die sizes as one face with a middle pip (a 3 or a 5) with
+    """Step 136: a sure 1 read at ODD_FACE_SIZES other die sizes as one face with a middle pip (a 3 or a 5) with
     UNSURE or more is in doubt: its pip may be that face's middle. 1919/108 (a glare-lit translucent 3 read as a sure
-    1, its corner pips against the dark rim) is flagged: no wrong die unflagged."""
-    from tablegames.piddle.scan import ODD_FACE_READINGS, UNSURE, DieReading, with_second_opinions
+    1, its corner pips against the dark rim) is flagged: no wrong die unflagged. Step 140: sizes within SAME_SIZE of
+    each other count once."""
+    from tablegames.piddle.scan import ODD_FACE_SIZES, SAME_SIZE, UNSURE, DieReading, with_second_opinions
 
     _, score = read_world(1919, 108)
     assert score.wrong_unflagged == 0, score.failures
@@ -2618,17 +2619,21 @@ def test_a_sure_1_read_twice_elsewhere_as_a_face_with_a_middle_pip_is_doubted():
     def elsewhere(value: int, confidence: float, size: float) -> DieReading:
         return DieReading(value, confidence, (103.0, 98.0), size, value)
 
-    threes = [[elsewhere(3, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    threes = [[elsewhere(3, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_SIZES + 1)]
     assert with_second_opinions([one], threes, 80.0)[0].is_uncertain
-    fives = [[elsewhere(5, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    fives = [[elsewhere(5, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_SIZES + 1)]
     assert with_second_opinions([one], fives, 80.0)[0].is_uncertain
     assert not with_second_opinions([one], threes[:-1], 80.0)[0].is_uncertain  # once only
-    mixed = [[elsewhere(3, UNSURE, 92.0)], [elsewhere(5, UNSURE, 106.0)]] + [[]] * (ODD_FACE_READINGS - 2)
+    mixed = [[elsewhere(3, UNSURE, 92.0)], [elsewhere(5, UNSURE, 106.0)]] + [[]] * (ODD_FACE_SIZES - 2)
     assert not with_second_opinions([one], mixed, 80.0)[0].is_uncertain  # not one face
-    twos = [[elsewhere(2, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    twos = [[elsewhere(2, UNSURE, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_SIZES + 1)]
     assert not with_second_opinions([one], twos, 80.0)[0].is_uncertain  # a 1 and a side's pip
-    guessed = [[elsewhere(3, UNSURE - 0.1, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_READINGS + 1)]
+    guessed = [[elsewhere(3, UNSURE - 0.1, 80.0 * (1 + 0.15 * k))] for k in range(1, ODD_FACE_SIZES + 1)]
     assert not with_second_opinions([one], guessed, 80.0)[0].is_uncertain
+    twice = [[elsewhere(3, UNSURE, 92.0)], [elsewhere(3, UNSURE, 92.0 * (1 + SAME_SIZE))]]  # one size read twice
+    assert not with_second_opinions([one], twice + [[]] * (ODD_FACE_SIZES - 2), 80.0)[0].is_uncertain
+    apart = [[elsewhere(3, UNSURE, 92.0)], [elsewhere(3, UNSURE, 92.0 * (1 + SAME_SIZE) + 0.1)]]
+    assert with_second_opinions([one], apart + threes[2:], 80.0)[0].is_uncertain
 
 
 def test_a_die_in_doubt_takes_the_value_read_surely_at_more_sizes():

@@ -773,7 +773,7 @@ def with_second_opinions(readings: list[DieReading], others: list[list[DieReadin
     return doubted
 
 
-ODD_FACE_READINGS = 2  # readings at other die sizes of a 1 as one face with a middle pip that put it in doubt
+ODD_FACE_SIZES = 2  # die sizes (sizes_apart) a 1 is read at as one face with a middle pip that put it in doubt
 
 
 def unsure_outvoted(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> bool:
@@ -788,18 +788,20 @@ def unsure_outvoted(die: DieReading, others: list[list[DieReading]], die_pixels:
 
 
 def middle_of_an_odd_face(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> bool:
-    """Whether a 1 is read at ODD_FACE_READINGS other die sizes or more as one same face with a middle pip (a 3,
-    or a 5), with UNSURE or more: its pip may be that face's middle, the others measured too weak at its size. A
+    """Whether a 1 is read at ODD_FACE_SIZES other die sizes or more (sizes_apart) as one same face with a middle
+    pip (a 3, or a 5), with UNSURE or more: its pip may be that face's middle, the others measured too weak at its
+    size. A
     glare-lit translucent 3, its corner pips against the dark rim and its middle one against the lit face, was read
     as a sure 1, and as a 3 in doubt at 1.15 and 1.32 times that size (1919/108: an unflagged wrong die of the
     test's photos). A 1 read with a side's pip or a neighbour's is read elsewhere as a 2, which has none: of the
     ten seeds' sure 1s at step 132 read at two other sizes as one other face, 16 right ones were read as 2s; as 3s,
-    that wrong one and one right (9292/97, in doubt now, and dropped beside a sure die)."""
+    that wrong one and one right (9292/97, in doubt now, and dropped beside a sure die). Step 140: sizes, not
+    readings, are counted, as steps 138 and 139 count them: one blob read at its own size in perspective and at a
+    size tried for the photo is the same reading twice (the ten seeds read as before)."""
     if die.value != 1:
         return False
-    odd = [other.value for other in readings_of(die, others, die_pixels)
-           if other.value in (3, 5) and other.confidence >= UNSURE]
-    return any(odd.count(value) >= ODD_FACE_READINGS for value in (3, 5))
+    odd = [other for other in readings_of(die, others, die_pixels) if other.value in (3, 5) and other.confidence >= UNSURE]
+    return any(sizes_apart([other.size for other in odd if other.value == value]) >= ODD_FACE_SIZES for value in (3, 5))
 
 
 def confirmed_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
