@@ -2687,6 +2687,39 @@ def test_a_die_in_doubt_takes_the_value_read_surely_at_more_sizes():
     assert read_surely_elsewhere(sure, twos, 80.0) == sure
 
 
+def test_a_die_in_doubt_takes_fewer_pips_read_from_strong_pips_alone_at_more_sizes():
+    """Step 141: a value of fewer pips read surely from its strong pips alone (trusted) at FEWER_TRUSTED_SIZES die
+    sizes counts in read_surely_elsewhere as read so. 9191/259 (a translucent 2 read as a 6 in doubt at 1.6 times
+    its size, read as a trusted 2 at five smaller sizes) is read exactly; at fewer sizes such readings do not count
+    (1919/808, a translucent 6 read as a trusted 2 at two sizes, stays exact: the test above)."""
+    from tablegames.piddle.scan import (
+        FEWER_TRUSTED_SIZES,
+        OUTVOTED_BY,
+        SAME_SIZE,
+        UNSURE,
+        DieReading,
+        read_surely_elsewhere,
+    )
+
+    _, score = read_world(9191, 259)
+    assert score.exact, score.failures
+
+    doubted = DieReading(6, UNSURE, (100.0, 100.0), 80.0, 6)
+
+    def trusted_two(size: float) -> list[DieReading]:
+        return [DieReading(2, UNSURE, (104.0, 97.0), size, 2, trusted_confidence=1.0)]
+
+    assert FEWER_TRUSTED_SIZES > OUTVOTED_BY
+    many = [trusted_two(60.0 * (1 + 2 * SAME_SIZE) ** k) for k in range(FEWER_TRUSTED_SIZES)]
+    taken = read_surely_elsewhere(doubted, many, 80.0)
+    assert (taken.value, taken.is_uncertain) == (2, True)
+    assert read_surely_elsewhere(doubted, many[:-1], 80.0) == doubted  # too few sizes
+    close = [trusted_two(60.0 * (1 + SAME_SIZE / 2) ** k) for k in range(FEWER_TRUSTED_SIZES)]
+    assert read_surely_elsewhere(doubted, close, 80.0) == doubted  # one size, read thrice
+    sixes = [[DieReading(6, 1.0, (101.0, 99.0), 70.0 * (1 + 2 * SAME_SIZE) ** k, 6)] for k in range(2)]
+    assert read_surely_elsewhere(doubted, many + sixes, 80.0) == doubted  # its own value read surely at two
+
+
 def test_a_die_read_unsurely_or_off_its_spots_is_doubted_by_other_sizes():
     """Step 139: a die read with less than SURE that other die sizes read as other values with UNSURE at
     OUTVOTED_BY sizes is in doubt (unsure_outvoted: 8181/93, a green 1 and its side's pip read as a 2 with 0.87);

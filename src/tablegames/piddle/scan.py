@@ -859,6 +859,8 @@ def read_elsewhere_if_guessed(die: DieReading, others: list[list[DieReading]], d
 
 
 OUTVOTED_BY = 2  # die sizes: a die in doubt is read as the value read surely at this many more sizes than its own
+FEWER_TRUSTED_SIZES = 3  # die sizes: a reading of fewer pips than a die in doubt counts when read surely from its
+# strong pips alone (read_with) at this many (step 141; at two, a translucent 6 read as a 2 so was lost, 1919/808)
 SAME_SIZE = 0.05  # sizes this share apart or nearer are one (a blob read at its own size in perspective and at a
 # size tried for the photo: the same reading twice)
 
@@ -883,11 +885,19 @@ def read_surely_elsewhere(die: DieReading, others: list[list[DieReading]], die_p
     as a 2 in doubt, read as a sure 1 at two smaller sizes (6161/227). Sizes within SAME_SIZE of each other count
     once (sizes_apart: a 4 in doubt was read as a 2 read surely at 157.8 and 157.9 px, 1919/47), and the die's own
     value read surely elsewhere counts against the others: a 2's pip read as a sure 1 at two smaller sizes, the 2
-    read surely at its own size before a doubt (1919/353). Ten seeds: docs/piddle.md."""
+    read surely at its own size before a doubt (1919/353). Step 141: a value of fewer pips read surely from its
+    strong pips alone at FEWER_TRUSTED_SIZES sizes or more counts as read so: a translucent 2 read as a 6 in doubt
+    at 1.6 times its size, read as a 2 in doubt, trusted, at five smaller sizes (9191/259). Ten seeds:
+    docs/piddle.md."""
     if not die.is_uncertain or read_with(die) >= UNCERTAIN_BELOW:
         return die
-    sure = [other for other in readings_of(die, others, die_pixels)
-            if (other.confidence if other.value < die.value else read_with(other)) >= SURE]
+    near = readings_of(die, others, die_pixels)
+    fewer_trusted = {value for value in {other.value for other in near if other.value < die.value}
+                     if sizes_apart([other.size for other in near if other.value == value and read_with(other) >= SURE])
+                     >= FEWER_TRUSTED_SIZES}
+    sure = [other for other in near
+            if (other.confidence if other.value < die.value and other.value not in fewer_trusted else read_with(other))
+            >= SURE]
     sizes = Counter({value: sizes_apart([other.size for other in sure if other.value == value])
                      for value in {other.value for other in sure}})
     ranked = sizes.most_common()
