@@ -790,10 +790,9 @@ def unsure_outvoted(die: DieReading, others: list[list[DieReading]], die_pixels:
 def middle_of_an_odd_face(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> bool:
     """Whether a 1 is read at ODD_FACE_SIZES other die sizes or more (sizes_apart) as one same face with a middle
     pip (a 3, or a 5), with UNSURE or more: its pip may be that face's middle, the others measured too weak at its
-    size. A
-    glare-lit translucent 3, its corner pips against the dark rim and its middle one against the lit face, was read
-    as a sure 1, and as a 3 in doubt at 1.15 and 1.32 times that size (1919/108: an unflagged wrong die of the
-    test's photos). A 1 read with a side's pip or a neighbour's is read elsewhere as a 2, which has none: of the
+    size. A glare-lit translucent 3, its corner pips against the dark rim and its middle one against the lit face,
+    was read as a sure 1, and as a 3 in doubt at 1.15 and 1.32 times that size (1919/108: an unflagged wrong die of
+    the test's photos). A 1 read with a side's pip or a neighbour's is read elsewhere as a 2, which has none: of the
     ten seeds' sure 1s at step 132 read at two other sizes as one other face, 16 right ones were read as 2s; as 3s,
     that wrong one and one right (9292/97, in doubt now, and dropped beside a sure die). Step 140: sizes, not
     readings, are counted, as steps 138 and 139 count them: one blob read at its own size in perspective and at a
