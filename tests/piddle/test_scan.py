@@ -626,16 +626,21 @@ def test_two_pips_one_as_faint_as_a_ghost_of_the_other_are_no_two():
 def test_pips_stretched_alike_by_motion_blur_are_seen_face_on():
     """A pip counts as seen face on when it is round (0.72 at least), or nearly as round as the roundest pip there
     (motion blur stretches every pip alike): two pips of 0.75 and 0.70 both count; beside a round pip of 0.95, the
-    0.70 one is a side's, seen at a slant."""
-    from tablegames.piddle.scan_faces import Pip, frontal_pips
+    0.70 one is a side's, seen at a slant, unless it is a lone pip (step 142: no pip half as strong within
+    LONE_REACH of it, a 1's or a 2's, seen face on down to LONE_ROUND)."""
+    from tablegames.piddle.scan_faces import LONE_REACH, Pip, frontal_pips
 
     def pip(col: float, roundness: float) -> Pip:
         return Pip(np.array([50.0, col]), 1.0, 0.4, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)
 
-    frontal, _ = frontal_pips([pip(30, 0.75), pip(70, 0.70)], 64.0, 0.12)
+    size = 64.0
+    beside = 30 + LONE_REACH * size - 1  # within a face's reach of the round pip
+    frontal, _ = frontal_pips([pip(30, 0.75), pip(beside, 0.70)], size, 0.12)
     assert frontal == [0, 1]
-    frontal, _ = frontal_pips([pip(30, 0.95), pip(70, 0.70)], 64.0, 0.12)
+    frontal, _ = frontal_pips([pip(30, 0.95), pip(beside, 0.70)], size, 0.12)
     assert frontal == [0]
+    frontal, _ = frontal_pips([pip(30, 0.95), pip(30 + LONE_REACH * size + 1, 0.70)], size, 0.12)
+    assert frontal == [0, 1]  # a lone pip
 
 
 @pytest.mark.parametrize(("seed", "index"), [(4242, 266), (5353, 161)])
@@ -2758,3 +2763,30 @@ def test_a_die_read_unsurely_or_off_its_spots_is_doubted_by_other_sizes():
     assert astride_two_dice_doubted([on_its_spots], either_side) == [on_its_spots]
     one_side = [either_side[0][:1]]
     assert astride_two_dice_doubted([four], one_side) == [four]
+
+
+def test_a_lone_pip_may_be_flatter_than_a_faces_and_still_be_seen_face_on():
+    """Step 142: a lone pip (no pip half as strong within LONE_REACH of it) is seen face on down to LONE_ROUND
+    roundness, below the photo's FRONTAL_ROUND: 7171/35 (a green 1's engraved pip at 0.68 in a photo blurred 6
+    pixels, missed), 2121/174 (an ivory 2's other pip at 0.7199, read as a sure 1) and 9191/140 (a translucent 1,
+    missed) are read exactly; 1919/977 (a black 1 beside its side's flat pip) stays exact."""
+    from tablegames.piddle.scan_faces import LONE_REACH, LONE_ROUND, Pip, roundness_needed
+
+    for seed, index in ((7171, 35), (2121, 174), (9191, 140), (1919, 977)):
+        _, score = read_world(seed, index)
+        assert score.exact and score.wrong_unflagged == 0, (seed, index, score.failures)
+
+    size, least = 60.0, 0.72
+
+    def pip(col: float, strength: float, roundness: float) -> Pip:
+        return Pip(np.array([30.0, col]), strength, 1.0, roundness, 0.0, False, 0.0, 0, 0.4, 0.0)
+
+    flat = pip(30.0, 1.0, 0.68)
+    assert roundness_needed([flat], 0, size, least) == LONE_ROUND
+    beside = 30.0 + LONE_REACH * size
+    assert roundness_needed([flat, pip(beside - 0.1, 0.5, 0.9)], 0, size, least) == least  # a face's pips
+    assert roundness_needed([flat, pip(beside + 0.1, 0.5, 0.9)], 0, size, least) == LONE_ROUND  # a die away
+    assert roundness_needed([flat, pip(beside - 0.1, 0.49, 0.9)], 0, size, least) == LONE_ROUND  # a weak spot
+    assert roundness_needed([pip(30.0, 1.0, LONE_ROUND - 0.01)], 0, size, least) == least  # a side's, flatter
+    assert roundness_needed([pip(30.0, 1.0, 0.9)], 0, size, least) == least  # round: either way
+    assert roundness_needed([flat], 0, size, 0.6) == 0.6  # blur lowered the bound below LONE_ROUND already

@@ -799,8 +799,10 @@ def middle_of_an_odd_face(die: DieReading, others: list[list[DieReading]], die_p
     size tried for the photo is the same reading twice (the ten seeds read as before)."""
     if die.value != 1:
         return False
-    odd = [other for other in readings_of(die, others, die_pixels) if other.value in (3, 5) and other.confidence >= UNSURE]
-    return any(sizes_apart([other.size for other in odd if other.value == value]) >= ODD_FACE_SIZES for value in (3, 5))
+    odd = [other for other in readings_of(die, others, die_pixels)
+           if other.value in (3, 5) and other.confidence >= UNSURE]
+    return any(sizes_apart([other.size for other in odd if other.value == value]) >= ODD_FACE_SIZES
+               for value in (3, 5))
 
 
 def confirmed_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:

@@ -92,6 +92,11 @@ FRONTAL_ROUND = 0.72  # the least roundness of a pip seen face on (a side's, at 
 FRONTAL_ROUND_SHARE = 0.92  # ... or this share of the roundest pip's, if less: motion blur stretches every pip
 # alike (a 2's pips at 0.75 and 0.72 in a photo blurred 6 pixels; tuning photos: 2 more photos exact and a
 # translucent 1 missed before read as a sure 3; test photos: 864 to 866 exact, wrong unflagged 18 to 17)
+LONE_ROUND = 0.65  # ... or this, if less, for a lone pip (roundness_needed): a 1's or a 2's, at its die's own
+# slant and blurred, is read from its grid of empty spots, not against the pips of a face (step 142: a green 1's
+# engraved pip at 0.68-0.71 in a photo blurred 6 pixels, 7171/35, and an ivory 2's other pip at 0.7199, 2121/174,
+# read as a sure 1; at 0.62 a black 1's side pip at 0.63 was read with its top pip as a 2, 1919/977)
+LONE_REACH = 0.5  # of a die's side: a lone pip has no pip half as strong as it or stronger this near it
 
 
 @dataclass(frozen=True)
@@ -898,8 +903,8 @@ def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) ->
 def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:
     """The pips seen face on (indices), each judged against the strongest round pips within a die of it (a region
     may hold dice in other light: glare on one face takes contrast from its pips), the strong round pips' size
-    within a die of it (local_area) and the roundest (motion blur flattens them all), and the strongest round
-    pip's strength (0 when there is none)."""
+    within a die of it (local_area) and the roundest (motion blur flattens them all; a lone pip may be flatter:
+    roundness_needed), and the strongest round pip's strength (0 when there is none)."""
     # a lone pip seen at a slant (a 1 in a blob of its own) may be flatter than the round ones of a face
     round_pips = [p for p in pips if p.is_round()] or [p for p in pips if p.is_round(0.675)]
     if not round_pips:
@@ -916,9 +921,21 @@ def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int],
     least_round = min(FRONTAL_ROUND, FRONTAL_ROUND_SHARE * max(p.roundness for p in round_pips))
     frontal = [i for i, p in enumerate(pips)
                if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size),
-                               local_area(p.centre, sized_centres, sized_areas, size, area), least_round)
+                               local_area(p.centre, sized_centres, sized_areas, size, area),
+                               roundness_needed(pips, i, size, least_round))
                and p.strength >= floor]
     return frontal, strength
+
+
+def roundness_needed(pips: list[Pip], index: int, size: float, least_round: float) -> float:
+    """The least roundness a pip seen face on may have: least_round, or LONE_ROUND if less for a lone pip, one
+    with no other pip half as strong as it or stronger within LONE_REACH of it."""
+    pip = pips[index]
+    if not LONE_ROUND <= pip.roundness < least_round:
+        return least_round  # the same either way, and the neighbours need not be looked at
+    lone = not any(other.strength >= 0.5 * pip.strength and math.hypot(*(other.centre - pip.centre))
+                   <= LONE_REACH * size for other in pips if other is not pip)
+    return LONE_ROUND if lone else least_round
 
 
 def local_area(centre: Doubles, centres: Doubles, areas: Doubles, size: float, overall: float) -> float:
