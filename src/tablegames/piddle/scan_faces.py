@@ -929,10 +929,11 @@ def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int],
 
 def roundness_needed(pips: list[Pip], index: int, size: float, least_round: float) -> float:
     """The least roundness a pip seen face on may have: least_round, or LONE_ROUND if less for a lone pip, one
-    with no other pip half as strong as it or stronger within LONE_REACH of it."""
+    with no other pip half as strong as it or stronger within LONE_REACH of it. A pip as round as least_round, or
+    flatter than LONE_ROUND, gets least_round whatever its neighbours: it passes, or fails, either way."""
     pip = pips[index]
     if not LONE_ROUND <= pip.roundness < least_round:
-        return least_round  # the same either way, and the neighbours need not be looked at
+        return least_round  # the neighbours need not be looked at
     lone = not any(other.strength >= 0.5 * pip.strength and math.hypot(*(other.centre - pip.centre))
                    <= LONE_REACH * size for other in pips if other is not pip)
     return LONE_ROUND if lone else least_round
