@@ -801,8 +801,7 @@ def middle_of_an_odd_face(die: DieReading, others: list[list[DieReading]], die_p
         return False
     odd = [other for other in readings_of(die, others, die_pixels)
            if other.value in (3, 5) and other.confidence >= UNSURE]
-    return any(sizes_apart([other.size for other in odd if other.value == value]) >= ODD_FACE_SIZES
-               for value in (3, 5))
+    return any(sizes_reading(odd, value) >= ODD_FACE_SIZES for value in (3, 5))
 
 
 def confirmed_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
@@ -875,6 +874,11 @@ def sizes_apart(sizes: list[float]) -> int:
     return count
 
 
+def sizes_reading(readings: list[DieReading], value: int) -> int:
+    """At how many die sizes (sizes_apart) these readings read this value."""
+    return sizes_apart([reading.size for reading in readings if reading.value == value])
+
+
 def read_surely_elsewhere(die: DieReading, others: list[list[DieReading]], die_pixels: float) -> DieReading:
     """A die in doubt and not trusted (read_with under UNCERTAIN_BELOW), replaced by the value its place is read
     as with SURE or more at the most die sizes (others), no other value as many, and OUTVOTED_BY more than its own:
@@ -893,14 +897,13 @@ def read_surely_elsewhere(die: DieReading, others: list[list[DieReading]], die_p
     if not die.is_uncertain or read_with(die) >= UNCERTAIN_BELOW:
         return die
     near = readings_of(die, others, die_pixels)
-    fewer_trusted = {value for value in {other.value for other in near if other.value < die.value}
-                     if sizes_apart([other.size for other in near if other.value == value and read_with(other) >= SURE])
-                     >= FEWER_TRUSTED_SIZES}
+    trusted = [other for other in near if read_with(other) >= SURE]
+    fewer_trusted = {value for value in {other.value for other in trusted if other.value < die.value}
+                     if sizes_reading(trusted, value) >= FEWER_TRUSTED_SIZES}
     sure = [other for other in near
             if (other.confidence if other.value < die.value and other.value not in fewer_trusted else read_with(other))
             >= SURE]
-    sizes = Counter({value: sizes_apart([other.size for other in sure if other.value == value])
-                     for value in {other.value for other in sure}})
+    sizes = Counter({value: sizes_reading(sure, value) for value in {other.value for other in sure}})
     ranked = sizes.most_common()
     if not ranked or ranked[0][0] == die.value or len(ranked) > 1 and ranked[1][1] == ranked[0][1] \
             or ranked[0][1] - sizes[die.value] < OUTVOTED_BY:
