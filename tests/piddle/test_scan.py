@@ -1571,6 +1571,33 @@ def test_only_a_die_of_two_pips_or_more_read_with_no_confidence_from_one_pip_on_
     assert not a_lone_pip_read_as_a_face(dataclasses.replace(three, checks=()))
 
 
+@pytest.mark.parametrize(("seed", "index"), [(3131, 177), (9292, 62)])
+def test_a_faint_spot_read_as_a_one_with_no_margin_is_no_die(seed, index):
+    """Step 143: a 1 read with no confidence, no margin on its grid and a pip under full contrast is dropped: a dark
+    spot in a die's shadow on red wood (an ivory die's, 3131/177; a white die's, 9292/62), no die. Both photos read
+    every die right but for that extra one; they read exactly, with no extra die."""
+    photo = world_photo(seed, index)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.extra == 0, score.failures
+
+
+def test_only_a_one_read_with_no_margin_from_a_pip_under_full_contrast_is_a_faint_spot():
+    """Step 143's rule (a_faint_spot_read_as_a_one) on its edges: a 1 with some confidence, trusted, with a margin,
+    with its pip at full contrast, of another value, or with no checks (a die found otherwise) is kept."""
+    from tablegames.piddle.scan import DieReading, a_faint_spot_read_as_a_one
+
+    faint = (0.0, 0.6, 1.0, -0.3, 1.0, -1.0, 1)  # margin check, contrast, size, the margin itself, ...
+    one = DieReading(1, 0.0, (100.0, 100.0), 60.0, 1, faint)
+    assert a_faint_spot_read_as_a_one(one)
+    assert a_faint_spot_read_as_a_one(dataclasses.replace(one, checks=(0.0, 0.6, 1.0, 0.0) + faint[4:]))
+    assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, confidence=0.3))
+    assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, trusted_confidence=0.6))
+    assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, checks=(0.4, 0.6, 1.0, 0.1) + faint[4:]))
+    assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, checks=(0.0, 1.0) + faint[2:]))
+    assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, value=3, pips=3))
+    assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, checks=()))
+
+
 def test_a_die_found_at_a_larger_size_counts_as_read_before_a_doubt_that_keeps_its_trust():
     """Step 130: found_elsewhere takes a die read at a larger size than the one kept, where no die was kept, when it
     was read with UNSURE or more as its pips were read (read_with), not only as it stands: 7171/244's red 2, read on
