@@ -1598,6 +1598,19 @@ def test_only_a_one_read_with_no_margin_from_a_pip_under_full_contrast_is_a_fain
     assert not a_faint_spot_read_as_a_one(dataclasses.replace(one, checks=()))
 
 
+def test_one_face_off_its_blob_middle_gives_way_to_the_other_polarity_s_sure_face_at_it():
+    """Step 144: a face read alone in its blob further off its middle than a top face lies (FACE_OFF_CENTRE) is a
+    side's pips or a die's dark edges; the other polarity's one face, read surely within its reach of the middle,
+    is the die's: a green 1 whose dark top edge read as a 3 of dark pips (2121/51) is read as the 1, and the photo
+    exactly."""
+    photo = world_photo(2121, 51)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.exact, score.failures
+    assert any(die.value == 1 and not die.is_uncertain and math.hypot(die.center[0] - 423, die.center[1] - 196) < 15
+               for die in reading.dice), reading.dice
+
+
 def test_a_die_found_at_a_larger_size_counts_as_read_before_a_doubt_that_keeps_its_trust():
     """Step 130: found_elsewhere takes a die read at a larger size than the one kept, where no die was kept, when it
     was read with UNSURE or more as its pips were read (read_with), not only as it stands: 7171/244's red 2, read on

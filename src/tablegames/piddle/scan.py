@@ -1338,6 +1338,14 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         faces, sign = read_region(region.crop, region.mask, region.size, tuple(settled) or (1, -1))
         if settled and not faces:  # nothing of that polarity: a die of another set, or no die
             faces, sign = read_region(region.crop, region.mask, region.size, (-settled[0],))
+        if sign and len(faces) == 1 and faces[0].confidence > UNSURE and apart(
+                region.to_photo(faces[0].centre), blobs.middles[label - 1]) > FACE_OFF_CENTRE * die_pixels:
+            # one face further off its blob's middle than a top face lies is a side's pips or its dark edges: the
+            # other polarity's one face at the middle is the die's (a green 1 whose dark edge read as a 3, 2121/51)
+            other, other_sign = read_region(region.crop, region.mask, region.size, (-sign,))
+            if len(other) == 1 and other[0].confidence >= SURE and not lies_off_centre(
+                    other[0].value, region.to_photo(other[0].centre), blobs, label, die_pixels):
+                faces, sign = other, other_sign
         if sign:
             votes[sign] += sum(face.confidence >= UNCERTAIN_BELOW for face in faces)
         readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
@@ -1359,6 +1367,13 @@ FACE_OFF_CENTRE = 0.35  # ... and any face's centre further than this is a side'
 # seen at a 35 degree slant lies 0.3 of a side off its blob's middle at most (the sides show on one side of it)
 
 
+def lies_off_centre(value: int, centre: tuple[float, float], blobs: Blobs, label: int, die_pixels: float) -> bool:
+    """Whether a face of this value read alone in its blob lies further from the blob's middle than its top face
+    may: ONE_OFF_CENTRE of a side for a 1, FACE_OFF_CENTRE for any other."""
+    reach = ONE_OFF_CENTRE if value == 1 else FACE_OFF_CENTRE
+    return apart(centre, blobs.middles[label - 1]) > reach * die_pixels
+
+
 def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: float) -> DieReading:
     """A die read alone in its blob put in doubt when its face is not near the middle of the blob (the centre of
     the largest circle in it): a 1 whose pip lies by a corner may be a 2 or 3 that lost pips to glare or shade; a
@@ -1368,10 +1383,9 @@ def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: fl
     face may be (FACE_OFF_CENTRE) is in doubt while the die size is chosen and trusted at the end as read when
     nothing else doubts it (step 79: of the 1s flagged first for lying off, the tuning photos' 4 and the test's 8
     at 0.27 to 0.32 of a side were right; the one wrong, at 0.51)."""
-    reach = ONE_OFF_CENTRE if die.value == 1 else FACE_OFF_CENTRE
-    off = apart(die.center, blobs.middles[label - 1])
-    if off <= reach * die_pixels:
+    if not lies_off_centre(die.value, die.center, blobs, label, die_pixels):
         return die
+    off = apart(die.center, blobs.middles[label - 1])
     if die.value == 1 and off <= FACE_OFF_CENTRE * die_pixels:
         return in_doubt(die, keeps_trust=True)
     return in_doubt(die, keeps_trust=shows_its_grid(die))
