@@ -1622,6 +1622,19 @@ def test_how_near_dice_stand_is_judged_at_the_size_the_kept_dice_s_pips_say_when
     assert score.exact and score.missed == 0, score.failures
 
 
+def test_a_die_found_trusted_at_the_size_the_pips_say_counts_beside_a_die_a_side_away():
+    """Step 146: found_elsewhere takes a die read at the size the kept dice's pips say, smaller than the size kept,
+    when trusted as read with SURE (read_with), down to NEAREST_DICE from a kept die: 1919/681's white 1, in a blob
+    of six dice read at 1.5 times its size, read in doubt but trusted at the pips' size and 0.81 of it from a 3 in
+    doubt it touches, was missed. The photo is read exactly, the 1 in doubt."""
+    photo = world_photo(1919, 681)
+    reading = read_dice(photo.image)
+    score = score_world(photo, reading)
+    assert score.exact and score.missed == 0, score.failures
+    assert any(die.value == 1 and die.is_uncertain and math.hypot(die.center[0] - 929, die.center[1] - 295) < 30
+               for die in reading.dice), reading.dice
+
+
 def test_a_die_found_at_a_larger_size_counts_as_read_before_a_doubt_that_keeps_its_trust():
     """Step 130: found_elsewhere takes a die read at a larger size than the one kept, where no die was kept, when it
     was read with UNSURE or more as its pips were read (read_with), not only as it stands: 7171/244's red 2, read on

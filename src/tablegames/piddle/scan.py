@@ -1028,12 +1028,23 @@ def found_elsewhere(readings: list[DieReading], others: list[list[DieReading]], 
     or wrong but one). Step 130: at a larger size, as read (read_with: a doubt that keeps its trust does not
     count): a red 2 read on its grid without a flaw at 1.04 times the size kept, its two pips unlike
     (scan_faces.unlike_pair: no confidence, trusted as read), was missed (7171/244); ten seeds, only that photo
-    read otherwise."""
+    read otherwise. Step 146: at the size the kept dice's pips say (within SAME_SIZE), smaller, as read too, and
+    beside a kept die down to NEAREST_DICE (the nearest dice stand), not CROWDED: a white 1 in a blob of six dice
+    read at 1.5 times its size, read in doubt but trusted at the pips' size (a frontal pip beside it no face
+    explains), 0.81 of that size from a 3 in doubt it touches, was missed (1919/681); taken at any smaller size
+    (read_with), 1919/865 read an extra 1."""
+    spacings = face_spacings(readings)
+    said = size_from_spacings(spacings) if spacings else 0.0  # the size the kept dice's pips say (0: none)
     found: list[DieReading] = []
     for reading in others:
         for other in reading:
-            read_so = read_with(other) >= UNSURE if other.size > die_pixels else other.confidence >= SURE
-            if read_so and all(apart(other.center, die.center) >= CROWDED * other.size for die in readings + found):
+            at_said = bool(said) and abs(other.size / said - 1) <= SAME_SIZE
+            if other.size > die_pixels:
+                read_so = read_with(other) >= UNSURE
+            else:
+                read_so = (read_with(other) if at_said else other.confidence) >= SURE
+            nearest = (NEAREST_DICE if at_said else CROWDED) * other.size
+            if read_so and all(apart(other.center, die.center) >= nearest for die in readings + found):
                 found.append(in_doubt(other))
     return found
 
