@@ -1352,14 +1352,7 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         faces, sign = read_region(region.crop, region.mask, region.size, tuple(settled) or (1, -1))
         if settled and not faces:  # nothing of that polarity: a die of another set, or no die
             faces, sign = read_region(region.crop, region.mask, region.size, (-settled[0],))
-        if sign and len(faces) == 1 and faces[0].confidence > UNSURE and apart(
-                region.to_photo(faces[0].centre), blobs.middles[label - 1]) > FACE_OFF_CENTRE * die_pixels:
-            # one face further off its blob's middle than a top face lies is a side's pips or its dark edges: the
-            # other polarity's one face at the middle is the die's (a green 1 whose dark edge read as a 3, 2121/51)
-            other, other_sign = read_region(region.crop, region.mask, region.size, (-sign,))
-            if len(other) == 1 and other[0].confidence >= SURE and not lies_off_centre(
-                    other[0].value, region.to_photo(other[0].centre), blobs, label, die_pixels):
-                faces, sign = other, other_sign
+        faces, sign = centred_polarity(region, faces, sign, blobs, label, die_pixels)
         if sign:
             votes[sign] += sum(face.confidence >= UNCERTAIN_BELOW for face in faces)
         readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
@@ -1381,11 +1374,35 @@ FACE_OFF_CENTRE = 0.35  # ... and any face's centre further than this is a side'
 # seen at a 35 degree slant lies 0.3 of a side off its blob's middle at most (the sides show on one side of it)
 
 
+def off_the_middle(centre: tuple[float, float], blobs: Blobs, label: int) -> float:
+    """How far a place (row, col) of the photo lies from the middle of a blob (the centre of the largest circle in
+    it), in photo pixels."""
+    return apart(centre, blobs.middles[label - 1])
+
+
 def lies_off_centre(value: int, centre: tuple[float, float], blobs: Blobs, label: int, die_pixels: float) -> bool:
     """Whether a face of this value read alone in its blob lies further from the blob's middle than its top face
     may: ONE_OFF_CENTRE of a side for a 1, FACE_OFF_CENTRE for any other."""
     reach = ONE_OFF_CENTRE if value == 1 else FACE_OFF_CENTRE
-    return apart(centre, blobs.middles[label - 1]) > reach * die_pixels
+    return off_the_middle(centre, blobs, label) > reach * die_pixels
+
+
+def centred_polarity(region: Region, faces: list[Face], sign: int, blobs: Blobs, label: int, die_pixels: float
+                     ) -> tuple[list[Face], int]:
+    """A blob's faces and their polarity (read_region's), or, when they are one face read with more than UNSURE
+    further off the blob's middle than any top face lies (FACE_OFF_CENTRE: a side's pips, or a die's dark edges),
+    the other polarity's one face when that one is read with SURE or more within its reach of the middle
+    (lies_off_centre): the die's own. Step 144: a green 1 whose dark top edge read as a 3 of dark pips (2121/51);
+    with the other face read with more than UNSURE, a green 1 on green paper, off its poorly cut blob's middle, was
+    read as the other polarity's 2 at another size (1919/602)."""
+    if not sign or len(faces) != 1 or faces[0].confidence <= UNSURE \
+            or off_the_middle(region.to_photo(faces[0].centre), blobs, label) <= FACE_OFF_CENTRE * die_pixels:
+        return faces, sign
+    other, other_sign = read_region(region.crop, region.mask, region.size, (-sign,))
+    if len(other) == 1 and other[0].confidence >= SURE and not lies_off_centre(
+            other[0].value, region.to_photo(other[0].centre), blobs, label, die_pixels):
+        return other, other_sign
+    return faces, sign
 
 
 def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: float) -> DieReading:
@@ -1399,8 +1416,7 @@ def off_centre_doubted(die: DieReading, blobs: Blobs, label: int, die_pixels: fl
     at 0.27 to 0.32 of a side were right; the one wrong, at 0.51)."""
     if not lies_off_centre(die.value, die.center, blobs, label, die_pixels):
         return die
-    off = apart(die.center, blobs.middles[label - 1])
-    if die.value == 1 and off <= FACE_OFF_CENTRE * die_pixels:
+    if die.value == 1 and off_the_middle(die.center, blobs, label) <= FACE_OFF_CENTRE * die_pixels:
         return in_doubt(die, keeps_trust=True)
     return in_doubt(die, keeps_trust=shows_its_grid(die))
 
@@ -1707,11 +1723,13 @@ def a_lone_pip_read_as_a_face(die: DieReading) -> bool:
 def a_faint_spot_read_as_a_one(die: DieReading) -> bool:
     """Whether a die was read as a 1 with no confidence (nor trusted: read_with) from a pip that stands out less
     than a pip does (its contrast check under 1: under twice the pips' floor, scan_faces.contrast_over) with no
-    margin on its grid (another value read its spots as well or better): no die, but a dark spot in a die's
-    shadow or on the table. Ten seeds' kept photos (3700), at step 142: of the 1s read so, 6 were extra dice, 5
-    wrong and 1 right; with full contrast, 3 extra, 8 wrong and 9 right."""
-    return die.value == 1 and read_with(die) == 0.0 and len(die.checks) > 3 and die.checks[3] <= 0.0 \
-        and die.checks[1] < 1.0
+    margin on its grid (another value read its spots as well or better): no die, but a spot in a die's shadow or
+    on the table. Ten seeds' kept photos (3700), at step 142: of the 1s read so, 6 were extra dice, 5 wrong and 1
+    right; with full contrast, 3 extra, 8 wrong and 9 right. A die found otherwise has no checks."""
+    if die.value != 1 or read_with(die) > 0.0 or len(die.checks) < 4:
+        return False
+    contrast, margin = die.checks[1], die.checks[3]  # scan_faces.Face.checks
+    return margin <= 0.0 and contrast < 1.0
 
 
 FRAME_REACH = 0.5  # of a die's side: a die read nearer the frame than this may run out of it
