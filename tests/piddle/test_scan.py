@@ -1635,6 +1635,16 @@ def test_a_die_found_trusted_at_the_size_the_pips_say_counts_beside_a_die_a_side
                for die in reading.dice), reading.dice
 
 
+def test_a_pip_is_judged_against_round_pips_of_a_pip_s_size_not_a_dark_gap_between_dice():
+    """Step 147: frontal_pips judges a pip's strength against the round pips near it up to REFERENCE_AREA_MOST times
+    the strong ones' median area: a round dark gap between ivory dice, 4.4 times a pip's area and standing out 2.6
+    times as much as the pips of a 4 beside it, made the 4's pips a side's, and the 4 was missed (5353/246, eight
+    dice). The photo is read exactly."""
+    photo = world_photo(5353, 246)
+    score = score_world(photo, read_dice(photo.image))
+    assert score.exact and score.missed == 0, score.failures
+
+
 def test_a_die_found_at_a_larger_size_counts_as_read_before_a_doubt_that_keeps_its_trust():
     """Step 130: found_elsewhere takes a die read at a larger size than the one kept, where no die was kept, when it
     was read with UNSURE or more as its pips were read (read_with), not only as it stands: 7171/244's red 2, read on

@@ -87,6 +87,10 @@ DEEP_SURROUND, DEEP_INSIDE = 0.34, 0.15  # ... or this much, for a pip this far 
 # outside; 51 and 15 lit inside or across
 FRONTAL_AREA_LEAST, FRONTAL_AREA_MOST = 0.55, 4.0  # a pip seen face on has this much of the area of the round pips
 # near it, at the least and at the most
+REFERENCE_AREA_MOST = 3.0  # over the strong round pips' median area: the most a round pip that the others' strength
+# is judged against may have (frontal_pips). Step 147: a round dark gap between ivory dice, 4.4 times a pip's area,
+# stood out 2.6 times as much as the pips of a 4 beside it, and the 4 was missed (5353/246); at twice the area, a
+# translucent amber 2 was read as a sure 1 (1919/695). A big 1's pip is found as one of its own (big_ones)
 LOCAL_AREA_PIPS = 3  # the least number of strong round pips near a pip that say the area of the pips there
 FRONTAL_ROUND = 0.72  # the least roundness of a pip seen face on (a side's, at a slant, is flatter) ...
 FRONTAL_ROUND_SHARE = 0.92  # ... or this share of the roundest pip's, if less: motion blur stretches every pip
@@ -901,8 +905,8 @@ def channel_peaks(maps: SpotMaps, sign: int, channels: set[int], size: float) ->
 
 
 def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int], float]:
-    """The pips seen face on (indices), each judged against the strongest round pips within a die of it (a region
-    may hold dice in other light: glare on one face takes contrast from its pips), the strong round pips' size
+    """The pips seen face on (indices), each judged against the strongest round pips of a pip's size within a die of
+    it (a region may hold dice in other light: glare on one face takes contrast from its pips), the strong round pips' size
     within a die of it (local_area) and the roundest (motion blur flattens them all; a lone pip may be flatter:
     roundness_needed), and the strongest round pip's strength (0 when there is none)."""
     # a lone pip seen at a slant (a 1 in a blob of its own) may be flatter than the round ones of a face
@@ -916,8 +920,10 @@ def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int],
     sized = [p for p in strong if p.area <= FRONTAL_AREA_MOST * area]
     sized_centres = np.array([p.centre for p in sized]).reshape(-1, 2)
     sized_areas = np.array([p.area for p in sized])
-    round_centres = np.array([p.centre for p in round_pips])
-    round_strengths = np.array([p.strength for p in round_pips])
+    # judged against round pips of a pip's size: not a round dark gap between dice (REFERENCE_AREA_MOST)
+    reference = [p for p in round_pips if p.area <= REFERENCE_AREA_MOST * area] or round_pips
+    round_centres = np.array([p.centre for p in reference])
+    round_strengths = np.array([p.strength for p in reference])
     least_round = min(FRONTAL_ROUND, FRONTAL_ROUND_SHARE * max(p.roundness for p in round_pips))
     frontal = [i for i, p in enumerate(pips)
                if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size),
