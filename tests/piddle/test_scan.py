@@ -31,6 +31,13 @@ def read_world(seed: int, index: int) -> tuple[DiceReading, WorldScore]:
     return reading, score_world(photo, reading)
 
 
+def has_die_at(reading: DiceReading, value: int, centre: tuple[float, float], within: float, uncertain: bool) -> bool:
+    """Whether the reading holds a die of this value within `within` photo pixels of a place (row, col), flagged
+    uncertain or not as asked."""
+    return any(die.value == value and die.is_uncertain == uncertain and math.dist(die.center, centre) < within
+               for die in reading.dice)
+
+
 def assert_reads_well(totals):
     right, wrong_marked, wrong_unmarked, missed, _ = totals
     dice = totals[:4].sum()
@@ -1576,8 +1583,7 @@ def test_a_faint_spot_read_as_a_one_with_no_margin_is_no_die(seed, index):
     """Step 143: a 1 read with no confidence, no margin on its grid and a pip under full contrast is dropped: a dark
     spot in a die's shadow on red wood (an ivory die's, 3131/177; a white die's, 9292/62), no die. Both photos read
     every die right but for that extra one; they read exactly, with no extra die."""
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.exact and score.extra == 0, score.failures
 
 
@@ -1603,12 +1609,9 @@ def test_one_face_off_its_blob_middle_gives_way_to_the_other_polarity_s_sure_fac
     side's pips or a die's dark edges; the other polarity's one face, read surely within its reach of the middle,
     is the die's: a green 1 whose dark top edge read as a 3 of dark pips (2121/51) is read as the 1, and the photo
     exactly."""
-    photo = world_photo(2121, 51)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(2121, 51)
     assert score.exact, score.failures
-    assert any(die.value == 1 and not die.is_uncertain and math.hypot(die.center[0] - 423, die.center[1] - 196) < 15
-               for die in reading.dice), reading.dice
+    assert has_die_at(reading, 1, (423, 196), 15, uncertain=False), reading.dice
 
 
 @pytest.mark.parametrize(("seed", "index"), [(7171, 194), (9292, 201)])
@@ -1617,8 +1620,7 @@ def test_how_near_dice_stand_is_judged_at_the_size_the_kept_dice_s_pips_say_when
     of it by the size the kept reading's pips say, when smaller than the size chosen: a red 3 touching a sure 2,
     both read at 1.25 times their size, was dropped as 0.77 of that size from the 2 (7171/194); a green 1 read
     surely at the pips' size, 0.88 of the size kept, beside a sure 2 (9292/201). Both photos read exactly."""
-    photo = world_photo(seed, index)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(seed, index)
     assert score.exact and score.missed == 0, score.failures
 
 
@@ -1627,12 +1629,9 @@ def test_a_die_found_trusted_at_the_size_the_pips_say_counts_beside_a_die_a_side
     when trusted as read with SURE (read_with), down to NEAREST_DICE from a kept die: 1919/681's white 1, in a blob
     of six dice read at 1.5 times its size, read in doubt but trusted at the pips' size and 0.81 of it from a 3 in
     doubt it touches, was missed. The photo is read exactly, the 1 in doubt."""
-    photo = world_photo(1919, 681)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(1919, 681)
     assert score.exact and score.missed == 0, score.failures
-    assert any(die.value == 1 and die.is_uncertain and math.hypot(die.center[0] - 929, die.center[1] - 295) < 30
-               for die in reading.dice), reading.dice
+    assert has_die_at(reading, 1, (929, 295), 30, uncertain=True), reading.dice
 
 
 def test_a_pip_is_judged_against_round_pips_of_a_pip_s_size_not_a_dark_gap_between_dice():
@@ -1640,8 +1639,7 @@ def test_a_pip_is_judged_against_round_pips_of_a_pip_s_size_not_a_dark_gap_betwe
     the strong ones' median area: a round dark gap between ivory dice, 4.4 times a pip's area and standing out 2.6
     times as much as the pips of a 4 beside it, made the 4's pips a side's, and the 4 was missed (5353/246, eight
     dice). The photo is read exactly."""
-    photo = world_photo(5353, 246)
-    score = score_world(photo, read_dice(photo.image))
+    _, score = read_world(5353, 246)
     assert score.exact and score.missed == 0, score.failures
 
 
@@ -1650,12 +1648,9 @@ def test_a_die_found_at_a_larger_size_counts_as_read_before_a_doubt_that_keeps_i
     was read with UNSURE or more as its pips were read (read_with), not only as it stands: 7171/244's red 2, read on
     its grid without a flaw at 1.04 times the size kept but with no confidence for its two unlike pips (trusted as
     read), was missed. The photo is read exactly; the 2, found so, is in doubt."""
-    photo = world_photo(7171, 244)
-    reading = read_dice(photo.image)
-    score = score_world(photo, reading)
+    reading, score = read_world(7171, 244)
     assert score.exact and score.missed == 0, score.failures
-    assert any(die.value == 2 and die.is_uncertain and math.hypot(die.center[0] - 304, die.center[1] - 444) < 30
-               for die in reading.dice), reading.dice
+    assert has_die_at(reading, 2, (304, 444), 30, uncertain=True), reading.dice
 
 
 def test_a_die_read_twice_is_one_die():
@@ -2505,8 +2500,7 @@ def test_half_a_face_in_doubt_is_read_whole_from_another_size():
         _, score = read_world(seed, index)
         assert score.exact and score.wrong_unflagged == 0, (seed, index, score.failures)
     reading, _ = read_world(2121, 172)
-    assert any(die.value == 4 and die.is_uncertain and math.hypot(die.center[0] - 379, die.center[1] - 387) < 30
-               for die in reading.dice), reading.dice
+    assert has_die_at(reading, 4, (379, 387), 30, uncertain=True), reading.dice
 
     two = DieReading(2, UNSURE, (300.0, 300.0), 100.0, 2, (1.0, 1.0, 1.0, 0.3, 1.0, -1.0, 2))
     four = DieReading(4, 0.3, (300.0, 300.0 + 0.9 * WHOLE_FACE_OFF * 100), 115.0, 4, trusted_confidence=0.6)
