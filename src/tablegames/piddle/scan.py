@@ -585,8 +585,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     # the blobs' size far too large, the first reading shows too few pips to say so, and a reading at a size tried
     # shows them (tuning photos: a blob of six dice at twice their size, read at 0.87 of it as a sure 4 among
     # doubted dice). Not larger: blobs err large (a die's sides), and a larger size merges dice (two 1s as a 2)
-    kept_spacings = face_spacings(readings)
-    from_kept = size_from_spacings(kept_spacings) if kept_spacings else 0.0
+    from_kept = size_the_pips_say(readings)
     if 0 < from_kept < SMALLER_BY_PIPS * die_pixels and all(abs(from_kept / size - 1) > 0.1 for size in tries):
         candidate, again = read_again(rgb, blobs, from_kept, blobs.chosen, votes, by_blob)
         better = taken_over(readings, candidate, others)
@@ -1033,8 +1032,7 @@ def found_elsewhere(readings: list[DieReading], others: list[list[DieReading]], 
     read at 1.5 times its size, read in doubt but trusted at the pips' size (a frontal pip beside it no face
     explains), 0.81 of that size from a 3 in doubt it touches, was missed (1919/681); taken at any smaller size
     (read_with), 1919/865 read an extra 1."""
-    spacings = face_spacings(readings)
-    said = size_from_spacings(spacings) if spacings else 0.0  # the size the kept dice's pips say (0: none)
+    said = size_the_pips_say(readings)  # 0: they say none
     found: list[DieReading] = []
     for reading in others:
         for other in reading:
@@ -1064,8 +1062,7 @@ def found_in_whole_readings(readings: list[DieReading], whole: list[list[DieRead
     read as nothing at it (5353/275); a sure 2 read at 0.7 of the blobs' size on the ladder, where the photo was
     read at its pips' size, 1.2 times the 2's (1919/718). Ten seeds: photos exact 3473 to 3476, missed dice 154 to
     148, no extra die (step 123; the ladder's dice read with UNSURE or more at any size made 14: docs/piddle.md)."""
-    spacings = face_spacings(readings)
-    said = size_from_spacings(spacings) if spacings else die_pixels
+    said = size_the_pips_say(readings) or die_pixels
     fit = size_in_perspective(readings, said)
     found: list[DieReading] = []
     for reading in whole:
@@ -1239,6 +1236,13 @@ def not_among(dice: list[DieReading], *readings: list[DieReading]) -> list[DieRe
 def all_dice(by_blob: dict[int, list[DieReading]]) -> list[DieReading]:
     """The dice of a reading by blob, in one list."""
     return [die for dice in by_blob.values() for die in dice]
+
+
+def size_the_pips_say(readings: list[DieReading]) -> float:
+    """The die size the pips of these dice's faces of three pips or more read with confidence say
+    (size_from_spacings of face_spacings), 0 when there are none."""
+    spacings = face_spacings(readings)
+    return size_from_spacings(spacings) if spacings else 0.0
 
 
 def size_from_spacings(spacings: Sequence[float]) -> float:

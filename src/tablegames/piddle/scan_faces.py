@@ -922,11 +922,11 @@ def frontal_pips(pips: list[Pip], size: float, floor: float) -> tuple[list[int],
     sized_areas = np.array([p.area for p in sized])
     # judged against round pips of a pip's size: not a round dark gap between dice (REFERENCE_AREA_MOST)
     reference = [p for p in round_pips if p.area <= REFERENCE_AREA_MOST * area] or round_pips
-    round_centres = np.array([p.centre for p in reference])
-    round_strengths = np.array([p.strength for p in reference])
+    reference_centres = np.array([p.centre for p in reference])
+    reference_strengths = np.array([p.strength for p in reference])
     least_round = min(FRONTAL_ROUND, FRONTAL_ROUND_SHARE * max(p.roundness for p in round_pips))
     frontal = [i for i, p in enumerate(pips)
-               if p.is_frontal(local_strongest(p.centre, round_centres, round_strengths, size),
+               if p.is_frontal(local_strongest(p.centre, reference_centres, reference_strengths, size),
                                local_area(p.centre, sized_centres, sized_areas, size, area),
                                roundness_needed(pips, i, size, least_round))
                and p.strength >= floor]
