@@ -1753,6 +1753,9 @@ GUESS_BESIDE = 0.75  # ... and a die all but guessed (GUESSED) this near one rea
 # of one read with UNSURE or more were 11 extra dice; the nearest right one stood 0.76 from a sure 4, 4242/165)
 TRUSTED_BESIDE = 0.65  # ... and a die in doubt, not trusted, this near one that will be trusted is part of it (two
 # dice touching stood 0.75 apart, both in doubt, one trusted: 5353/272)
+TRUSTED_NEAREST = 0.75  # ... and a die that will be trusted this near a sure one is that die read again or a part of
+# it (read twice, it stands a few pixels off: 7171/254; an extra 1 trusted in doubt stood 0.74 from a sure 6, 8181/53;
+# a translucent 3 trusted, touching a sure 2, 0.79 of the size judged at, a size 20% over its own: 9191/272)
 
 
 def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -> list[DieReading]:
@@ -1760,9 +1763,12 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
     (or of the die itself, split) read again as a die of their own. A die in doubt that will be trusted at the end
     (with_trust_restored) counts as sure against those read with less than UNSURE: a translucent 3 read from its
     strong pips, its two sides' pips read as two 3s with no confidence beside it (2121/113); a 2 read with UNSURE
-    beside such a die is a die (5353/272, touching). A trusted die beside a sure one is dropped as before (the same
-    die read twice, 7171/254). A die all but guessed (GUESSED) is dropped nearer than GUESS_BESIDE to any die read
-    with UNSURE or more, in doubt too: a side's pips read as a die with no confidence beside a doubted 2 (1919/140).
+    beside such a die is a die (5353/272, touching). A trusted die nearer a sure one than TRUSTED_NEAREST is dropped
+    (the same die read twice, 7171/254; step 148, from NEAREST_DICE: a translucent 3 trusted in doubt, touching a
+    sure 2, judged at the size its blob's pips said, 20% over its own, stood 0.79 from it and was dropped,
+    9191/272; at 0.7 an extra 1 trusted 0.74 from a sure 6 was kept, 8181/53). A die all but guessed (GUESSED) is
+    dropped nearer than GUESS_BESIDE to any die read with UNSURE or more, in doubt too: a side's pips read as a die
+    with no confidence beside a doubted 2 (1919/140).
     Step 116: a die in doubt that will not be trusted is dropped nearer than TRUSTED_BESIDE to one that will, whatever
     its confidence: a translucent 2's side read as another 2 in doubt 0.54 of a side from it (3131/243)."""
     sure = [die for die in readings if not die.is_uncertain]
@@ -1776,7 +1782,7 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
         if not die.is_uncertain:
             return True
         weighed = sure + (trusted if die.confidence < UNSURE and die not in trusted else [])
-        return stands_apart(die, weighed, NEAREST_DICE) and (
+        return stands_apart(die, weighed, TRUSTED_NEAREST if die in trusted else NEAREST_DICE) and (
             die.confidence >= GUESSED or stands_apart(die, read, GUESS_BESIDE)) and (
             die in trusted or stands_apart(die, trusted, TRUSTED_BESIDE))
 
