@@ -1731,6 +1731,14 @@ def test_a_die_that_will_be_trusted_touching_a_sure_one_is_a_die():
     assert score.exact, score.failures
 
 
+def test_a_photo_whose_kept_pips_say_a_size_a_tenth_smaller_is_read_at_it():
+    """Step 149: the photo is read again at the size the kept dice's pips say when that is SMALLER_BY_PIPS (0.9) of
+    the size kept or less, not 0.85: 8181/53, read at 1.15 times the blobs' size where the kept dice's pips said
+    0.896 of it, missed a translucent green 3 and read an extra 1 beside it; it is read exactly now."""
+    _, score = read_world(8181, 53)
+    assert score.exact and score.extra == 0, score.failures
+
+
 @pytest.mark.parametrize(("seed", "index"), [(1919, 99), (2121, 84), (5353, 261), (7171, 16)])
 def test_photos_whose_only_flaw_was_a_die_read_twice_read_exactly(seed, index):
     """Step 101: a sure 5 read from two blobs' regions a pixel apart (1919/99, with a doubted 4 between the 5s), a

@@ -639,7 +639,9 @@ SMALLER, BIGGER = 0.87, 1.15  # die sizes a blob not read surely is read at agai
 FAR_SIZE = 1.2  # a die size kept this much larger or smaller than the first: the blobs read surely at the first
 # are read at it too
 LARGER = 1.25  # a die size to try when the blobs' looks too small
-SMALLER_BY_PIPS = 0.85  # the pips of the dice kept saying a size this much smaller: read at it again
+SMALLER_BY_PIPS = 0.9  # the pips of the dice kept saying a size this much smaller: read at it again (step 149, from
+# 0.85: a translucent green 3 of a photo read at 1.15 times the blobs' size, which the kept dice's pips said was
+# 0.896 of it, was missed and an extra 1 read beside it, 8181/53; at 0.95 the ten seeds read as at 0.9)
 CROWDED = 0.9  # of the die size: two readings nearer than this say the size is too small (touching dice stand a
 # side apart; at 1.0 the suite's own photos of touching dice were read again larger and two dice merged into one)
 
