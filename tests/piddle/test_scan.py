@@ -1708,7 +1708,7 @@ def test_a_die_in_doubt_beside_one_that_will_be_trusted_is_part_of_it():
 def test_a_die_that_will_be_trusted_touching_a_sure_one_is_a_die():
     """Step 148: a die in doubt that will be trusted at the end is dropped beside a sure one only nearer than
     TRUSTED_NEAREST of a die (the same die read twice), not NEAREST_DICE: 9191/272's translucent 3, trusted in doubt
-    and touching a sure 2, 0.79 of the size judged at from it (its blob's pips said a size 20% over its own), was
+    and touching a sure 2, 0.79 of the size judged at from it (the first reading's pips said 20% over its own), was
     missed; it is read exactly now. A die in doubt and not trusted is still dropped within NEAREST_DICE, and one
     that will be trusted within TRUSTED_NEAREST (at 0.7, 8181/53 kept an extra 1 trusted 0.74 from a sure 6)."""
     from tablegames.piddle.scan import (
@@ -1720,8 +1720,8 @@ def test_a_die_that_will_be_trusted_touching_a_sure_one_is_a_die():
     )
 
     sure_two = DieReading(2, 1.0, (200.0, 200.0), 100.0, 2)
-    touching = DieReading(3, 0.29, (200.0, 200.0 + (TRUSTED_NEAREST + NEAREST_DICE) / 2 * 100), 100.0, 3,
-                          trusted_confidence=0.79)
+    touching = DieReading(3, UNSURE - 0.05, (200.0, 200.0 + (TRUSTED_NEAREST + NEAREST_DICE) / 2 * 100), 100.0, 3,
+                          trusted_confidence=0.79)  # read with GUESSED or more: GUESS_BESIDE does not weigh
     assert without_doubtful_neighbours([sure_two, touching], 100.0) == [sure_two, touching]
     read_twice = dataclasses.replace(touching, center=(200.0, 200.0 + 0.95 * TRUSTED_NEAREST * 100))
     assert without_doubtful_neighbours([sure_two, read_twice], 100.0) == [sure_two]

@@ -1767,7 +1767,7 @@ def without_doubtful_neighbours(readings: list[DieReading], die_pixels: float) -
     strong pips, its two sides' pips read as two 3s with no confidence beside it (2121/113); a 2 read with UNSURE
     beside such a die is a die (5353/272, touching). A trusted die nearer a sure one than TRUSTED_NEAREST is dropped
     (the same die read twice, 7171/254; step 148, from NEAREST_DICE: a translucent 3 trusted in doubt, touching a
-    sure 2, judged at the size its blob's pips said, 20% over its own, stood 0.79 from it and was dropped,
+    sure 2, judged at the size the first reading's pips said, 20% over its own, stood 0.79 from it and was dropped,
     9191/272; at 0.7 an extra 1 trusted 0.74 from a sure 6 was kept, 8181/53). A die all but guessed (GUESSED) is
     dropped nearer than GUESS_BESIDE to any die read with UNSURE or more, in doubt too: a side's pips read as a die
     with no confidence beside a doubted 2 (1919/140).
