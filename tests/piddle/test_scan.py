@@ -284,8 +284,55 @@ def test_a_two_is_doubted_when_the_blob_across_its_pips_is_no_wider_than_two_dic
         centre = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
         return DieReading(2, 1.0, centre, 40.0, 2), Face(np.array(centre), (0, 1), 2, 1.0, 10.0, (), (a, b))
 
-    assert narrow_two_doubted(*two((50.0, 40.0), (50.0, 80.0)), region, blobs, 1).is_uncertain
-    assert not narrow_two_doubted(*two((35.0, 115.0), (65.0, 145.0)), region, blobs, 2).is_uncertain
+    assert narrow_two_doubted(*two((50.0, 40.0), (50.0, 80.0)), region, blobs, 1, []).is_uncertain
+    assert not narrow_two_doubted(*two((35.0, 115.0), (65.0, 145.0)), region, blobs, 2, []).is_uncertain
+
+
+def test_a_two_is_doubted_when_the_blob_across_its_pips_is_narrow_up_to_the_dice_beside_it():
+    """Step 150: two 1s side by side with a die touching each above and below (one blob 120 px high) read as a 2
+    are put in doubt, the blob across their pips measured up to halfway to the dice read beside them on that line
+    (7171/96); a 2 on its die's diagonal between two dice so stands, and so does a pair when the die beside it
+    lies off that line (more than BESIDE_ANGLE from it)."""
+    from tablegames.piddle.scan import Blobs, DieReading, Region, narrow_two_doubted
+    from tablegames.piddle.scan_faces import Face
+
+    labels = np.zeros((200, 300), np.int32)
+    labels[40:160, 20:100] = 1  # two 40 px dice side by side (rows 80-120), a die above and below them
+    labels[10:190, 140:200] = 2  # a 60 px die (rows 70-130), one above and one below it
+    labels[60:100, 210:290] = 3  # two 40 px dice side by side (rows 60-100) ...
+    labels[100:140, 230:270] = 3  # ... and a side below them, no die read on it
+    boxes = ((slice(40, 160), slice(20, 100)), (slice(10, 190), slice(140, 200)),
+             (slice(60, 140), slice(210, 290)))
+    blobs = Blobs(labels, (1, 2, 3), (), boxes, 1.0, 40.0, ((100.0, 60.0), (100.0, 170.0), (90.0, 250.0)))
+    region = Region(np.zeros((200, 300, 3), np.float32), labels > 0, 40.0, 0, 0, 1.0, 1.0)  # the photo itself
+
+    def two(a, b):
+        centre = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        return DieReading(2, 1.0, centre, 40.0, 2), Face(np.array(centre), (0, 1), 2, 1.0, 10.0, (), (a, b))
+
+    def die(row, col, size=40.0):
+        return DieReading(3, 1.0, (row, col), size, 3)
+
+    pair, pair_face = two((100.0, 40.0), (100.0, 80.0))
+    above, below = die(60.0, 60.0), die(140.0, 60.0)
+    assert blob_chord_is_wide(blobs, pair)  # across, the whole blob is three dice high
+    assert narrow_two_doubted(pair, pair_face, region, blobs, 1, [above, pair, below]).is_uncertain
+    assert not narrow_two_doubted(pair, pair_face, region, blobs, 1, [pair]).is_uncertain  # nothing read beside
+    diagonal, diagonal_face = two((79.0, 149.0), (121.0, 191.0))
+    assert not narrow_two_doubted(diagonal, diagonal_face, region, blobs, 2,
+                                  [die(40.0, 170.0, 60.0), diagonal, die(160.0, 170.0, 60.0)]).is_uncertain
+    off_line, off_line_face = two((80.0, 230.0), (80.0, 270.0))
+    assert not narrow_two_doubted(off_line, off_line_face, region, blobs, 3,
+                                  [off_line, die(130.0, 300.0)]).is_uncertain  # 45 degrees off the line across
+
+
+def blob_chord_is_wide(blobs, two) -> bool:
+    """Whether the blob across a 2 read at (row, col) between two pips 40 px apart on its row is wider than
+    TWO_WIDTH times their distance."""
+    from tablegames.piddle.scan import TWO_WIDTH, blob_chord
+
+    row, col = two.center
+    return blob_chord(blobs, 1, (row, col - 20.0), (row, col + 20.0)) >= TWO_WIDTH * 40
 
 
 def test_a_six_keeps_its_middle_pips_halfway_and_a_four_with_two_side_pips_does_not():
@@ -1729,6 +1776,13 @@ def test_a_die_that_will_be_trusted_touching_a_sure_one_is_a_die():
     assert without_doubtful_neighbours([sure_two, untrusted], 100.0) == [sure_two]
     _, score = read_world(9191, 272)
     assert score.exact, score.failures
+
+
+def test_two_ones_side_by_side_between_two_dice_read_as_a_two_are_flagged():
+    """Step 150: 7171/96, two translucent red 1s side by side, a 3 touching them above and a 5 below, read as a
+    sure 2 at every size tried (the blob across its pips is three dice high): the 2 is put in doubt now."""
+    _, score = read_world(7171, 96)
+    assert score.wrong_unflagged == 0 and score.extra_unflagged == 0, score.failures
 
 
 def test_a_photo_whose_kept_pips_say_a_size_a_tenth_smaller_is_read_at_it():

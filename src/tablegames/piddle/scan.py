@@ -1368,7 +1368,7 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         if len(faces) == 1 and faces[0].confidence > UNSURE:
             readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]
         readings[label] = paired_ones_doubted(readings[label], blobs, label, die_pixels)
-        readings[label] = [narrow_two_doubted(die, face, region, blobs, label)
+        readings[label] = [narrow_two_doubted(die, face, region, blobs, label, readings[label])
                            for die, face in zip(readings[label], faces, strict=True)]
         spacings += [face.spacing * region.step_rows for face in faces
                      if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3]
@@ -1456,17 +1456,36 @@ def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pi
 
 TWO_WIDTH = 1.35  # the blob across a 2's pips, at their midpoint, over their distance: 2 for the diagonal of one
 # die (1.6 seen at a slant), 1 to 1.4 for two 1s side by side (1.5 doubted as many right 2s as it caught)
+TWO_WIDTH_BESIDE = 1.2  # ... the same, the blob cut halfway to the dice read beside the 2 across its pips (step
+# 150: two translucent red 1s side by side between two dice of their blob, 7171/96, 1.18; right 2s 1.22 and more)
+BESIDE_ANGLE = 30  # degrees: a die read this near the line across a 2's pips, either way, lies beside it on that line
 
 
-def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs, label: int) -> DieReading:
+def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs, label: int,
+                       beside: list[DieReading]) -> DieReading:
     """A die read as a 2 put in doubt when the blob across its pips is narrower than TWO_WIDTH times their
-    distance: they are the pips of two 1s side by side (read as one 2 at a die size too large)."""
+    distance: they are the pips of two 1s side by side (read as one 2 at a die size too large). Dice touching
+    are one blob, and one die beside two 1s on the line across their pips made that blob wide (7171/96, two 1s
+    read as a sure 2 between a 3 and a 5): across the pips, the blob is also measured only up to halfway to each
+    of the dice read beside it (`beside`: the dice of its blob) on that line, against TWO_WIDTH_BESIDE."""
     if die.value != 2 or len(face.spots) != 2 or die.confidence <= UNSURE:
         return die
     a, b = (region.to_photo(np.array(spot)) for spot in face.spots)
-    if blob_chord(blobs, label, a, b) >= TWO_WIDTH * apart(a, b):
-        return die
-    return in_doubt(die)
+    if blob_chord(blobs, label, a, b) < TWO_WIDTH * apart(a, b):
+        return in_doubt(die)
+    middle, line = midway(a, b), np.array([b[0] - a[0], b[1] - a[1]]) / max(apart(a, b), 1e-9)
+    across = np.array([-line[1], line[0]])
+    width = 0.0
+    for direction in (across, -across):
+        reach = blob_reach(blobs, label, middle, direction)
+        for other in beside:
+            offset = np.array([other.center[0] - middle[0], other.center[1] - middle[1]])
+            ahead = float(offset @ direction)
+            if other is not die and ahead > 0 and abs(float(offset @ line)) < math.sin(math.radians(BESIDE_ANGLE)) \
+                    * apart(middle, other.center):
+                reach = min(reach, ahead / 2)
+        width += reach
+    return in_doubt(die) if width < TWO_WIDTH_BESIDE * apart(a, b) else die
 
 
 PAIR_LENGTH = 1.75  # the blob along the line through two 1s over their distance: about 2 for two dice side by side
@@ -1479,25 +1498,28 @@ PAIR_HOLE = 0.3  # of their distance: a hole in the blob this long or shorter is
 def blob_chord(blobs: Blobs, label: int, a: tuple[float, float], b: tuple[float, float], along: bool = False,
                over: float = 0.0) -> float:
     """The length (photo pixels) of the blob's chord through the midpoint of a and b, square to the line between
-    them, or along it (half a working pixel at a time, out to where the blob ends each way; past holes in it no
-    longer than `over`, photo pixels: a pip left out of the blob)."""
-    factor, labels = blobs.factor, blobs.labels
-    middle = np.array([(a[0] + b[0]) / 2, (a[1] + b[1]) / 2]) / factor
+    them, or along it (out to where the blob ends each way: blob_reach)."""
     line = np.array([b[0] - a[0], b[1] - a[1]])
     chord = (line if along else np.array([-line[1], line[0]])) / max(float(np.hypot(*line)), 1e-9)
-    length = 0.0
-    for direction in (chord, -chord):
-        steps = np.arange(1, 2 * max(labels.shape)) * 0.5
-        points = np.rint(middle[None, :] + steps[:, None] * direction[None, :]).astype(np.int64)
-        inside = (points[:, 0] >= 0) & (points[:, 0] < labels.shape[0]) & (points[:, 1] >= 0) & \
-            (points[:, 1] < labels.shape[1])
-        on = np.zeros(len(points), dtype=bool)
-        on[inside] = labels[points[inside, 0], points[inside, 1]] == label
-        index = np.arange(len(on))
-        last_on = np.maximum.accumulate(np.where(on, index, -1))
-        too_long = np.nonzero((index - last_on) * 0.5 * factor > over)[0]  # off the blob for longer than `over`
-        length += float(steps[last_on[too_long[0]] + 1]) if len(too_long) else float(steps[-1])
-    return length * factor
+    return sum(blob_reach(blobs, label, midway(a, b), direction, over) for direction in (chord, -chord))
+
+
+def blob_reach(blobs: Blobs, label: int, start: tuple[float, float], direction: Doubles, over: float = 0.0
+               ) -> float:
+    """How far (photo pixels) the blob reaches from a place in a direction (a unit vector, row and column): half a
+    working pixel at a time, out to where it ends; past holes in it no longer than `over`, photo pixels (a pip
+    left out of the blob)."""
+    factor, labels = blobs.factor, blobs.labels
+    steps = np.arange(1, 2 * max(labels.shape)) * 0.5
+    points = np.rint(np.array(start)[None, :] / factor + steps[:, None] * direction[None, :]).astype(np.int64)
+    inside = (points[:, 0] >= 0) & (points[:, 0] < labels.shape[0]) & (points[:, 1] >= 0) & \
+        (points[:, 1] < labels.shape[1])
+    on = np.zeros(len(points), dtype=bool)
+    on[inside] = labels[points[inside, 0], points[inside, 1]] == label
+    index = np.arange(len(on))
+    last_on = np.maximum.accumulate(np.where(on, index, -1))
+    too_long = np.nonzero((index - last_on) * 0.5 * factor > over)[0]  # off the blob for longer than `over`
+    return (float(steps[last_on[too_long[0]] + 1]) if len(too_long) else float(steps[-1])) * factor
 
 
 def is_doubtful(dice: list[DieReading], die_pixels: float) -> bool:
