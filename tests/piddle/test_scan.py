@@ -293,7 +293,7 @@ def test_a_two_is_doubted_when_the_blob_across_its_pips_is_narrow_up_to_the_dice
     are put in doubt, the blob across their pips measured up to halfway to the dice read beside them on that line
     (7171/96); a 2 on its die's diagonal between two dice so stands, and so does a pair when the die beside it
     lies off that line (more than BESIDE_ANGLE from it)."""
-    from tablegames.piddle.scan import Blobs, DieReading, Region, narrow_two_doubted
+    from tablegames.piddle.scan import TWO_WIDTH, Blobs, DieReading, Region, blob_chord, narrow_two_doubted
     from tablegames.piddle.scan_faces import Face
 
     labels = np.zeros((200, 300), np.int32)
@@ -315,7 +315,7 @@ def test_a_two_is_doubted_when_the_blob_across_its_pips_is_narrow_up_to_the_dice
 
     pair, pair_face = two((100.0, 40.0), (100.0, 80.0))
     above, below = die(60.0, 60.0), die(140.0, 60.0)
-    assert blob_chord_is_wide(blobs, pair)  # across, the whole blob is three dice high
+    assert blob_chord(blobs, 1, (100.0, 40.0), (100.0, 80.0)) >= TWO_WIDTH * 40  # across it, three dice high
     assert narrow_two_doubted(pair, pair_face, region, blobs, 1, [above, pair, below]).is_uncertain
     assert not narrow_two_doubted(pair, pair_face, region, blobs, 1, [pair]).is_uncertain  # nothing read beside
     diagonal, diagonal_face = two((79.0, 149.0), (121.0, 191.0))
@@ -325,14 +325,6 @@ def test_a_two_is_doubted_when_the_blob_across_its_pips_is_narrow_up_to_the_dice
     assert not narrow_two_doubted(off_line, off_line_face, region, blobs, 3,
                                   [off_line, die(130.0, 300.0)]).is_uncertain  # 45 degrees off the line across
 
-
-def blob_chord_is_wide(blobs, two) -> bool:
-    """Whether the blob across a 2 read at (row, col) between two pips 40 px apart on its row is wider than
-    TWO_WIDTH times their distance."""
-    from tablegames.piddle.scan import TWO_WIDTH, blob_chord
-
-    row, col = two.center
-    return blob_chord(blobs, 1, (row, col - 20.0), (row, col + 20.0)) >= TWO_WIDTH * 40
 
 
 def test_a_six_keeps_its_middle_pips_halfway_and_a_four_with_two_side_pips_does_not():

@@ -1457,7 +1457,8 @@ def paired_ones_doubted(dice: list[DieReading], blobs: Blobs, label: int, die_pi
 TWO_WIDTH = 1.35  # the blob across a 2's pips, at their midpoint, over their distance: 2 for the diagonal of one
 # die (1.6 seen at a slant), 1 to 1.4 for two 1s side by side (1.5 doubted as many right 2s as it caught)
 TWO_WIDTH_BESIDE = 1.2  # ... the same, the blob cut halfway to the dice read beside the 2 across its pips (step
-# 150: two translucent red 1s side by side between two dice of their blob, 7171/96, 1.18; right 2s 1.22 and more)
+# 150: two translucent red 1s side by side between two dice of their blob, 7171/96, 1.18; at 1.2 no right 2 of
+# the ten seeds is doubted, at 1.35 sixteen were)
 BESIDE_ANGLE = 30  # degrees: a die read this near the line across a 2's pips, either way, lies beside it on that line
 
 
