@@ -1472,21 +1472,19 @@ def narrow_two_doubted(die: DieReading, face: Face, region: Region, blobs: Blobs
     if die.value != 2 or len(face.spots) != 2 or die.confidence <= UNSURE:
         return die
     a, b = (region.to_photo(np.array(spot)) for spot in face.spots)
-    if blob_chord(blobs, label, a, b) < TWO_WIDTH * apart(a, b):
+    middle, line = midway(a, b), np.array([b[0] - a[0], b[1] - a[1]])
+    across = np.array([-line[1], line[0]]) / max(float(np.hypot(*line)), 1e-9)  # as blob_chord's
+    reaches = [blob_reach(blobs, label, middle, direction) for direction in (across, -across)]
+    if sum(reaches) < TWO_WIDTH * apart(a, b):  # blob_chord(blobs, label, a, b)
         return in_doubt(die)
-    middle, line = midway(a, b), np.array([b[0] - a[0], b[1] - a[1]]) / max(apart(a, b), 1e-9)
-    across = np.array([-line[1], line[0]])
-    width = 0.0
-    for direction in (across, -across):
-        reach = blob_reach(blobs, label, middle, direction)
+    for side, direction in enumerate((across, -across)):
         for other in beside:
             offset = np.array([other.center[0] - middle[0], other.center[1] - middle[1]])
             ahead = float(offset @ direction)
-            if other is not die and ahead > 0 and abs(float(offset @ line)) < math.sin(math.radians(BESIDE_ANGLE)) \
-                    * apart(middle, other.center):
-                reach = min(reach, ahead / 2)
-        width += reach
-    return in_doubt(die) if width < TWO_WIDTH_BESIDE * apart(a, b) else die
+            if other is not die and ahead > 0 and abs(float(offset @ line)) \
+                    < math.sin(math.radians(BESIDE_ANGLE)) * apart(middle, other.center) * apart(a, b):
+                reaches[side] = min(reaches[side], ahead / 2)
+    return in_doubt(die) if sum(reaches) < TWO_WIDTH_BESIDE * apart(a, b) else die
 
 
 PAIR_LENGTH = 1.75  # the blob along the line through two 1s over their distance: about 2 for two dice side by side
