@@ -326,7 +326,6 @@ def test_a_two_is_doubted_when_the_blob_across_its_pips_is_narrow_up_to_the_dice
                                   [off_line, die(130.0, 300.0)]).is_uncertain  # 45 degrees off the line across
 
 
-
 def test_a_six_keeps_its_middle_pips_halfway_and_a_four_with_two_side_pips_does_not():
     """A 6 seen at a slant (its rows compressed by a perspective) keeps each middle pip halfway between the pips at
     the ends of its column; a 4 and two pips of its side beyond one edge, nearer together (the side is seen
