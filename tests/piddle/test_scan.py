@@ -953,6 +953,14 @@ def test_a_glare_washed_die_is_valued_by_its_faint_pips_darker_than_its_face(see
     assert has_die_at(reading, value, centre, 0.5 * size, uncertain=True), reading.dice
 
 
+def test_a_blank_die_of_one_faint_pip_is_a_one():
+    """3131/164: six translucent red dice, two tops washed by glare, nothing read on them. The washed maps pair two
+    faint spots of the 1 into a 6 of two pips; the plain maps read its one faint pip surely at its middle (step
+    152), and the blank die is a 1: the photo reads exactly."""
+    _, score = read_world(3131, 164)
+    assert score.exact, score.failures
+
+
 def test_a_blank_die_is_found_where_its_face_fits_beside_a_die_read_and_a_shadow_or_a_side_is_not():
     """Built blobs: a die read (40 px) with a blank face lighter than the table beside it in its blob is a blank
     die in doubt there, a 1 (no pip of either colour shows, nothing read there at another size); one with a

@@ -1686,16 +1686,18 @@ def blank_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, flo
 
 
 def faint_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], die_pixels: float) -> int:
-    """The value of the face of faint pips of either polarity, read on the washed maps of the blob, that lies
-    within BLANK_NEAR of the middle and explains its pips best (faces_score), or 0: a glare-washed face's white
-    pips may stand out darker than it (a translucent amber 6, 7171/181)."""
+    """The value of the face of faint pips of either polarity, read on the blob's washed maps or its plain ones,
+    that lies within BLANK_NEAR of the middle and explains its pips best (faces_score), or 0: a glare-washed face's
+    white pips may stand out darker than it (a translucent amber 6, 7171/181). The plain maps' too from step 152: a
+    translucent red 1 whose faint pip they read surely at its middle, the washed maps a 6 of two pips (3131/164)."""
     region = cut_region(rgb, blobs, label, die_pixels)
     maps = spot_maps(region.crop, region.mask, region.size)
     around = grown(region.mask, max(1, int(AROUND * region.size)))
     value, best = 0, 0.0
     for sign in (1, -1):
         washed = washed_maps(maps, region.mask, sign, region.size)[0]
-        for face in faces_of(washed, sign, region.mask, around, region.size, faint=True):
+        for face in faces_of(washed, sign, region.mask, around, region.size, faint=True) \
+                + faces_of(maps, sign, region.mask, around, region.size, faint=True):
             if apart(region.to_photo(face.centre), middle) <= BLANK_NEAR * die_pixels and faces_score([face]) > best:
                 value, best = face.value, faces_score([face])
     return value
