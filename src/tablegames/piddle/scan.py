@@ -1611,13 +1611,14 @@ def blank_faces(rgb: Picture, blobs: Blobs, readings: list[DieReading], others: 
     and a 6 of fainter ones; the photo said it held two dice of its four). Ten seeds: dice missed 129 to 74, photos
     exact +7, dice reported where there is none +5, every one in doubt (docs/piddle.md)."""
     found: list[DieReading] = []
-    table_light: list[float] = []  # the table's lightest channel, its median over the table (once, when needed)
+    table_light: float | None = None  # the table's lightest channel, its median over the table (once, when needed)
 
     def lighter_than_table(where: Mask) -> bool:
-        if not table_light:
+        nonlocal table_light
+        if table_light is None:
             table = photo_colours(rgb, blobs, blobs.labels == 0)
-            table_light.append(float(np.median(table.max(axis=1))) if len(table) else 1.0)  # no table: no blank
-        return bool(np.percentile(photo_colours(rgb, blobs, where).min(axis=1), BLANK_LIGHT) > table_light[0])
+            table_light = float(np.median(table.max(axis=1))) if len(table) else 1.0  # no table: no blank faces
+        return bool(np.percentile(photo_colours(rgb, blobs, where).min(axis=1), BLANK_LIGHT) > table_light)
 
     read_in = {label_at(blobs, die.center) for die in readings}
     for label in blobs.chosen:
@@ -1681,8 +1682,10 @@ def blank_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, flo
     sure = [die for die in elsewhere if die.confidence > 0]
     if sure:
         return max(sure, key=lambda die: die.confidence).value
-    return faint_value(rgb, blobs, label, middle, die_pixels) or max(
-        elsewhere, key=lambda die: die.confidence, default=DieReading(1, 0.0, middle, die_pixels, 0)).value
+    faint = faint_value(rgb, blobs, label, middle, die_pixels)
+    if faint:
+        return faint
+    return max(elsewhere, key=lambda die: die.confidence).value if elsewhere else 1
 
 
 def faint_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], die_pixels: float) -> int:
