@@ -1642,9 +1642,9 @@ def blank_faces(rgb: Picture, blobs: Blobs, readings: list[DieReading], others: 
 def blank_places(blobs: Blobs, label: int, dice: list[DieReading], die_pixels: float,
                  lighter_than_table: Callable[[Mask], bool]) -> list[tuple[float, float]]:
     """The middles (photo pixels) of the blank dice in a blob beside the dice read or found: the deepest place at
-    least BLANK_DEPTH from its edge (or the photo's) and CROWDED from every die, when its blob round it (BLANK_REACH) is lighter
-    than the table, then the next such place from it and every die, and so on; none when BLANK_TRIES places
-    leave room for more."""
+    least BLANK_DEPTH from its edge (or the photo's) and CROWDED from every die, when its blob round it
+    (BLANK_REACH) is lighter than the table, then the next such place from it and every die, and so on; none when
+    BLANK_TRIES places leave room for more."""
     box = blobs.boxes[label - 1]
     inside = blobs.labels[box] == label
     depth = ndimage.distance_transform_edt(np.pad(inside, 1))[1:-1, 1:-1] * blobs.factor  # the frame is an edge
@@ -1668,7 +1668,7 @@ def blank_places(blobs: Blobs, label: int, dice: list[DieReading], die_pixels: f
         round_it[box] = inside & (away <= BLANK_REACH * die_pixels)
         if lighter_than_table(round_it):
             middles.append(middle)
-            free &= away >= CROWDED * die_pixels
+            free &= away >= reach
         else:
             free &= away > BLANK_REACH * die_pixels
     return middles if not free.any() else []
