@@ -961,6 +961,16 @@ def test_a_blank_die_of_one_faint_pip_is_a_one():
     assert score.exact, score.failures
 
 
+def test_a_blank_die_whose_faint_face_reads_surely_is_valued_by_it_over_another_sizes_reading():
+    """2121/264: six translucent amber dice; the glare-washed top of a 4 (at 435, 1825) shows four dark pips that
+    no reading at the dice's size took, and another size read it surely as a 2. Its washed maps read the 4 surely
+    at its middle: as sure a face wins over a reading of another size (step 153), and the photo reads exactly,
+    the 4 in doubt."""
+    reading, score = read_world(2121, 264)
+    assert has_die_at(reading, 4, (435, 1825), 0.3 * 217, uncertain=True), reading.dice
+    assert score.exact, score.failures
+
+
 def test_a_blank_die_is_found_where_its_face_fits_beside_a_die_read_and_a_shadow_or_a_side_is_not():
     """Built blobs: a die read (40 px) with a blank face lighter than the table beside it in its blob is a blank
     die in doubt there, a 1 (no pip of either colour shows, nothing read there at another size); one with a

@@ -1676,34 +1676,40 @@ def blank_places(blobs: Blobs, label: int, dice: list[DieReading], die_pixels: f
 
 def blank_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], elsewhere: list[DieReading],
                 die_pixels: float) -> int:
-    """A blank die's value, a guess for the player to check: the surest reading of another die size there read
-    with some confidence, else the face its faint pips make (faint_value), else one read with none, else 1. Step
-    151: of the blank dice on ten seeds, 9 more were right than when valued by readings of another size alone."""
+    """A blank die's value, a guess for the player to check: the face its faint pips make (faint_face) when read
+    with as much confidence as the surest reading of another die size there, else that reading when it has some
+    confidence, else the faint face, else a reading of another size read with none, else 1. Step 151: of the blank
+    dice on ten seeds, 9 more were right than when valued by readings of another size alone. Step 153: a faint
+    face read surely outranks a sure reading of another size (2121/264: dark pips of a washed amber 4 read surely
+    at its middle, a sure 2 at 1.15 times its size)."""
+    faint, faint_confidence = faint_face(rgb, blobs, label, middle, die_pixels)
     sure = [die for die in elsewhere if die.confidence > 0]
     if sure:
-        return max(sure, key=lambda die: die.confidence).value
-    faint = faint_value(rgb, blobs, label, middle, die_pixels)
+        surest = max(sure, key=lambda die: die.confidence)
+        return faint if faint and faint_confidence >= surest.confidence else surest.value
     if faint:
         return faint
     return max(elsewhere, key=lambda die: die.confidence).value if elsewhere else 1
 
 
-def faint_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], die_pixels: float) -> int:
-    """The value of the face of faint pips of either polarity, read on the blob's washed maps or its plain ones,
-    that lies within BLANK_NEAR of the middle and explains its pips best (faces_score), or 0: a glare-washed face's
-    white pips may stand out darker than it (a translucent amber 6, 7171/181). The plain maps' too from step 152: a
-    translucent red 1 whose faint pip they read surely at its middle, the washed maps a 6 of two pips (3131/164)."""
+def faint_face(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], die_pixels: float
+               ) -> tuple[int, float]:
+    """The value and confidence of the face of faint pips of either polarity, read on the blob's washed maps or its
+    plain ones, that lies within BLANK_NEAR of the middle and explains its pips best (faces_score), or (0, 0): a
+    glare-washed face's white pips may stand out darker than it (a translucent amber 6, 7171/181). The plain maps'
+    too from step 152: a translucent red 1 whose faint pip they read surely at its middle, the washed maps a 6 of
+    two pips (3131/164)."""
     region = cut_region(rgb, blobs, label, die_pixels)
     maps = spot_maps(region.crop, region.mask, region.size)
     around = grown(region.mask, max(1, int(AROUND * region.size)))
-    value, best = 0, 0.0
+    value, confidence, best = 0, 0.0, 0.0
     for sign in (1, -1):
         washed = washed_maps(maps, region.mask, sign, region.size)[0]
         for face in faces_of(washed, sign, region.mask, around, region.size, faint=True) \
                 + faces_of(maps, sign, region.mask, around, region.size, faint=True):
             if apart(region.to_photo(face.centre), middle) <= BLANK_NEAR * die_pixels and faces_score([face]) > best:
-                value, best = face.value, faces_score([face])
-    return value
+                value, confidence, best = face.value, face.confidence, faces_score([face])
+    return value, confidence
 
 
 def photo_colours(rgb: Picture, blobs: Blobs, where: Mask) -> Floats:
