@@ -983,6 +983,15 @@ def test_a_blank_die_is_found_beside_a_reading_that_is_no_die(seed, index, value
     assert score.exact, score.failures
 
 
+def test_a_die_in_doubt_is_read_as_the_sure_face_of_more_pips_its_faint_pips_make():
+    """1919/108: a glare-lit translucent amber 3 whose corner pips lie dim by its dark rim was read as a sure 1 at
+    the dice's size and put in doubt by the 3s read at larger sizes. Its plain maps read the faint 3 surely, better
+    than any other faint face there: the die is the 3, in doubt (step 154), and the photo reads exactly."""
+    reading, score = read_world(1919, 108)
+    assert has_die_at(reading, 3, (138, 464), 0.3 * 144, uncertain=True), reading.dice
+    assert score.exact, score.failures
+
+
 def test_a_blank_die_is_found_where_its_face_fits_beside_a_die_read_and_a_shadow_or_a_side_is_not():
     """Built blobs: a die read (40 px) with a blank face lighter than the table beside it in its blob is a blank
     die in doubt there, a 1 (no pip of either colour shows, nothing read there at another size); one with a

@@ -633,6 +633,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = [with_trust_restored(die) for die in readings]
     readings = without_second_readings(readings, die_pixels)
     readings = [die for die in readings if not read_as_no_die(die, blobs)]
+    readings = [read_faintly(rgb, blobs, die) for die in readings]
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
 
@@ -1366,10 +1367,7 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         faces, sign = centred_polarity(region, faces, sign, blobs, label, die_pixels)
         if sign:
             votes[sign] += sum(face.confidence >= UNCERTAIN_BELOW for face in faces)
-        readings[label] = [DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels,
-                                      face.value, face.checks, face.spacing * region.step_rows, face.pip_area,
-                                      round(face.trusted_confidence, 3))
-                           for face in faces]
+        readings[label] = [face_reading(face, region, die_pixels) for face in faces]
         if len(faces) == 1 and faces[0].confidence > UNSURE:
             readings[label] = [off_centre_doubted(readings[label][0], blobs, label, die_pixels)]
         readings[label] = paired_ones_doubted(readings[label], blobs, label, die_pixels)
@@ -1378,6 +1376,12 @@ def read_blobs(rgb: Picture, blobs: Blobs, die_pixels: float, labels: Sequence[i
         spacings += [face.spacing * region.step_rows for face in faces
                      if face.spacing > 0 and face.confidence >= 0.5 and len(face.members) >= 3]
     return readings, spacings
+
+
+def face_reading(face: Face, region: Region, die_pixels: float) -> DieReading:
+    """A face read in a region (its pixels) as a die of the photo (its pixels), read at this die size."""
+    return DieReading(face.value, round(face.confidence, 3), region.to_photo(face.centre), die_pixels, face.value,
+                      face.checks, face.spacing * region.step_rows, face.pip_area, round(face.trusted_confidence, 3))
 
 
 ONE_OFF_CENTRE = 0.27  # of a die's side: a 1's pip further than this from the middle of its blob may be a 2's
@@ -1696,22 +1700,53 @@ def blank_value(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, flo
 
 def faint_face(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], die_pixels: float
                ) -> tuple[int, float]:
-    """The value and confidence of the face of faint pips of either polarity, read on the blob's washed maps or its
-    plain ones, that lies within BLANK_NEAR of the middle and explains its pips best (faces_score), or (0, 0): a
-    glare-washed face's white pips may stand out darker than it (a translucent amber 6, 7171/181). The plain maps'
-    too from step 152: a translucent red 1 whose faint pip they read surely at its middle, the washed maps a 6 of
-    two pips (3131/164)."""
+    """The value and confidence of the face of faint pips near a middle that explains its pips best (faint_readings),
+    or (0, 0)."""
+    faint = [scored for scored in faint_readings(rgb, blobs, label, middle, die_pixels) if scored[0] > 0]
+    if not faint:
+        return 0, 0.0
+    best = max(faint, key=lambda scored: scored[0])[1]
+    return best.value, best.confidence
+
+
+def faint_readings(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, float], die_pixels: float
+                   ) -> list[tuple[float, DieReading]]:
+    """The faces of faint pips of either polarity, read on the blob's washed maps and on its plain ones, that lie
+    within BLANK_NEAR of the middle, each with how well it explains its pips (faces_score): a glare-washed face's
+    white pips may stand out darker than it (a translucent amber 6, 7171/181). The plain maps' too from step 152: a
+    translucent red 1 whose faint pip they read surely at its middle, the washed maps a 6 of two pips (3131/164)."""
     region = cut_region(rgb, blobs, label, die_pixels)
     maps = spot_maps(region.crop, region.mask, region.size)
     around = grown(region.mask, max(1, int(AROUND * region.size)))
-    value, confidence, best = 0, 0.0, 0.0
+    found = []
     for sign in (1, -1):
         washed = washed_maps(maps, region.mask, sign, region.size)[0]
         for face in faces_of(washed, sign, region.mask, around, region.size, faint=True) \
                 + faces_of(maps, sign, region.mask, around, region.size, faint=True):
-            if apart(region.to_photo(face.centre), middle) <= BLANK_NEAR * die_pixels and faces_score([face]) > best:
-                value, confidence, best = face.value, face.confidence, faces_score([face])
-    return value, confidence
+            centre = region.to_photo(face.centre)
+            if apart(centre, middle) <= BLANK_NEAR * die_pixels:
+                found.append((faces_score([face]), face_reading(face, region, die_pixels)))
+    return found
+
+
+def read_faintly(rgb: Picture, blobs: Blobs, die: DieReading) -> DieReading:
+    """A die in doubt replaced by the face of faint pips read with SURE or more at its place (faint_readings), of
+    three pips or more and more than its own, when that face explains its pips better than every faint face of
+    another value there; in doubt still. Step 155: a glare-lit translucent 3 whose corner pips lie dim by its dark
+    rim was read as a sure 1 at the dice's size and put in doubt by the 3s read at larger sizes; its plain maps read
+    the faint 3 surely (1919/108). Not a faint 2 over a 1: a 1's pip and a side's or a neighbour's read so as often
+    (ten seeds: 4 dice mended, 4 lost)."""
+    label = label_at(blobs, die.center)
+    if not die.is_uncertain or label == 0:
+        return die
+    faint = faint_readings(rgb, blobs, label, die.center, die.size)
+    if not faint:
+        return die
+    score, best = max(faint, key=lambda scored: scored[0])
+    if best.value > max(die.value, 2) and best.confidence >= SURE \
+            and all(other_score < score for other_score, other in faint if other.value != best.value):
+        return in_doubt(best)
+    return die
 
 
 def photo_colours(rgb: Picture, blobs: Blobs, where: Mask) -> Floats:
