@@ -1723,9 +1723,9 @@ def faint_readings(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, 
         washed = washed_maps(maps, region.mask, sign, region.size)[0]
         for face in faces_of(washed, sign, region.mask, around, region.size, faint=True) \
                 + faces_of(maps, sign, region.mask, around, region.size, faint=True):
-            centre = region.to_photo(face.centre)
-            if apart(centre, middle) <= BLANK_NEAR * die_pixels:
-                found.append((faces_score([face]), face_reading(face, region, die_pixels)))
+            reading = face_reading(face, region, die_pixels)
+            if apart(reading.center, middle) <= BLANK_NEAR * die_pixels:
+                found.append((faces_score([face]), reading))
     return found
 
 
