@@ -992,6 +992,16 @@ def test_a_die_in_doubt_is_read_as_the_sure_face_of_more_pips_its_faint_pips_mak
     assert score.exact, score.failures
 
 
+@pytest.mark.parametrize(("seed", "index", "centre", "size"),
+                         [(3131, 98, (81, 354), 55), (4242, 86, (156, 388), 215)])
+def test_a_one_in_doubt_alone_in_its_blob_is_the_faint_two_centred_nearer_its_middle(seed, index, centre, size):
+    """A translucent 2 with one pip lost to glare was read as a 1 in doubt at the pip left, by a corner of its
+    blob. Its faint pips read surely as a 2, better than as any other face, and that 2 lies nearer the middle of
+    the blob, which holds no other die: the die is the 2, in doubt still (step 156)."""
+    reading, _ = read_world(seed, index)
+    assert has_die_at(reading, 2, centre, 0.3 * size, uncertain=True), reading.dice
+
+
 def test_a_blank_die_is_found_where_its_face_fits_beside_a_die_read_and_a_shadow_or_a_side_is_not():
     """Built blobs: a die read (40 px) with a blank face lighter than the table beside it in its blob is a blank
     die in doubt there, a 1 (no pip of either colour shows, nothing read there at another size); one with a
