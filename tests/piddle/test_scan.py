@@ -1002,6 +1002,27 @@ def test_a_one_in_doubt_alone_in_its_blob_is_the_faint_two_centred_nearer_its_mi
     assert has_die_at(reading, 2, centre, 0.3 * size, uncertain=True), reading.dice
 
 
+def test_a_blank_die_is_white_or_tinted_not_a_lit_patch_of_grey_paper():
+    """Step 157: glare washes a die's top out to white, or to the die's own colour; a light place of neither is the
+    table in light. Colours as a camera records them (0-1, a row a pixel) over grey felt (its lightest channel 0.4):
+    a top washed white and a translucent amber one washed to its colour are washed out; a lit patch of grey paper
+    as light as the amber, a shadow, and a tinted place whose darkest channel is darker than the table are not."""
+    from tablegames.piddle.scan import washed_out
+
+    def patch(*colour: float) -> np.ndarray:
+        return np.tile(np.array(colour, dtype=np.float32), (50, 1))
+
+    assert washed_out(patch(0.97, 0.96, 0.95), 0.4)
+    assert washed_out(patch(0.98, 0.78, 0.55), 0.4)
+    assert not washed_out(patch(0.6, 0.58, 0.57), 0.4)
+    assert not washed_out(patch(0.2, 0.2, 0.22), 0.4)
+    assert not washed_out(patch(0.9, 0.8, 0.35), 0.4)  # tinted, but its blue channel darker than the table
+    # 1919/215: eight green dice on grey squared paper lit unevenly; the lit paper between them was read as a
+    # blank die in doubt, and the photo said it held nine
+    reading, score = read_world(1919, 215)
+    assert score.exact and reading.found == 8, score.failures
+
+
 def test_a_blank_die_is_found_where_its_face_fits_beside_a_die_read_and_a_shadow_or_a_side_is_not():
     """Built blobs: a die read (40 px) with a blank face lighter than the table beside it in its blob is a blank
     die in doubt there, a 1 (no pip of either colour shows, nothing read there at another size); one with a

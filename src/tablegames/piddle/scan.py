@@ -1601,6 +1601,10 @@ BLANK_LIGHT = 90  # percentile of a blank die's darkest channel over its blob: l
 BLANK_DEPTH = 0.4  # of the die size: how far from its blob's edge a blank die's middle lies among dice read, at the
 # least (a die alone: half of it, the die size being twice the blobs' median depth)
 BLANK_REACH = 0.3  # of the die size: the part of its blob round such a middle that must be lighter than the table
+BLANK_WHITE = 0.85  # glare washes a die's top out to white (this, in the darkest channel of its lightest part) ...
+BLANK_TINT = 0.16  # ... or to the die's own colour (this much: the median of its brightest channel over its
+# darkest); a light place of neither is a patch of the table in light. Ten seeds, step 157: of the blank dice found,
+# those under BLANK_WHITE had 0.18 or more; the three places where no die stands, 0.73 and 0.14 at the most
 BLANK_NEAR = 0.5  # of the die size: how near a blank die's middle a face read of it lies
 BLANK_TRIES = 12  # places tried in a blob, at the most: one with room for more is no dice (a sheet of paper) and
 # has none (and a photo of one large blob is not tried at thousands of places)
@@ -1610,22 +1614,25 @@ def blank_faces(rgb: Picture, blobs: Blobs, readings: list[DieReading], others: 
                 die_pixels: float) -> list[DieReading]:
     """Dice whose top face shows no pips that can be read (glare washed it out to white), each a die in doubt
     (confidence 0) valued by blank_value: a blob of one die's area or so in which no die was read, none beside it,
-    part of it lighter in every channel than the table is in any (a shadow is darker), at the blob's middle; and in
-    every blob, the places a die's face fits in that no die read or found reaches (blank_places). Step 151: two
-    glare-washed green dice touching a 5 read surely, the three one blob, were missed (1919/730: a 1 of faint pips
-    and a 6 of fainter ones; the photo said it held two dice of its four). Ten seeds: dice missed 129 to 74, photos
+    part of it washed out (washed_out: lighter in every channel than the table is in any, a shadow being darker, and
+    white or of a die's colour), at the blob's middle; and in every blob, the places a die's face fits in that no
+    die read or found reaches (blank_places). Step 151: two glare-washed green dice touching a 5 read surely, the
+    three one blob, were missed (1919/730: a 1 of faint pips and a 6 of fainter ones; the photo said it held two
+    dice of its four). Ten seeds: dice missed 129 to 74, photos
     exact +7, dice reported where there is none +5, every one in doubt (docs/piddle.md). Step 154: the readings
     dropped at the end as no die (read_as_no_die) are left out here too: a faint spot read as a 1 with no
-    confidence 0.8 of a die off a washed 1 kept it from its place (2121/151). Ten seeds: dice missed 74 to 58."""
+    confidence 0.8 of a die off a washed 1 kept it from its place (2121/151). Ten seeds: dice missed 74 to 58. Step
+    157: a light place only white or tinted (washed_out): a lit patch of grey paper between green dice was read as a
+    blank die (1919/215)."""
     found: list[DieReading] = []
     table_light: float | None = None  # the table's lightest channel, its median over the table (once, when needed)
 
-    def lighter_than_table(where: Mask) -> bool:
+    def washed(where: Mask) -> bool:
         nonlocal table_light
         if table_light is None:
             table = photo_colours(rgb, blobs, blobs.labels == 0)
             table_light = float(np.median(table.max(axis=1))) if len(table) else 1.0  # no table: no blank faces
-        return bool(np.percentile(photo_colours(rgb, blobs, where).min(axis=1), BLANK_LIGHT) > table_light)
+        return washed_out(photo_colours(rgb, blobs, where), table_light)
 
     readings = [die for die in readings if not read_as_no_die(die, blobs)]  # dropped at the end: no die stands there
     read_in = {label_at(blobs, die.center) for die in readings}
@@ -1634,24 +1641,34 @@ def blank_faces(rgb: Picture, blobs: Blobs, readings: list[DieReading], others: 
         middle = blobs.middles[label - 1]
         if label in read_in or not BLANK_AREA[0] <= area <= BLANK_AREA[1] \
                 or any(apart(die.center, middle) < CROWDED * die_pixels for die in readings) \
-                or not lighter_than_table(blobs.labels == label):
+                or not washed(blobs.labels == label):
             continue
         elsewhere = [die for dice in others for die in dice if label_at(blobs, die.center) == label]
         found.append(DieReading(blank_value(rgb, blobs, label, middle, elsewhere, die_pixels), 0.0, middle,
                                 die_pixels, 0))
     for label in blobs.chosen:
-        for middle in blank_places(blobs, label, readings + found, die_pixels, lighter_than_table):
+        for middle in blank_places(blobs, label, readings + found, die_pixels, washed):
             elsewhere = [die for dice in others for die in dice if apart(die.center, middle) < BLANK_NEAR * die_pixels]
             found.append(DieReading(blank_value(rgb, blobs, label, middle, elsewhere, die_pixels), 0.0, middle,
                                     die_pixels, 0))
     return found
 
 
+def washed_out(colours: Floats, table_light: float) -> bool:
+    """Whether part of a blob, of these colours (photo colours, 0-1, one row a pixel), may be a die's top that glare
+    washed out: its lightest part (BLANK_LIGHT) lighter in every channel than the table's median lightest channel
+    (table_light), and either white (BLANK_WHITE) or of a die's own colour (BLANK_TINT); a lit patch of grey table
+    or paper is neither."""
+    light = float(np.percentile(colours.min(axis=1), BLANK_LIGHT))
+    tint = float(np.median(colours.max(axis=1) - colours.min(axis=1)))
+    return light > table_light and (light >= BLANK_WHITE or tint >= BLANK_TINT)
+
+
 def blank_places(blobs: Blobs, label: int, dice: list[DieReading], die_pixels: float,
-                 lighter_than_table: Callable[[Mask], bool]) -> list[tuple[float, float]]:
+                 washed: Callable[[Mask], bool]) -> list[tuple[float, float]]:
     """The middles (photo pixels) of the blank dice in a blob beside the dice read or found: the deepest place at
     least BLANK_DEPTH from its edge (or the photo's) and CROWDED from every die, when its blob round it
-    (BLANK_REACH) is lighter than the table, then the next such place from it and every die, and so on; none when
+    (BLANK_REACH) is washed out (`washed`), then the next such place from it and every die, and so on; none when
     BLANK_TRIES places leave room for more."""
     box = blobs.boxes[label - 1]
     inside = blobs.labels[box] == label
@@ -1674,7 +1691,7 @@ def blank_places(blobs: Blobs, label: int, dice: list[DieReading], die_pixels: f
         away = np.hypot(photo_rows - middle[0], photo_cols - middle[1])
         round_it = np.zeros(blobs.labels.shape, dtype=bool)
         round_it[box] = inside & (away <= BLANK_REACH * die_pixels)
-        if lighter_than_table(round_it):
+        if washed(round_it):
             middles.append(middle)
             free &= away >= reach
         else:
