@@ -668,6 +668,26 @@ def test_two_pips_one_as_faint_as_a_ghost_of_the_other_are_no_two():
     assert not unlike_pair([pip(1.0), pip(GHOST_ONE_MOST * 1.1)])
 
 
+def test_a_weaker_pip_both_smaller_and_flatter_is_a_sides_seen_at_a_slant():
+    """Step 158: a side's pip seen at a slant is weaker, smaller and flatter than the top face's pips all at once;
+    so unlike in both size and shape, it need stand out only UNLIKE_SLANT times less to be no pip of the same face
+    (a pair unlike in one of them still needs UNLIKE_STRENGTH). 1919/828: a black 1's engraved pip and its side's,
+    1.27 times as strong, were read as a sure 2, the test photos' one wrong die not flagged; now read exactly."""
+    from tablegames.piddle.scan_faces import UNLIKE_SLANT, UNLIKE_STRENGTH, Pip, unlike_pair
+
+    def pip(strength: float, area: float, roundness: float) -> Pip:
+        return Pip(np.zeros(2), strength, area, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)
+
+    between = (UNLIKE_SLANT + UNLIKE_STRENGTH) / 2
+    assert unlike_pair([pip(between, 0.80, 0.93), pip(1.0, 0.53, 0.77)])  # weaker, smaller and flatter
+    assert not unlike_pair([pip(between, 0.80, 0.93), pip(1.0, 0.80, 0.77)])  # flatter only
+    assert not unlike_pair([pip(between, 0.80, 0.93), pip(1.0, 0.53, 0.93)])  # smaller only
+    assert not unlike_pair([pip(between, 0.53, 0.93), pip(1.0, 0.80, 0.77)])  # the weaker larger: no side's
+    assert not unlike_pair([pip(0.95 * UNLIKE_SLANT, 0.80, 0.93), pip(1.0, 0.53, 0.77)])  # alike in strength
+    _, score = read_world(1919, 828)
+    assert score.exact and score.wrong_unflagged == 0, score.failures
+
+
 def test_pips_stretched_alike_by_motion_blur_are_seen_face_on():
     """A pip counts as seen face on when it is round (0.72 at least), or nearly as round as the roundest pip there
     (motion blur stretches every pip alike): two pips of 0.75 and 0.70 both count; beside a round pip of 0.95, the

@@ -1047,6 +1047,9 @@ UNLIKE_FLOORS = 4  # pip read with the pips of its bottom 6 seen through it, hal
 UNLIKE_STRENGTH = 1.3  # of the weaker pip's strength: two pips of one face, lit alike and of one depth, stand out
 UNLIKE_AREA = 1.25  # ... about as much, and are of one size (over the smaller's area) and one shape (seen at one
 UNLIKE_ROUNDNESS = 0.12  # slant: their roundness this close); a 1's pip and a side's pip beside it are not
+UNLIKE_SLANT = 1.2  # ... and a weaker pip both smaller and flatter by those (a side's, seen at a slant) need stand
+# out only this much less (step 158: 1919/828's black 1's side pip, 1.27 times weaker, 1.49 times smaller, 0.16 less
+# round, was read with its pip as a sure 2)
 
 
 def unlike_pair(face_pips: list[Pip]) -> bool:
@@ -1060,12 +1063,18 @@ def unlike_pair(face_pips: list[Pip]) -> bool:
     faint as a translucent die's bottom face's pip seen through it, or a pip of another die in other light. Step
     137: a translucent blue 1's pip and a touching 2's, 2.1 times as strong, were read as a 2 in doubt at the size
     kept, the 1 lost (1919/169, read exactly now); ten seeds, three photos read otherwise (photos exact +1,
-    wrong dice unflagged -1)."""
+    wrong dice unflagged -1).
+    Or the weaker is both smaller and flatter, as a side's pip seen at a slant is, and the other stands out
+    UNLIKE_SLANT times as much (step 158): a black 1's engraved pip and its side's, 1.27 times as strong, read as a
+    sure 2 (1919/828, the test photos' one wrong die not flagged); ten seeds, two photos read otherwise (that one
+    exact, a right 1 of 7171/95 no longer flagged)."""
     weak, strong = sorted(face_pips, key=lambda p: p.strength)
     small, large = sorted((weak.area, strong.area))
     as_faint_as_a_ghost = weak.strength <= GHOST_ONE_MOST * strong.strength
+    seen_at_a_slant = UNLIKE_AREA * weak.area <= strong.area and weak.roundness + UNLIKE_ROUNDNESS <= strong.roundness
     return as_faint_as_a_ghost or (strong.strength >= UNLIKE_STRENGTH * weak.strength and (
-        large >= UNLIKE_AREA * small or abs(weak.roundness - strong.roundness) >= UNLIKE_ROUNDNESS))
+        large >= UNLIKE_AREA * small or abs(weak.roundness - strong.roundness) >= UNLIKE_ROUNDNESS)) \
+        or (seen_at_a_slant and strong.strength >= UNLIKE_SLANT * weak.strength)
 
 
 GHOST_SIX_REACH = 0.4  # of a die's side: a translucent 1's pip lies this near the middle of its bottom 6's ghost
