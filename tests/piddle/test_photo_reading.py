@@ -41,13 +41,16 @@ def assert_new_holds_its_floors(new: WorldScore, floors: dict[str, float], detai
     assert right >= floors["confident right"] * read, detail  # confidence means something
 
 
-FLOORS = {"right": 0.975, "exact": 0.9, "wrong unflagged": 0.005, "right flagged": 0.03, "odd counts said": 0.9,
-          "confident right": 0.995}  # a little short of the figures reached on 200 and 1000 photos (docs/piddle.md;
+FLOORS = {"right": 0.985, "exact": 0.95, "wrong unflagged": 0.001, "right flagged": 0.03, "odd counts said": 0.97,
+          "confident right": 0.999}  # a little short of the figures reached on 200 and 1000 photos (docs/piddle.md;
 # at step 77, 97.5% and 97.7%, 90.5% and 91.2%, 0.25% and 0.1%, 92% and 95%, 99.9% and 99.9%; raised from 0.95,
 # 0.84, 0.01, 0.87 and 0.99 then, which step 54 had set; at step 91 97.8% and 98.1%, 92.0% and 92.8%: right and
 # exact raised from 0.97 and 0.89); right flagged is a ceiling: on the first 200 photos 6.5% at step 54, 4.4% at
 # step 74, 3.9% at step 77, 3.7% at step 80, 3.1% at step 91, 2.7% at step 100 (on 1000 photos 5.2%, 3.5%, 3.0%,
-# 2.7%, 2.6%, 2.3%), so 0.07 became 0.045, then 0.04, then 0.035, then the goal itself, 0.03
+# 2.7%, 2.6%, 2.3%), so 0.07 became 0.045, then 0.04, then 0.035, then the goal itself, 0.03. At step 158, 98.98% and
+# 99.05%, 97.5% and 96.6%, 0 and 0 unflagged, 99.0% and 99.3% of the other counts said, 100% and 100% of the dice read
+# with 0.9 or more right: right, exact, wrong unflagged, odd counts said and confident right raised from 0.975, 0.9,
+# 0.005, 0.9 and 0.995
 
 
 def measure_both(new_photos, old_photos, capsys):
