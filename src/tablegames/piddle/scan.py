@@ -1618,12 +1618,11 @@ def blank_faces(rgb: Picture, blobs: Blobs, readings: list[DieReading], others: 
     white or of a die's colour), at the blob's middle; and in every blob, the places a die's face fits in that no
     die read or found reaches (blank_places). Step 151: two glare-washed green dice touching a 5 read surely, the
     three one blob, were missed (1919/730: a 1 of faint pips and a 6 of fainter ones; the photo said it held two
-    dice of its four). Ten seeds: dice missed 129 to 74, photos
-    exact +7, dice reported where there is none +5, every one in doubt (docs/piddle.md). Step 154: the readings
-    dropped at the end as no die (read_as_no_die) are left out here too: a faint spot read as a 1 with no
-    confidence 0.8 of a die off a washed 1 kept it from its place (2121/151). Ten seeds: dice missed 74 to 58. Step
-    157: a light place only white or tinted (washed_out): a lit patch of grey paper between green dice was read as a
-    blank die (1919/215)."""
+    dice of its four). Ten seeds: dice missed 129 to 74, photos exact +7, dice reported where there is none +5,
+    every one in doubt (docs/piddle.md). Step 154: the readings dropped at the end as no die (read_as_no_die) are
+    left out here too: a faint spot read as a 1 with no confidence 0.8 of a die off a washed 1 kept it from its
+    place (2121/151). Ten seeds: dice missed 74 to 58. Step 157: a light place is a blank die only when white or
+    tinted (washed_out): a lit patch of grey paper between green dice was read as one (1919/215)."""
     found: list[DieReading] = []
     table_light: float | None = None  # the table's lightest channel, its median over the table (once, when needed)
 
