@@ -634,7 +634,7 @@ def read_dice(image: npt.ArrayLike, expected: int = 6) -> DiceReading:
     readings = without_second_readings(readings, die_pixels)
     readings = [die for die in readings if not read_as_no_die(die, blobs)]
     labels = [label_at(blobs, die.center) for die in readings]
-    readings = [read_faintly(rgb, blobs, die, labels.count(label) == 1)
+    readings = [read_faintly(rgb, blobs, die, label, labels.count(label) == 1)
                 for die, label in zip(readings, labels, strict=True)]
     rows_first = tuple(sorted(readings, key=lambda d: (round(d.center[0] / die_pixels), d.center[1])))
     return with_count(rows_first, expected)
@@ -1747,7 +1747,7 @@ def faint_readings(rgb: Picture, blobs: Blobs, label: int, middle: tuple[float, 
     return found
 
 
-def read_faintly(rgb: Picture, blobs: Blobs, die: DieReading, alone: bool = False) -> DieReading:
+def read_faintly(rgb: Picture, blobs: Blobs, die: DieReading, label: int, alone: bool) -> DieReading:
     """A die in doubt replaced by the face of faint pips read with SURE or more at its place (faint_readings), of
     three pips or more and more than its own, when that face explains its pips better than every faint face of
     another value there; in doubt still. Step 155: a glare-lit translucent 3 whose corner pips lie dim by its dark
@@ -1755,8 +1755,8 @@ def read_faintly(rgb: Picture, blobs: Blobs, die: DieReading, alone: bool = Fals
     the faint 3 surely (1919/108). Not a faint 2 over any 1: a 1's pip and a side's or a neighbour's read so as
     often (ten seeds: 4 dice mended, 4 lost). Step 156: a faint 2 over a 1 `alone` in its blob (no other die read
     there) when the 2 lies nearer the blob's middle than the 1: a translucent 2 whose other pip glare washed out,
-    read as a 1 by a corner of its blob (3131/98, 4242/86; ten seeds: 2 dice mended, none lost)."""
-    label = label_at(blobs, die.center)
+    read as a 1 by a corner of its blob (3131/98, 4242/86; ten seeds: 2 dice mended, none lost). `label`: the blob
+    at its centre (label_at)."""
     if not die.is_uncertain or label == 0:
         return die
     faint = faint_readings(rgb, blobs, label, die.center, die.size)
