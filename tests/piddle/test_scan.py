@@ -31,6 +31,14 @@ def read_world(seed: int, index: int) -> tuple[DiceReading, WorldScore]:
     return reading, score_world(photo, reading)
 
 
+def face_pip(strength: float, area: float, roundness: float):
+    """A pip of a face (scan_faces.Pip) of this strength, area and roundness, standing out all round, closed,
+    0.25 of a side inside its blob."""
+    from tablegames.piddle.scan_faces import Pip
+
+    return Pip(np.zeros(2), strength, area, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)
+
+
 def has_die_at(reading: DiceReading, value: int, centre: tuple[float, float], within: float, uncertain: bool) -> bool:
     """Whether the reading holds a die of this value within `within` photo pixels of a place (row, col), flagged
     uncertain or not as asked."""
@@ -639,11 +647,9 @@ def test_one_pip_of_a_bottom_face_under_the_top_one_is_enough_to_read_it_from_it
 def test_two_pips_unlike_in_strength_and_in_size_or_shape_are_no_two():
     """Two pips of one face stand out alike and are of one size and shape; a 1's pip and a pip of a side beside
     it (seen at another slant, in other light) are not."""
-    from tablegames.piddle.scan_faces import Pip, unlike_pair
+    from tablegames.piddle.scan_faces import unlike_pair
 
-    def pip(strength: float, area: float, roundness: float) -> Pip:
-        return Pip(np.zeros(2), strength, area, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)  # a face's pip, 0.25 inside
-
+    pip = face_pip
     assert not unlike_pair([pip(1.0, 0.30, 0.90), pip(1.2, 0.33, 0.85)])  # one face's, lit a little unevenly
     assert not unlike_pair([pip(1.0, 0.30, 0.90), pip(1.0, 0.60, 0.90)])  # alike in strength: one blurred
     assert not unlike_pair([pip(1.0, 0.30, 0.90), pip(1.8, 0.32, 0.85)])  # one in glare, alike in size and shape
@@ -656,10 +662,10 @@ def test_two_pips_one_as_faint_as_a_ghost_of_the_other_are_no_two():
     """Step 137: two pips of which one stands out GHOST_ONE_MOST (half) as much as the other or less are unlike
     whatever their size and shape: a translucent 1's pip and a touching die's pip, 2.1 times as strong, were read as
     a 2 and the 1 was lost (1919/169, read exactly now)."""
-    from tablegames.piddle.scan_faces import GHOST_ONE_MOST, Pip, unlike_pair
+    from tablegames.piddle.scan_faces import GHOST_ONE_MOST, unlike_pair
 
-    def pip(strength: float) -> Pip:
-        return Pip(np.zeros(2), strength, 0.3, 0.9, 0.0, False, 0.0, 0, 0.25, 0.0)
+    def pip(strength: float):
+        return face_pip(strength, 0.3, 0.9)
 
     _, score = read_world(1919, 169)
     assert score.exact, score.failures
@@ -673,11 +679,9 @@ def test_a_weaker_pip_both_smaller_and_flatter_is_a_sides_seen_at_a_slant():
     so unlike in both size and shape, it need stand out only UNLIKE_SLANT times less to be no pip of the same face
     (a pair unlike in one of them still needs UNLIKE_STRENGTH). 1919/828: a black 1's engraved pip and its side's,
     1.27 times as strong, were read as a sure 2, the test photos' one wrong die not flagged; now read exactly."""
-    from tablegames.piddle.scan_faces import UNLIKE_SLANT, UNLIKE_STRENGTH, Pip, unlike_pair
+    from tablegames.piddle.scan_faces import UNLIKE_SLANT, UNLIKE_STRENGTH, unlike_pair
 
-    def pip(strength: float, area: float, roundness: float) -> Pip:
-        return Pip(np.zeros(2), strength, area, roundness, 0.0, False, 0.0, 0, 0.25, 0.0)
-
+    pip = face_pip
     between = (UNLIKE_SLANT + UNLIKE_STRENGTH) / 2
     assert unlike_pair([pip(between, 0.80, 0.93), pip(1.0, 0.53, 0.77)])  # weaker, smaller and flatter
     assert not unlike_pair([pip(between, 0.80, 0.93), pip(1.0, 0.80, 0.77)])  # flatter only
